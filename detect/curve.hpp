@@ -1,0 +1,24 @@
+// A performance curve as the detectors see it: problem sizes and one metric per size.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace autobench::detect {
+
+// x: problem sizes, strictly increasing; y: the metric at each size (throughput by default).
+struct Curve {
+  std::vector<double> x;
+  std::vector<double> y;
+
+  std::size_t size() const { return x.size(); }
+};
+
+// Which x-space a detector works in. Sizes grow geometrically, so `log` spaces the points evenly.
+enum class XScale { linear, log };
+
+const char* to_string(XScale s);
+XScale xscale_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+
+}  // namespace autobench::detect

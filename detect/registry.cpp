@@ -1,0 +1,53 @@
+// The detector registry: name -> factory, filled by static Registration objects.
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "detector.hpp"
+
+namespace autobench::detect {
+namespace {
+
+struct Slot {
+  std::string description;
+  Factory factory;
+};
+
+std::map<std::string, Slot>& table() {
+  static std::map<std::string, Slot> t;
+  return t;
+}
+
+}  // namespace
+
+Registration::Registration(std::string name, std::string description, Factory factory) {
+  table()[std::move(name)] = Slot{std::move(description), std::move(factory)};
+}
+
+bool exists(const std::string& name) { return table().count(name) != 0; }
+
+std::vector<Entry> list() {
+  std::vector<Entry> out;
+  for (const auto& [name, slot] : table()) out.push_back({name, slot.description});
+  return out;
+}
+
+std::unique_ptr<Detector> make(const std::string& name, const Params& params) {
+  auto it = table().find(name);
+  if (it == table().end()) {
+    std::string known;
+    for (const auto& [n, _] : table()) known += (known.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown detector '" + name + "' (known: " + known + ")");
+  }
+  return it->second.factory(params);
+}
+
+const char* to_string(XScale s) { return s == XScale::log ? "log" : "linear"; }
+
+XScale xscale_from_string(const std::string& s) {
+  if (s == "log") return XScale::log;
+  if (s == "linear") return XScale::linear;
+  throw std::invalid_argument("unknown x-scale '" + s + "' (allowed: linear, log)");
+}
+
+}  // namespace autobench::detect

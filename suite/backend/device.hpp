@@ -1,0 +1,86 @@
+// The device backend interface: a device that can allocate a kernel's buffers at a problem size,
+// launch a configured kernel, time it, and describe itself. `sim` and `cuda` implement it.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kernels/kernel.hpp"
+
+namespace autobench::backend {
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Everything recorded about one device (one rank). Unknown numeric fields stay 0 / NaN.
+struct DeviceInfo {
+  std::string backend;  // "sim" or "cuda"
+  std::string name;     // e.g. "NVIDIA RTX 4000 Ada Generation" ("sim: ..." on the sim backend)
+  std::string model;    // device model used to group results across devices
+  std::string uuid;
+  std::string pci_bus_id;
+  std::string hostname;
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  std::uint64_t memory_total_bytes = 0;
+  std::uint64_t l2_bytes = 0;
+  double sm_clock_max_mhz = kNaN, sm_clock_current_mhz = kNaN;
+  double mem_clock_max_mhz = kNaN, mem_clock_current_mhz = kNaN;
+  double power_limit_w = kNaN;
+  std::string driver_version;
+  std::string runtime_version;
+};
+
+// How to time one configuration at one size.
+struct TimingPlan {
+  int warmup = 1;        // launches run and dropped before timing
+  int iterations = 32;   // timed launches
+  bool cold = false;     // flush L2 and re-initialise inputs between iterations
+};
+
+// The raw result of timing one configuration.
+struct Timing {
+  std::vector<double> seconds;          // one entry per timed iteration
+  double sm_clock_mhz = kNaN;           // SM clock seen during the timed iterations
+  double temperature_c = kNaN;
+  std::uint64_t clock_event_reasons = 0;  // NVML clock-event (throttle) reason bits seen
+};
+
+// Buffers failed to allocate: the sweep stops with reason `out_of_memory`.
+struct OutOfMemory : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// A configuration produced a wrong result: an error naming it, never a data point.
+struct VerificationError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Any other device failure inside a campaign (launch failure, driver error).
+struct DeviceError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A kernel instantiated at one problem size with its buffers allocated; freed on destruction.
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  // The tuning configurations to search at this size (one empty Tunables when the kernel has none).
+  virtual std::vector<kernels::Tunables> configurations() const = 0;
+  // Checks the configuration's output against a CPU reference; throws VerificationError.
+  virtual void verify(const kernels::Tunables& config) = 0;
+  virtual Timing time(const kernels::Tunables& config, const TimingPlan& plan) = 0;
+  virtual std::uint64_t allocated_bytes() const = 0;
+};
+
+class Device {
+ public:
+  virtual ~Device() = default;
+  virtual const DeviceInfo& info() const = 0;
+  virtual std::uint64_t free_memory_bytes() = 0;
+  // Allocates the kernel's buffers at size n; throws OutOfMemory when they do not fit.
+  virtual std::unique_ptr<Workload> prepare(const kernels::KernelSpec& kernel, std::uint64_t n) = 0;
+};
+
+}  // namespace autobench::backend
