@@ -1,0 +1,2 @@
+// power/: measuring and correcting GPU power and energy (see the headers beside this one).
+#pragma once
