@@ -1,0 +1,91 @@
+// JSON forms of device and result records: each record's fields are walked from suite/results/fields.hpp.
+#include "suite/results/json.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "suite/results/fields.hpp"
+
+namespace autobench::results {
+namespace {
+
+template <class T>
+nlohmann::json encode(const T& v) {
+  return v;
+}
+nlohmann::json encode(double v) { return number_to_json(v); }
+nlohmann::json encode(StopReason r) { return to_string(r); }
+
+template <class T>
+void decode(const nlohmann::json& j, T& v) {
+  j.get_to(v);
+}
+void decode(const nlohmann::json& j, double& v) { v = number_from_json(j); }
+void decode(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_string(j.get<std::string>()); }
+
+template <class Record, class Fields>
+void write_fields(nlohmann::json& j, const Record& r, const Fields& fields) {
+  if (!j.is_object()) j = nlohmann::json::object();
+  for_each_field(fields, [&](const auto& f) { j[f.name] = encode(r.*f.member); });
+}
+
+template <class Record, class Fields>
+void read_fields(const nlohmann::json& j, Record& r, const Fields& fields) {
+  for_each_field(fields, [&](const auto& f) { decode(j.at(f.name), r.*f.member); });
+}
+
+}  // namespace
+
+nlohmann::json number_to_json(double v) {
+  if (std::isnan(v)) return nullptr;
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+double number_from_json(const nlohmann::json& j) {
+  if (j.is_null()) return kNaN;
+  if (j.is_number()) return j.get<double>();
+  if (j == "inf") return std::numeric_limits<double>::infinity();
+  if (j == "-inf") return -std::numeric_limits<double>::infinity();
+  throw std::invalid_argument("expected a number, null, \"inf\" or \"-inf\", got " + j.dump());
+}
+
+void to_json(nlohmann::json& j, const Point& p) { write_fields(j, p, kPointFields); }
+void from_json(const nlohmann::json& j, Point& p) { read_fields(j, p, kPointFields); }
+
+void to_json(nlohmann::json& j, const Campaign& c) {
+  write_fields(j, c, kCampaignFields);
+  j["points"] = c.points;
+}
+void from_json(const nlohmann::json& j, Campaign& c) {
+  read_fields(j, c, kCampaignFields);
+  j.at("points").get_to(c.points);
+}
+
+void to_json(nlohmann::json& j, const RankResult& r) {
+  j = {{"rank", r.rank}, {"device", r.device}, {"start_error", r.start_error}, {"campaigns", r.campaigns}};
+}
+void from_json(const nlohmann::json& j, RankResult& r) {
+  j.at("rank").get_to(r.rank);
+  j.at("device").get_to(r.device);
+  j.at("start_error").get_to(r.start_error);
+  j.at("campaigns").get_to(r.campaigns);
+}
+
+void to_json(nlohmann::json& j, const RunInfo& r) {
+  write_fields(j, r, kRunFields);
+  j["complete"] = r.complete;
+}
+void from_json(const nlohmann::json& j, RunInfo& r) {
+  read_fields(j, r, kRunFields);
+  j.at("complete").get_to(r.complete);
+}
+
+}  // namespace autobench::results
+
+namespace autobench::backend {
+
+void to_json(nlohmann::json& j, const DeviceInfo& d) { results::write_fields(j, d, results::kDeviceFields); }
+void from_json(const nlohmann::json& j, DeviceInfo& d) { results::read_fields(j, d, results::kDeviceFields); }
+
+}  // namespace autobench::backend

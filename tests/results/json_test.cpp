@@ -1,0 +1,75 @@
+// Round trips of device and result records through JSON text, as the MPI gather and journals use them.
+#include "suite/results/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "tests/results/sample_results.hpp"
+
+namespace autobench::results {
+namespace {
+
+using testing::expect_same;
+
+// Through text, as a rank sends it: dump on one side, parse on the other.
+template <class T>
+T through_text(const T& value) {
+  const std::string text = nlohmann::json(value).dump();
+  EXPECT_EQ(text.find('\n'), std::string::npos) << "not one journal line: " << text;
+  return nlohmann::json::parse(text).get<T>();
+}
+
+TEST(Json, DeviceRoundTripsEveryField) {
+  const auto device = testing::sample_device(1);
+  expect_same(device, through_text(device));
+}
+
+TEST(Json, PointRoundTripsEveryFieldIncludingNaNInfinityAndSubnormal) {
+  const auto point = testing::sample_point(1ULL << 40, 1.0 / 3.0, true);
+  expect_same(point, through_text(point));
+}
+
+TEST(Json, CampaignRoundTripsEveryField) {
+  const auto knee = testing::sample_campaign(0, "vecadd", "kneedle", 2, 3);
+  expect_same(knee, through_text(knee));
+  const auto no_knee = testing::sample_campaign(1, "gemm", "slope", 0, 6);
+  expect_same(no_knee, through_text(no_knee));
+}
+
+TEST(Json, RankResultsRoundTripIncludingARankThatCouldNotStart) {
+  const auto ranks = testing::sample_ranks();
+  const auto back = through_text(ranks);
+  ASSERT_EQ(back.size(), ranks.size());
+  for (std::size_t i = 0; i < ranks.size(); ++i) expect_same(ranks[i], back[i]);
+}
+
+TEST(Json, RunInfoRoundTripsEveryField) {
+  const auto info = testing::sample_run_info();
+  expect_same(info, through_text(info));
+}
+
+TEST(Json, NaNIsNullAndInfinitiesAreStrings) {
+  const nlohmann::json j = testing::sample_point(1024, 1e-3, false);
+  EXPECT_TRUE(j.at("power_w").is_null());
+  EXPECT_EQ(j.at("power_corrected_w"), "-inf");
+  EXPECT_EQ(number_to_json(testing::kInf), "inf");
+  EXPECT_TRUE(std::isinf(number_from_json("inf")));
+  EXPECT_TRUE(std::isnan(number_from_json(nullptr)));
+  EXPECT_EQ(number_from_json(2), 2.0);
+  EXPECT_THROW(number_from_json("fast"), std::invalid_argument);
+}
+
+TEST(Json, StopReasonIsWrittenByName) {
+  const nlohmann::json j = testing::sample_campaign(1, "gemm", "kneedle", 0, 6);
+  EXPECT_EQ(j.at("stop_reason"), "interrupted");
+}
+
+TEST(Json, MissingKeyIsAnError) {
+  nlohmann::json j = testing::sample_device(0);
+  j.erase("uuid");
+  EXPECT_THROW(j.get<backend::DeviceInfo>(), nlohmann::json::out_of_range);
+}
+
+}  // namespace
+}  // namespace autobench::results
