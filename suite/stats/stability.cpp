@@ -1,0 +1,133 @@
+// Knee stability per (kernel, detector): summary statistics of knee indices, knee sizes and the
+// throughput at the knee over the campaigns of one device, one device model, and all devices.
+#include "suite/stats/stability.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+namespace autobench::stats {
+namespace {
+
+// What one campaign contributes.
+struct Sample {
+  std::int64_t knee_index;
+  double knee_size;
+  double throughput;  // at the knee
+};
+
+double mean(const std::vector<double>& v) {
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  return sum / static_cast<double>(v.size());
+}
+
+double population_stddev(const std::vector<double>& v) {
+  const double m = mean(v);
+  double sum = 0.0;
+  for (double x : v) sum += (x - m) * (x - m);
+  return std::sqrt(sum / static_cast<double>(v.size()));
+}
+
+// The q-quantile (0..1) of sorted values, interpolating linearly between order statistics
+// (numpy.percentile's default).
+double quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+
+// The smallest of the most frequent values.
+std::int64_t mode(const std::vector<std::int64_t>& values) {
+  std::map<std::int64_t, int> counts;
+  for (auto v : values) ++counts[v];
+  auto best = counts.begin();
+  for (auto it = counts.begin(); it != counts.end(); ++it) {
+    if (it->second > best->second) best = it;
+  }
+  return best->first;
+}
+
+StabilityRow summarize(const std::string& kernel, const std::string& detector, const std::string& scope,
+                       const std::string& group, const std::vector<Sample>& samples) {
+  std::vector<std::int64_t> indices;
+  std::vector<double> index_values, sizes, throughputs;
+  for (const auto& s : samples) {
+    indices.push_back(s.knee_index);
+    index_values.push_back(static_cast<double>(s.knee_index));
+    sizes.push_back(s.knee_size);
+    throughputs.push_back(s.throughput);
+  }
+  std::sort(sizes.begin(), sizes.end());
+
+  StabilityRow row;
+  row.kernel = kernel;
+  row.detector = detector;
+  row.scope = scope;
+  row.group = group;
+  row.campaigns = static_cast<int>(samples.size());
+  const std::int64_t m = mode(indices);
+  row.knee_index_mode = static_cast<int>(m);
+  row.knee_index_mean = mean(index_values);
+  row.knee_index_stddev = population_stddev(index_values);
+  row.knee_size_median = quantile(sizes, 0.5);
+  row.knee_size_iqr = quantile(sizes, 0.75) - quantile(sizes, 0.25);
+  const auto within1 = std::count_if(indices.begin(), indices.end(),
+                                     [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
+  row.within1_fraction = static_cast<double>(within1) / static_cast<double>(samples.size());
+  row.throughput_cv = population_stddev(throughputs) / mean(throughputs);
+  return row;
+}
+
+Sample sample_of(const results::Campaign& c) {
+  if (c.knee_index < 0 || static_cast<std::uint64_t>(c.knee_index) >= c.points.size()) {
+    throw std::invalid_argument("campaign rank" + std::to_string(c.rank) + "/" + c.kernel + "/" + c.detector +
+                                "/repeat" + std::to_string(c.repeat) + ": knee index " +
+                                std::to_string(c.knee_index) + " is outside its " +
+                                std::to_string(c.points.size()) + " points");
+  }
+  return {c.knee_index, static_cast<double>(c.knee_size),
+          c.points[static_cast<std::size_t>(c.knee_index)].throughput};
+}
+
+// The samples of one (kernel, detector), by rank and by device model.
+struct Groups {
+  std::map<int, std::vector<Sample>> by_rank;
+  std::map<std::string, std::vector<Sample>> by_model;
+  std::vector<Sample> all;
+};
+
+}  // namespace
+
+std::vector<StabilityRow> compute_stability(const std::vector<results::RankResult>& ranks) {
+  std::map<std::pair<std::string, std::string>, Groups> groups;
+  for (const auto& rank : ranks) {
+    for (const auto& c : rank.campaigns) {
+      if (c.points.empty()) continue;
+      const Sample s = sample_of(c);
+      auto& g = groups[{c.kernel, c.detector}];
+      g.by_rank[rank.rank].push_back(s);
+      g.by_model[rank.device.model].push_back(s);
+      g.all.push_back(s);
+    }
+  }
+
+  std::vector<StabilityRow> rows;
+  for (const auto& [key, g] : groups) {
+    const auto& [kernel, detector] = key;
+    for (const auto& [rank, samples] : g.by_rank) {
+      rows.push_back(summarize(kernel, detector, "device", "rank" + std::to_string(rank), samples));
+    }
+    for (const auto& [model, samples] : g.by_model) {
+      rows.push_back(summarize(kernel, detector, "model", model, samples));
+    }
+    rows.push_back(summarize(kernel, detector, "all", "all", g.all));
+  }
+  return rows;
+}
+
+}  // namespace autobench::stats
