@@ -1,0 +1,33 @@
+// One autoscaling sweep of a kernel on a device: grow the size geometrically, measure each size, feed
+// every detector, and stop when all detectors are satisfied, at the maximum size, or on a failure.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/results/results.hpp"
+
+namespace autobench::autoscale {
+
+struct SweepHooks {
+  std::function<void(const results::Point&)> on_point;  // after each measured size (journal, progress)
+  std::function<bool()> stop_requested;                  // checked before each size (signals, time budget)
+};
+
+// Sizes the sweep visits from `start`: geometric by `factor`, rounded to the kernel granularity,
+// strictly increasing, ending exactly at `max_size`.
+std::uint64_t next_size(const kernels::KernelSpec& kernel, std::uint64_t n, double factor, std::uint64_t max_size);
+
+// Runs one sweep feeding all `detectors` and returns one campaign per detector, in the given order:
+// each holds the prefix of the sweep that detector needed, its knee and its stop reason. Rank and
+// repeat are left for the caller to fill in. Device failures end the sweep with reason `error`.
+std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels::KernelSpec& kernel,
+                                         const std::vector<std::string>& detectors,
+                                         const AutoscaleSettings& settings, const SweepHooks& hooks = {});
+
+// "key=value,..." description of the detector settings a campaign ran with.
+std::string describe_detector_params(const AutoscaleSettings& settings);
+
+}  // namespace autobench::autoscale

@@ -1,0 +1,34 @@
+// Searches a kernel's tuning configurations at one size and measures the best one as a curve point.
+#pragma once
+
+#include <random>
+#include <set>
+#include <string>
+
+#include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/results/results.hpp"
+
+namespace autobench::autoscale {
+
+class Tuner {
+ public:
+  explicit Tuner(const AutoscaleSettings& settings);
+
+  // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
+  // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
+  // best), and times the best configuration with the full timing plan.
+  results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n);
+
+ private:
+  kernels::Tunables search(backend::Workload& workload);
+
+  const AutoscaleSettings& settings_;
+  std::mt19937_64 rng_;
+  std::set<std::string> verified_;
+  std::string previous_best_;
+};
+
+// Mean, median, min, sample stddev and count of the timed iterations, plus what the device saw.
+results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n);
+
+}  // namespace autobench::autoscale

@@ -1,0 +1,65 @@
+// The shipped sim models and the analytic time model (see sim_model.hpp).
+#include "suite/backend/sim/sim_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace autobench::backend::sim {
+namespace {
+
+constexpr std::uint64_t GiB = 1ull << 30;
+constexpr std::uint64_t MiB = 1ull << 20;
+
+double saturation_threads(const SimModel& m, kernels::Bound b) {
+  const double waves = b == kernels::Bound::bandwidth ? m.bandwidth_waves : m.compute_waves;
+  return static_cast<double>(m.sm_count) * m.threads_per_sm * waves;
+}
+
+}  // namespace
+
+const std::vector<SimModel>& models() {
+  // name, SMs, threads/SM, GB/s, FP32 GFLOP/s, boost MHz, mem MHz, memory, L2, power W, cc
+  static const std::vector<SimModel> list = {
+      {"RTX 4000 Ada", 48, 1536, 360.0, 26730.0, 2175, 10000, 20 * GiB, 48 * MiB, 130, 8, 9},
+      {"RTX 5000 Ada", 100, 1536, 576.0, 65280.0, 2550, 10000, 32 * GiB, 64 * MiB, 250, 8, 9},
+      {"H100 SXM", 132, 2048, 3350.0, 66900.0, 1980, 2619, 80 * GiB, 50 * MiB, 700, 9, 0},
+  };
+  return list;
+}
+
+const SimModel* find_model(const std::string& name) {
+  const auto& l = models();
+  auto it = std::find_if(l.begin(), l.end(), [&](const SimModel& m) { return m.name == name; });
+  return it == l.end() ? nullptr : &*it;
+}
+
+const SimModel& model_named(const std::string& name) {
+  if (const SimModel* m = find_model(name)) return *m;
+  std::string known;
+  for (const auto& m : models()) known += (known.empty() ? "'" : ", '") + m.name + "'";
+  throw std::invalid_argument("unknown sim device '" + name + "' (allowed: " + known + ")");
+}
+
+double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n) {
+  const bool bw = kernel.bound == kernels::Bound::bandwidth;
+  const double peak = bw ? m.peak_bandwidth_gbs * 1e9 * m.bandwidth_efficiency
+                         : m.peak_fp32_gflops * 1e9 * m.compute_efficiency;
+  const double x = kernel.threads(n) / saturation_threads(m, kernel.bound);
+  const double u = x / std::pow(1.0 + std::pow(x, m.sharpness), 1.0 / m.sharpness);
+  return m.launch_latency_s + kernel.work(n) / (peak * u);
+}
+
+std::uint64_t saturation_size(const SimModel& m, const kernels::KernelSpec& kernel) {
+  const double target = saturation_threads(m, kernel.bound);
+  std::uint64_t hi = kernel.round_size(1);
+  while (kernel.threads(hi) < target) hi *= 2;
+  std::uint64_t lo = hi / 2;
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    (kernel.threads(mid) < target ? lo : hi) = mid;
+  }
+  return kernel.round_size(hi);
+}
+
+}  // namespace autobench::backend::sim

@@ -1,0 +1,106 @@
+// Validation and matrix expansion (see plan.hpp).
+#include "suite/campaign/plan.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "detect/detector.hpp"
+#include "kernels/kernel.hpp"
+#include "suite/backend/sim/sim_model.hpp"
+#include "suite/campaign/suites.hpp"
+
+namespace autobench::campaign {
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+void require(bool ok, const std::string& message) {
+  if (!ok) throw std::invalid_argument(message);
+}
+
+template <typename T>
+std::string str(T v) {
+  std::ostringstream o;
+  o << v;
+  return o.str();
+}
+
+void check_unique(const std::vector<std::string>& names, const char* what) {
+  std::set<std::string> seen;
+  for (const auto& n : names) require(seen.insert(n).second, std::string(what) + " '" + n + "' is listed twice");
+}
+
+}  // namespace
+
+Plan make_plan(const RunSettings& s) {
+  const SuiteDefinition suite = find_suite(s.suite);
+  Plan plan;
+  plan.suite = s.suite;
+  plan.kernels = s.kernels.empty() ? suite.kernels : s.kernels;
+  plan.detectors = s.detectors.empty() ? suite.detectors : s.detectors;
+  plan.repeats = s.repeats ? s.repeats : suite.repeats;
+
+  for (const auto& k : plan.kernels)
+    require(kernels::find(k) != nullptr, "unknown kernel '" + k + "' (allowed: " + join(kernels::names()) + ")");
+  std::vector<std::string> known_detectors;
+  for (const auto& d : detect::list()) known_detectors.push_back(d.name);
+  for (const auto& d : plan.detectors)
+    require(detect::exists(d), "unknown detector '" + d + "' (allowed: " + join(known_detectors) + ")");
+  check_unique(plan.kernels, "kernel");
+  check_unique(plan.detectors, "detector");
+  require(plan.repeats >= 1, "--repeats " + str(plan.repeats) + " is not allowed: must be at least 1");
+  require(s.backend == "auto" || s.backend == "cuda" || s.backend == "sim",
+          "unknown backend '" + s.backend + "' (allowed: auto, cuda, sim)");
+
+  if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
+
+  const auto& a = s.autoscale;
+  require(a.scale_factor > 1.0, "--scale-factor " + str(a.scale_factor) + " is not allowed: must be greater than 1");
+  require(a.safety_factor > 0.0 && a.safety_factor <= 1.0,
+          "--safety-factor " + str(a.safety_factor) + " is not allowed: must be in (0, 1]");
+  require(a.safeguards.min_runtime_s >= 0.0,
+          "--min-runtime-ms " + str(a.safeguards.min_runtime_s * 1e3) + " is not allowed: must be >= 0");
+  require(a.safeguards.min_points >= 3, "--min-points " + str(a.safeguards.min_points) + " is not allowed: must be >= 3");
+  require(a.timing.iterations >= 1, "--iterations must leave at least 1 timed iteration after the warm-up");
+  require(a.timing.warmup >= 0, "--warmup " + str(a.timing.warmup) + " is not allowed: must be >= 0");
+  require(a.tune_budget >= 1, "--tune-budget " + str(a.tune_budget) + " is not allowed: must be at least 1");
+  require(a.detector_params.sensitivity > 0.0,
+          "--sensitivity " + str(a.detector_params.sensitivity) + " is not allowed: must be positive");
+  require(a.detector_params.distance_threshold >= 0.0,
+          "--distance-threshold " + str(a.detector_params.distance_threshold) + " is not allowed: must be >= 0");
+  if (a.max_size) {
+    for (const auto& k : plan.kernels) {
+      const auto start = kernels::find(k)->round_size(a.start_size ? a.start_size : kernels::find(k)->start_size);
+      require(a.max_size >= start, "--max-size " + str(a.max_size) + " is not allowed: below the start size " +
+                                       str(start) + " of kernel '" + k + "'");
+    }
+  }
+
+  for (const auto& k : plan.kernels)
+    for (int r = 0; r < plan.repeats; ++r) {
+      if (s.independent_sweeps)
+        for (const auto& d : plan.detectors) plan.sweeps.push_back({k, r, {d}});
+      else
+        plan.sweeps.push_back({k, r, plan.detectors});
+    }
+  return plan;
+}
+
+std::string describe(const Plan& plan, int ranks, const std::string& backend, const std::string& output) {
+  std::ostringstream o;
+  o << "plan: suite " << plan.suite << ", kernels [" << join(plan.kernels) << "], detectors [" << join(plan.detectors)
+    << "], " << plan.repeats << " repeat" << (plan.repeats == 1 ? "" : "s") << "\n"
+    << "      " << plan.campaigns_per_rank() << " campaigns per rank in " << plan.sweeps.size() << " sweeps, " << ranks
+    << " rank" << (ranks == 1 ? "" : "s") << " (" << plan.campaigns_per_rank() * static_cast<std::size_t>(ranks)
+    << " campaigns), backend " << backend << "\n"
+    << "      output " << output << "\n";
+  return o.str();
+}
+
+}  // namespace autobench::campaign

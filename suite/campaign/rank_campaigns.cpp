@@ -1,0 +1,26 @@
+// One rank's plan (see rank_campaigns.hpp).
+#include "suite/campaign/rank_campaigns.hpp"
+
+namespace autobench::campaign {
+
+std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,
+                                        const autoscale::AutoscaleSettings& settings, int rank,
+                                        const RankHooks& hooks) {
+  std::vector<results::Campaign> all;
+  for (const auto& sweep : plan.sweeps) {
+    autoscale::AutoscaleSettings s = settings;
+    s.seed = settings.seed + static_cast<std::uint64_t>(sweep.repeat);
+    autoscale::SweepHooks sweep_hooks;
+    if (hooks.on_point) sweep_hooks.on_point = [&](const results::Point& p) { hooks.on_point(sweep, p); };
+    sweep_hooks.stop_requested = hooks.stop_requested;
+    for (auto& c : autoscale::run_sweep(device, *kernels::find(sweep.kernel), sweep.detectors, s, sweep_hooks)) {
+      c.rank = rank;
+      c.repeat = sweep.repeat;
+      if (hooks.on_campaign) hooks.on_campaign(c);
+      all.push_back(std::move(c));
+    }
+  }
+  return all;
+}
+
+}  // namespace autobench::campaign

@@ -1,0 +1,22 @@
+// Runs one rank's whole plan on its device: every sweep, in order, producing its campaigns.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "suite/autoscale/sweep.hpp"
+#include "suite/campaign/plan.hpp"
+
+namespace autobench::campaign {
+
+struct RankHooks {
+  std::function<void(const SweepSpec&, const results::Point&)> on_point;
+  std::function<void(const results::Campaign&)> on_campaign;  // each finished campaign
+  std::function<bool()> stop_requested;
+};
+
+std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,
+                                        const autoscale::AutoscaleSettings& settings, int rank,
+                                        const RankHooks& hooks = {});
+
+}  // namespace autobench::campaign

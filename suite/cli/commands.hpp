@@ -1,0 +1,12 @@
+// The subcommands of autobench-mpi. Each adds itself to the app; its callback does the work and
+// throws cli::UsageError / cli::RunFailure on failure.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace autobench::cli {
+
+void add_list_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+
+}  // namespace autobench::cli

@@ -1,0 +1,58 @@
+// autobench-mpi: the command-line entry point (runs the suite, or one of the subcommands).
+#include <cstdio>
+#include <string>
+
+#include "suite/cli/commands.hpp"
+#include "suite/cli/errors.hpp"
+#include "suite/cli/run_command.hpp"
+#include "suite/cli/run_options.hpp"
+
+namespace {
+
+std::string joined_command_line(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
+  return s;
+}
+
+int fail(int code, const std::string& message) {
+  if (!message.empty()) std::fprintf(stderr, "autobench-mpi: error: %s\n", message.c_str());
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace autobench::cli;
+  CLI::App app{"autobench-mpi: MPI-parallel, auto-scaling GPU kernel benchmarks. Every rank drives one GPU, grows "
+               "each kernel's problem size until a saturation knee is found, and rank 0 writes one HDF5 file.\n"
+               "Run:  mpirun -n 4 autobench-mpi --suite quick      (or srun -N4 autobench-mpi --suite full)",
+               "autobench-mpi"};
+  app.set_version_flag("--version", std::string("autobench-mpi ") + AUTOBENCH_VERSION + " (" + AUTOBENCH_GIT_COMMIT + ")");
+  app.require_subcommand(0, 1);
+
+  RunOptions options;
+  add_run_options(app, options);
+  add_list_command(app);
+  add_report_command(app);
+
+  try {
+    app.parse(argc, argv);
+    if (!app.get_subcommands().empty()) return 0;  // a subcommand ran in its callback
+    return run_benchmarks(to_settings(options, app), joined_command_line(argc, argv), argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return fail(kExitUsage, std::string(e.what()) + " (see --help)");
+  } catch (const UsageError& e) {
+    return fail(kExitUsage, e.what());
+  } catch (const RunFailure& e) {
+    return fail(kExitFailure, e.what());
+  } catch (const std::exception& e) {
+    return fail(kExitFailure, e.what());
+  }
+}

@@ -1,0 +1,91 @@
+// Run options (see run_options.hpp).
+#include "suite/cli/run_options.hpp"
+
+#include "suite/cli/errors.hpp"
+
+namespace autobench::cli {
+
+void add_run_options(CLI::App& app, RunOptions& o) {
+  auto& s = o.settings;
+  auto& a = s.autoscale;
+  app.option_defaults()->always_capture_default();
+  app.add_option("--suite", s.suite, "Suite to run: quick (vecadd+gemm, triangle+kneedle, 1 repeat) or full "
+                                     "(every kernel and detector, 5 repeats)")->group("Matrix");
+  app.add_option("--kernels", s.kernels, "Kernels to run, comma-separated (default: the suite's; see `list`)")
+      ->delimiter(',')->group("Matrix");
+  app.add_option("--detectors", s.detectors, "Knee detectors, comma-separated (default: the suite's)")
+      ->delimiter(',')->group("Matrix");
+  app.add_option("--repeats", s.repeats, "Repeats of every kernel x detector campaign (default: the suite's)")
+      ->group("Matrix");
+  app.add_flag("--independent-sweeps", s.independent_sweeps,
+               "One sweep per detector (thesis behaviour) instead of one sweep feeding all detectors")->group("Matrix");
+
+  app.add_option("--backend", s.backend, "Device backend: auto (cuda when a GPU is visible, else sim), cuda, sim")
+      ->group("Devices");
+  app.add_option("--sim-device", s.sim_device, "Sim model for every rank (default: rank r uses model r mod 2; "
+                                              "see `list`)")->group("Devices");
+  app.add_option("--output", s.output_dir, "Parent directory of the run's timestamped result directory")
+      ->group("Output");
+
+  app.add_option("--start-size", o.start_size, "First problem size (default: the kernel's)")->group("Autoscaling");
+  app.add_option("--scale-factor", a.scale_factor, "Geometric growth between sizes (> 1)")->group("Autoscaling");
+  app.add_option("--max-size", o.max_size, "Largest problem size (default: estimated from free memory)")
+      ->group("Autoscaling");
+  app.add_option("--safety-factor", a.safety_factor, "Fraction of free memory a sweep may use")->group("Autoscaling");
+  app.add_option("--min-points", o.min_points, "Points measured before any knee detection")->group("Autoscaling");
+  app.add_option("--min-runtime-ms", o.min_runtime_ms, "The latest point's time must reach this before a knee "
+                                                       "counts")->group("Autoscaling");
+  app.add_option("--post-knee", o.post_knee, "Sizes measured after a knee before the sweep stops")
+      ->group("Autoscaling");
+
+  app.add_option("--iterations", o.iterations, "Launches per size; the first --warmup are dropped")->group("Timing");
+  app.add_option("--warmup", a.timing.warmup, "Launches dropped before timing")->group("Timing");
+  app.add_flag("--cold", a.timing.cold, "Flush the L2 and re-initialise inputs between iterations")->group("Timing");
+  app.add_option("--tune-budget", a.tune_budget, "Configurations timed per size (larger spaces are sampled)")
+      ->group("Timing");
+  app.add_option("--tune-iterations", a.tune_iterations, "Timed launches per configuration while tuning")
+      ->group("Timing");
+  app.add_option("--seed", a.seed, "Seed for sampling and the sim backend's noise")->group("Timing");
+
+  app.add_option("--sensitivity", a.detector_params.sensitivity, "Kneedle sensitivity S")->group("Detection");
+  app.add_option("--distance-threshold", a.detector_params.distance_threshold,
+                 "Triangle: minimum normalised distance for a knee")->group("Detection");
+  app.add_option("--x-scale", o.x_scale, "x-space of the detectors: log (default) or linear")->group("Detection");
+  app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
+      ->group("Detection");
+
+  app.add_flag("--dry-run", s.dry_run, "Print the plan and exit without measuring");
+  app.add_flag("-q,--quiet", o.quiet, "Print only errors and the result path");
+  app.add_flag("-v,--verbose", o.verbose, "Print every measured size");
+}
+
+campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
+  campaign::RunSettings s = o.settings;
+  auto positive = [&](const char* name, std::int64_t v) {
+    if (app.count(name) && v <= 0)
+      throw UsageError(std::string(name) + " " + std::to_string(v) + " is not allowed: must be a positive size");
+    return static_cast<std::uint64_t>(v);
+  };
+  s.autoscale.start_size = positive("--start-size", o.start_size);
+  s.autoscale.max_size = positive("--max-size", o.max_size);
+  if (app.count("--repeats") && s.repeats < 1)
+    throw UsageError("--repeats " + std::to_string(s.repeats) + " is not allowed: must be at least 1");
+  if (o.min_points < 3)
+    throw UsageError("--min-points " + std::to_string(o.min_points) + " is not allowed: must be at least 3");
+  if (o.post_knee < 0)
+    throw UsageError("--post-knee " + std::to_string(o.post_knee) + " is not allowed: must be >= 0");
+  s.autoscale.safeguards.min_points = static_cast<std::size_t>(o.min_points);
+  s.autoscale.safeguards.min_runtime_s = o.min_runtime_ms * 1e-3;
+  s.autoscale.post_knee = static_cast<std::size_t>(o.post_knee);
+  s.autoscale.timing.iterations = o.iterations - s.autoscale.timing.warmup;
+  try {
+    s.autoscale.detector_params.x_scale = detect::xscale_from_string(o.x_scale);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--x-scale: ") + e.what());
+  }
+  s.autoscale.detector_params.online = !o.offline;
+  s.verbosity = o.quiet ? 0 : o.verbose ? 2 : 1;
+  return s;
+}
+
+}  // namespace autobench::cli

@@ -1,0 +1,29 @@
+// The options of the main run (`autobench-mpi --suite ...`), bound to RunSettings.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "suite/campaign/run_settings.hpp"
+
+namespace autobench::cli {
+
+// Values as typed on the command line, before they are checked and turned into RunSettings.
+struct RunOptions {
+  campaign::RunSettings settings;
+  std::int64_t start_size = 0;   // 0: kernel default
+  std::int64_t max_size = 0;     // 0: estimate from memory
+  int iterations = 33;           // launches per size including the warm-up
+  int min_points = 5;
+  double min_runtime_ms = 1.0;
+  int post_knee = 3;
+  std::string x_scale = "log";
+  bool offline = false;
+  bool quiet = false, verbose = false;
+};
+
+void add_run_options(CLI::App& app, RunOptions& options);
+
+// Checks the typed values and returns the settings; throws UsageError naming a bad value.
+campaign::RunSettings to_settings(const RunOptions& options, const CLI::App& app);
+
+}  // namespace autobench::cli

@@ -1,0 +1,46 @@
+// MPI session (see mpi_session.hpp).
+#include "suite/mpi/mpi_session.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <vector>
+
+namespace autobench::mpi {
+
+Session::Session(int& argc, char**& argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm local;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+  MPI_Comm_rank(local, &local_rank_);
+  MPI_Comm_size(local, &local_size_);
+  MPI_Comm_free(&local);
+}
+
+Session::~Session() { MPI_Finalize(); }
+
+bool Session::any(bool flag) const {
+  int in = flag ? 1 : 0, out = 0;
+  MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return out != 0;
+}
+
+std::string Session::broadcast(const std::string& value) const {
+  unsigned long long n = value.size();
+  MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  std::string out = root() ? value : std::string(n, '\0');
+  MPI_Bcast(out.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD);
+  return out;
+}
+
+std::string node_name() {
+  if (const char* slurm = std::getenv("SLURMD_NODENAME"); slurm && *slurm) return slurm;
+  std::vector<char> buf(256, '\0');
+  gethostname(buf.data(), buf.size() - 1);
+  return buf.data();
+}
+
+}  // namespace autobench::mpi
