@@ -1,2 +1,21 @@
-// power/: measuring and correcting GPU power and energy (see the headers beside this one).
+// power/: measuring and correcting GPU power and energy; this header includes every public piece.
 #pragma once
+
+#include "power/calibration.hpp"
+#include "power/clock_lock.hpp"
+#include "power/corrections.hpp"
+#include "power/gh_filter.hpp"
+#include "power/kalman_filter.hpp"
+#include "power/least_squares.hpp"
+#include "power/moving_average.hpp"
+#include "power/nvml_clock_backend.hpp"
+#include "power/nvml_library.hpp"
+#include "power/nvml_sensor.hpp"
+#include "power/power_frequency_model.hpp"
+#include "power/power_window.hpp"
+#include "power/sample.hpp"
+#include "power/sampler.hpp"
+#include "power/sensor_updates.hpp"
+#include "power/sim_sensor.hpp"
+#include "power/temperature_model.hpp"
+#include "power/time_frequency_model.hpp"

@@ -1,0 +1,197 @@
+#include "power/calibration.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+#include <unistd.h>
+
+namespace autobench::power {
+
+namespace {
+
+constexpr const char* kFormat = "autobench-power-calibration";
+constexpr int kVersion = 1;
+
+using nlohmann::json;
+
+json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+double number_at(const json& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return kNaN;
+  return it->get<double>();
+}
+
+json numbers(const std::vector<double>& values) {
+  json a = json::array();
+  for (double v : values) a.push_back(number(v));
+  return a;
+}
+
+std::vector<double> numbers_at(const json& j, const char* key) {
+  std::vector<double> out;
+  const auto it = j.find(key);
+  if (it == j.end()) return out;
+  for (const auto& v : *it) out.push_back(v.is_null() ? kNaN : v.get<double>());
+  return out;
+}
+
+json to_json(const FitSummary& s) {
+  return {{"r_squared", number(s.r_squared)}, {"rmse", number(s.rmse)}, {"points", s.points}};
+}
+
+FitSummary fit_summary_at(const json& j, const char* key) {
+  FitSummary s;
+  const auto it = j.find(key);
+  if (it == j.end()) return s;
+  s.r_squared = number_at(*it, "r_squared");
+  s.rmse = number_at(*it, "rmse");
+  s.points = it->value("points", std::size_t{0});
+  return s;
+}
+
+json to_json(const Calibration& c) {
+  json j = {{"device_uuid", c.device_uuid},
+            {"device_model", c.device_model},
+            {"driver_version", c.driver_version},
+            {"hostname", c.hostname},
+            {"created_utc", c.created_utc},
+            {"reference_clock_mhz", number(c.reference_clock_mhz)},
+            {"sensor_update_period_s", number(c.sensor_update_period_s)},
+            {"sensor_lag_s", number(c.sensor_lag_s)}};
+  if (c.power_frequency) {
+    const auto& m = *c.power_frequency;
+    j["power_frequency"] = {{"static_w", number(m.static_w)},
+                            {"dynamic_w_per_mhz", number(m.dynamic_w_per_mhz)},
+                            {"voltage_slope_per_mhz", number(m.voltage_slope_per_mhz)},
+                            {"ridge_mhz", number(m.ridge_mhz)},
+                            {"fit", to_json(c.power_frequency_fit)},
+                            {"clock_mhz", numbers(c.frequency_clock_mhz)},
+                            {"power_w", numbers(c.frequency_power_w)}};
+  }
+  if (c.temperature) {
+    j["temperature"] = {{"intercept_w", number(c.temperature->intercept_w)},
+                        {"slope_w_per_c", number(c.temperature->slope_w_per_c)},
+                        {"clock_mhz", number(c.temperature_clock_mhz)},
+                        {"fit", to_json(c.temperature_fit)},
+                        {"temperature_c", numbers(c.temperature_c)},
+                        {"power_w", numbers(c.temperature_power_w)}};
+  }
+  return j;
+}
+
+Calibration from_json(const json& j) {
+  Calibration c;
+  c.device_uuid = j.at("device_uuid").get<std::string>();
+  c.device_model = j.value("device_model", "");
+  c.driver_version = j.value("driver_version", "");
+  c.hostname = j.value("hostname", "");
+  c.created_utc = j.value("created_utc", "");
+  c.reference_clock_mhz = number_at(j, "reference_clock_mhz");
+  c.sensor_update_period_s = number_at(j, "sensor_update_period_s");
+  c.sensor_lag_s = number_at(j, "sensor_lag_s");
+  if (const auto it = j.find("power_frequency"); it != j.end()) {
+    c.power_frequency = PowerFrequencyModel{number_at(*it, "static_w"), number_at(*it, "dynamic_w_per_mhz"),
+                                            number_at(*it, "voltage_slope_per_mhz"), number_at(*it, "ridge_mhz")};
+    c.power_frequency_fit = fit_summary_at(*it, "fit");
+    c.frequency_clock_mhz = numbers_at(*it, "clock_mhz");
+    c.frequency_power_w = numbers_at(*it, "power_w");
+  }
+  if (const auto it = j.find("temperature"); it != j.end()) {
+    c.temperature = TemperatureModel{number_at(*it, "intercept_w"), number_at(*it, "slope_w_per_c")};
+    c.temperature_clock_mhz = number_at(*it, "clock_mhz");
+    c.temperature_fit = fit_summary_at(*it, "fit");
+    c.temperature_c = numbers_at(*it, "temperature_c");
+    c.temperature_power_w = numbers_at(*it, "power_w");
+  }
+  return c;
+}
+
+}  // namespace
+
+FitSummary summarize(const FitQuality& quality) {
+  return {quality.r_squared, quality.rmse, quality.residuals.size()};
+}
+
+CorrectionModel Calibration::correction_model() const {
+  CorrectionModel m;
+  if (power_frequency && std::isfinite(reference_clock_mhz)) {
+    m.frequency = power_frequency;
+    m.reference_clock_mhz = reference_clock_mhz;
+  }
+  if (temperature && std::isfinite(temperature->slope_w_per_c)) m.temperature_slope_w_per_c = temperature->slope_w_per_c;
+  return m;
+}
+
+CalibrationStore CalibrationStore::load(const std::filesystem::path& path) {
+  CalibrationStore store;
+  std::ifstream in(path);
+  if (!in) {
+    if (!std::filesystem::exists(path)) return store;
+    throw std::runtime_error("calibration file " + path.string() + " cannot be read");
+  }
+  try {
+    const json j = json::parse(in);
+    if (j.value("format", "") != kFormat) {
+      throw std::runtime_error("it is not an " + std::string(kFormat) + " file");
+    }
+    const int version = j.value("version", 0);
+    if (version != kVersion) {
+      throw std::runtime_error("version " + std::to_string(version) + " is not supported (only " +
+                               std::to_string(kVersion) + ")");
+    }
+    for (const auto& record : j.at("devices")) store.put(from_json(record));
+  } catch (const std::exception& e) {
+    throw std::runtime_error("calibration file " + path.string() + ": " + e.what());
+  }
+  return store;
+}
+
+void CalibrationStore::save(const std::filesystem::path& path) const {
+  json devices = json::array();
+  for (const auto& r : records_) devices.push_back(to_json(r));
+  const json j = {{"format", kFormat}, {"version", kVersion}, {"devices", devices}};
+  std::filesystem::path tmp = path;
+  tmp += ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << j.dump(2) << '\n';
+    out.flush();
+    if (!out) throw std::runtime_error("calibration file " + tmp.string() + " cannot be written");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp);
+    throw std::runtime_error("calibration file " + path.string() + " cannot be replaced: " + ec.message());
+  }
+}
+
+void CalibrationStore::put(Calibration record) {
+  if (record.device_uuid.empty()) throw std::invalid_argument("calibration record has an empty device UUID");
+  for (auto& r : records_) {
+    if (r.device_uuid == record.device_uuid) {
+      r = std::move(record);
+      return;
+    }
+  }
+  records_.push_back(std::move(record));
+}
+
+std::optional<CalibrationStore::Match> CalibrationStore::find(std::string_view uuid, std::string_view model) const {
+  const Calibration* newest_of_model = nullptr;
+  for (const auto& r : records_) {
+    if (!uuid.empty() && r.device_uuid == uuid) return Match{&r, true};
+    if (!model.empty() && r.device_model == model &&
+        (newest_of_model == nullptr || r.created_utc > newest_of_model->created_utc)) {
+      newest_of_model = &r;
+    }
+  }
+  if (newest_of_model) return Match{newest_of_model, false};
+  return std::nullopt;
+}
+
+}  // namespace autobench::power

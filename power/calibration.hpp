@@ -1,0 +1,74 @@
+// A device's power calibration (fits, sensor behaviour, raw points) and the JSON file that keeps them.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "power/corrections.hpp"
+
+namespace autobench::power {
+
+// Summary of a stored fit (residuals can be recomputed from the raw points kept beside it).
+struct FitSummary {
+  double r_squared = kNaN;
+  double rmse = kNaN;
+  std::size_t points = 0;
+};
+FitSummary summarize(const FitQuality& quality);
+
+// Everything measured once per device that later runs reuse to correct power.
+struct Calibration {
+  std::string device_uuid;    // e.g. "GPU-8d4a…" (the key)
+  std::string device_model;   // e.g. "NVIDIA H100 80GB HBM3" (fallback key for devices of the same model)
+  std::string driver_version;
+  std::string hostname;
+  std::string created_utc;    // ISO 8601, e.g. "2025-01-31T12:00:00Z"; newer sorts later
+
+  double reference_clock_mhz = kNaN;   // f_ref for the frequency correction
+  double sensor_update_period_s = kNaN;  // observed NVML power update period
+  double sensor_lag_s = kNaN;          // delay from a power change to the sensor showing it
+
+  std::optional<PowerFrequencyModel> power_frequency;
+  FitSummary power_frequency_fit;
+  std::vector<double> frequency_clock_mhz, frequency_power_w;  // the points the model was fitted to
+
+  std::optional<TemperatureModel> temperature;
+  FitSummary temperature_fit;
+  double temperature_clock_mhz = kNaN;  // the fixed clock the temperature points were measured at
+  std::vector<double> temperature_c, temperature_power_w;
+
+  // The corrections this calibration supports (frequency and/or temperature, as far as fitted).
+  CorrectionModel correction_model() const;
+};
+
+// A calibration file: one record per device UUID. The JSON has the shape
+//   {"format": "autobench-power-calibration", "version": 1, "devices": [ {record}, ... ]}
+// with NaN written as null.
+class CalibrationStore {
+ public:
+  // Reads `path`; a missing file is an empty store. Throws std::runtime_error naming the file when it
+  // exists but is not a calibration file of a known version.
+  static CalibrationStore load(const std::filesystem::path& path);
+  // Writes to `path` through a temporary file renamed into place, so readers never see half a file.
+  void save(const std::filesystem::path& path) const;
+
+  // Adds `record`, replacing the one with the same device UUID. Throws when the UUID is empty.
+  void put(Calibration record);
+
+  struct Match {
+    const Calibration* record = nullptr;
+    bool same_device = false;  // true: UUID matched; false: another device of the same model
+  };
+  // The record for `uuid`; else the newest record of `model`; else nothing.
+  std::optional<Match> find(std::string_view uuid, std::string_view model) const;
+
+  const std::vector<Calibration>& records() const { return records_; }
+
+ private:
+  std::vector<Calibration> records_;
+};
+
+}  // namespace autobench::power

@@ -1,0 +1,38 @@
+// The power–frequency model P(f) = P_static + a·f·V(f)² with a ridge-shaped voltage curve, and its fit.
+#pragma once
+
+#include <span>
+
+#include "power/least_squares.hpp"
+
+namespace autobench::power {
+
+// Board power at a sustained load as a function of the SM clock f (MHz). The relative voltage V(f)
+// stays at 1 up to the ridge frequency f_r and rises linearly above it (the shape used by Kernel
+// Tuner's energy module, Schoonhoven et al., PMBS 2022):
+//   V(f) = 1                    for f ≤ f_r
+//   V(f) = 1 + k·(f − f_r)      for f > f_r
+//   P(f) = P_static + a·f·V(f)²
+struct PowerFrequencyModel {
+  double static_w = kNaN;        // P_static: frequency-independent power (W)
+  double dynamic_w_per_mhz = kNaN;  // a: dynamic power per MHz at V = 1 (W/MHz)
+  double voltage_slope_per_mhz = kNaN;  // k: relative voltage rise per MHz above the ridge (1/MHz)
+  double ridge_mhz = kNaN;       // f_r
+
+  double voltage(double f_mhz) const;
+  double power_w(double f_mhz) const;
+};
+
+struct PowerFrequencyFit {
+  PowerFrequencyModel model;
+  FitQuality quality;
+};
+
+// Least-squares fit of the model to (clock, power) measurements at one load (≥ 5 points at ≥ 4
+// distinct clocks). The ridge enters non-smoothly, so it is first searched on a grid over the measured
+// clock range (for each candidate the other three parameters are fitted by Levenberg–Marquardt from the
+// straight-line fit), then all four parameters are refined together from the best candidate.
+// Throws std::invalid_argument on too few points, mismatched lengths or non-finite values.
+PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w);
+
+}  // namespace autobench::power

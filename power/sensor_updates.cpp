@@ -1,0 +1,74 @@
+#include "power/sensor_updates.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace autobench::power {
+
+namespace {
+
+double median(std::vector<double> v) {
+  if (v.empty()) return kNaN;
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  if (v.size() % 2 == 1) return *mid;
+  const double upper = *mid;
+  const double lower = *std::max_element(v.begin(), mid);
+  return 0.5 * (lower + upper);
+}
+
+}  // namespace
+
+SensorUpdates detect_updates(std::span<const Sample> trace, SampleField field) {
+  SensorUpdates out;
+  std::vector<double> sample_gaps;
+  std::size_t previous = trace.size();  // index of the previous finite sample
+  for (std::size_t i = 0; i < trace.size(); ++i) {
+    const double v = trace[i].*field;
+    if (!std::isfinite(v)) continue;
+    if (previous != trace.size()) {
+      sample_gaps.push_back(trace[i].t_s - trace[previous].t_s);
+      if (v != trace[previous].*field) {
+        out.indices.push_back(i);
+        out.times_s.push_back(0.5 * (trace[i].t_s + trace[previous].t_s));
+      }
+    }
+    previous = i;
+  }
+  std::vector<double> update_gaps;
+  for (std::size_t k = 1; k < out.times_s.size(); ++k) update_gaps.push_back(out.times_s[k] - out.times_s[k - 1]);
+  out.period_s = median(std::move(update_gaps));
+  out.sampling_interval_s = median(std::move(sample_gaps));
+  return out;
+}
+
+double step_response_lag(std::span<const Sample> trace, double step_s, SampleField field, double settled_fraction) {
+  std::vector<double> before, after;
+  for (const auto& s : trace) {
+    const double v = s.*field;
+    if (!std::isfinite(v)) continue;
+    (s.t_s < step_s ? before : after).push_back(v);
+  }
+  if (before.empty() || after.empty()) return kNaN;
+  const auto settled_count = std::max<std::size_t>(
+      1, static_cast<std::size_t>(std::ceil(settled_fraction * static_cast<double>(after.size()))));
+  const double level_before = median(before);
+  const double level_after = median(std::vector<double>(after.end() - static_cast<std::ptrdiff_t>(settled_count), after.end()));
+  // A step must stand out of the noise before it: more than 4 robust standard deviations (1.4826·MAD).
+  std::vector<double> deviations;
+  for (double v : before) deviations.push_back(std::abs(v - level_before));
+  const double sigma = 1.4826 * median(std::move(deviations));
+  if (!(std::abs(level_after - level_before) > 4.0 * sigma) || level_after == level_before) return kNaN;
+  const double halfway = 0.5 * (level_before + level_after);
+  const bool rising = level_after > level_before;
+
+  const SensorUpdates updates = detect_updates(trace, field);
+  for (std::size_t k = 0; k < updates.indices.size(); ++k) {
+    if (trace[updates.indices[k]].t_s < step_s) continue;
+    const double v = trace[updates.indices[k]].*field;
+    if (rising ? v > halfway : v < halfway) return updates.times_s[k] - step_s;
+  }
+  return kNaN;
+}
+
+}  // namespace autobench::power

@@ -1,0 +1,33 @@
+// The execution-time model t(f) = a/(1 + b·f) + c/(1 + d·f) of a kernel against the SM clock, and its fit.
+#pragma once
+
+#include <span>
+
+#include "power/least_squares.hpp"
+
+namespace autobench::power {
+
+// Two terms that each shrink with the clock at their own rate: typically a clock-bound part (large
+// b·f, time ≈ a/(b·f)) and a part that barely scales with the SM clock (d·f ≪ 1, e.g. memory-bound).
+// The two terms are interchangeable, so the fit reports them ordered with b ≥ d.
+struct TimeFrequencyModel {
+  double a = kNaN;  // s (or any time unit: the fit keeps the unit of the data)
+  double b = kNaN;  // 1/MHz
+  double c = kNaN;
+  double d = kNaN;  // 1/MHz
+
+  double time(double f_mhz) const;
+};
+
+struct TimeFrequencyFit {
+  TimeFrequencyModel model;
+  FitQuality quality;
+};
+
+// Least-squares fit to (clock, time) measurements (≥ 5 points at ≥ 4 distinct clocks). For fixed (b, d)
+// the model is linear in (a, c), so (b, d) are first searched on a logarithmic grid (b·f_max from 10⁻³
+// to 10³, d also 0) with (a, c) solved linearly at each node; Levenberg–Marquardt then refines all four
+// from the best node. Throws std::invalid_argument on too few points or non-finite values.
+TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span<const double> time);
+
+}  // namespace autobench::power
