@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Figures of an autobench-mpi result file (PNG and PDF).
+
+    plot_results.py RESULTS.h5 [--output DIR]      (default DIR: plots/ next to the file)
+
+Per campaign, the thesis figure: problem size (log x) against execution time (ms, linear, left)
+and throughput (log, right), the knee marked and labelled with its size. Per (kernel, detector,
+rank) a grid of the repeats; per (kernel, detector) the throughput curves of every device model
+with their knees. Titles name the backend ("sim (simulated)" for the sim backend), the device
+and the date of the run. Exit codes: 0 done, 1 missing Python modules or a failure, 2 bad input.
+"""
+import argparse
+import math
+import os
+import sys
+
+try:
+    import h5py
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+except ImportError as missing:
+    sys.stderr.write(
+        f"plot_results.py: error: {missing} -- the plots need h5py, matplotlib and numpy for {sys.executable}.\n"
+        "Install them with\n"
+        "  sudo apt-get install python3-h5py python3-matplotlib python3-numpy      (Debian/Ubuntu system Python)\n"
+        f"or\n  {sys.executable} -m pip install h5py matplotlib numpy\n")
+    sys.exit(1)
+
+FORMATS = ("png", "pdf")
+
+
+def text(value):
+    """An HDF5 string attribute as str (h5py gives bytes or str depending on how it was written)."""
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+class Campaign:
+    """One /campaigns/<kernel>/<detector>/rank<R>/repeat<K> group, read into memory."""
+
+    def __init__(self, group, device_name):
+        a = group.attrs
+        self.kernel = text(a["kernel"])
+        self.detector = text(a["detector"])
+        self.rank = int(a["rank"])
+        self.repeat = int(a["repeat"])
+        self.model = text(a["device_model"])
+        self.device_name = device_name
+        self.unit = text(a["metric_unit"])
+        self.knee_detected = bool(a["knee_detected"])
+        self.knee_index = int(a["knee_index"])
+        self.knee_size = int(a["knee_size"])
+        self.stop_reason = text(a["stop_reason"])
+        self.size = np.asarray(group["size"][:], dtype=float)
+        self.time_ms = np.asarray(group["time_mean_s"][:], dtype=float) * 1e3
+        self.throughput = np.asarray(group["throughput"][:], dtype=float)
+
+    def knee_throughput(self):
+        return self.throughput[self.knee_index]
+
+
+class Run:
+    """Provenance and campaigns of one result file."""
+
+    def __init__(self, path):
+        with h5py.File(path, "r") as f:
+            missing = [name for name in ("backend", "start_time") if name not in f.attrs]
+            if missing or "campaigns" not in f:
+                raise ValueError(f"'{path}' is not an autobench-mpi result file (no /campaigns or root attributes)")
+            self.backend = text(f.attrs["backend"])
+            self.start_time = text(f.attrs["start_time"])
+            devices = {name: text(g.attrs["name"]) for name, g in f["devices"].items()} if "devices" in f else {}
+            self.campaigns = []
+            for kernel in f["campaigns"].values():
+                for detector in kernel.values():
+                    for rank_name, rank in detector.items():
+                        for repeat in rank.values():
+                            c = Campaign(repeat, devices.get(rank_name, rank_name))
+                            if len(c.size):
+                                self.campaigns.append(c)
+        self.campaigns.sort(key=lambda c: (c.kernel, c.detector, c.rank, c.repeat))
+
+    def backend_label(self):
+        return "sim (simulated)" if self.backend == "sim" else self.backend
+
+    def date(self):
+        """'2026-11-22T21:03:51Z' -> '2026-11-22 21:03 UTC'."""
+        t = self.start_time
+        return f"{t[:10]} {t[11:16]} UTC" if len(t) >= 16 and t[10] == "T" else t
+
+    def subtitle(self, device):
+        return f"{device} | backend {self.backend_label()} | {self.date()}"
+
+
+def group_by(items, key):
+    groups = {}
+    for item in items:
+        groups.setdefault(key(item), []).append(item)
+    return groups
+
+
+def size_label(n):
+    return f"{int(n):,}"
+
+
+def draw_campaign(ax, c, legend):
+    """The thesis figure on ax: execution time (left, linear) and throughput (right, log) over size."""
+    ax.set_xscale("log")
+    ax.plot(c.size, c.time_ms, "o-", color="C0", markersize=3, label="execution time")
+    ax.set_xlabel("problem size")
+    ax.set_ylabel("execution time (ms)", color="C0")
+    ax.tick_params(axis="y", labelcolor="C0")
+    right = ax.twinx()
+    right.set_yscale("log")
+    right.plot(c.size, c.throughput, "s-", color="C1", markersize=3, label=f"throughput ({c.unit})")
+    right.set_ylabel(f"throughput ({c.unit})", color="C1")
+    right.tick_params(axis="y", labelcolor="C1")
+    if c.knee_detected:
+        ax.axvline(c.knee_size, color="C3", linestyle="--", linewidth=1.2, label="knee")
+        right.plot([c.knee_size], [c.knee_throughput()], "*", color="C3", markersize=12)
+        right.annotate(f"knee: {size_label(c.knee_size)}", (c.knee_size, c.knee_throughput()),
+                       textcoords="offset points", xytext=(-8, 6), ha="right", color="C3", fontsize=9)
+    else:
+        ax.text(0.02, 0.95, f"no knee (stop: {c.stop_reason})", transform=ax.transAxes, va="top", color="C3",
+                fontsize=9)
+    if legend:
+        lines = ax.get_legend_handles_labels()
+        more = right.get_legend_handles_labels()
+        ax.legend(lines[0] + more[0], lines[1] + more[1], loc="lower right", fontsize=8)
+
+
+def save(fig, out_dir, stem, written):
+    for fmt in FORMATS:
+        path = os.path.join(out_dir, f"{stem}.{fmt}")
+        fig.savefig(path, dpi=150)
+        written.append(path)
+    plt.close(fig)
+
+
+def campaign_figures(run, out_dir, written):
+    for c in run.campaigns:
+        fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
+        draw_campaign(ax, c, legend=True)
+        fig.suptitle(f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}\n{run.subtitle(c.device_name)}")
+        save(fig, out_dir, f"campaign_{c.kernel}_{c.detector}_rank{c.rank}_repeat{c.repeat}", written)
+
+
+def repeat_grids(run, out_dir, written):
+    for (kernel, detector, rank), cs in group_by(run.campaigns, lambda c: (c.kernel, c.detector, c.rank)).items():
+        cols = min(len(cs), 3)
+        rows = math.ceil(len(cs) / cols)
+        fig, axes = plt.subplots(rows, cols, figsize=(5.5 * cols, 4 * rows), squeeze=False, layout="constrained")
+        for ax in axes.flat[len(cs):]:
+            ax.set_visible(False)
+        for ax, c in zip(axes.flat, cs):
+            draw_campaign(ax, c, legend=False)
+            ax.set_title(f"repeat {c.repeat}")
+        fig.suptitle(f"{kernel} / {detector}, rank {rank}: {len(cs)} repeat(s)\n{run.subtitle(cs[0].device_name)}")
+        save(fig, out_dir, f"repeats_{kernel}_{detector}_rank{rank}", written)
+
+
+def model_figures(run, out_dir, written):
+    for (kernel, detector), cs in group_by(run.campaigns, lambda c: (c.kernel, c.detector)).items():
+        fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        for i, (model, mcs) in enumerate(sorted(group_by(cs, lambda c: c.model).items())):
+            color = f"C{i % 10}"
+            label = f"{model} ({len(mcs)} campaign(s), median knee {size_label(np.median([c.knee_size for c in mcs]))})"
+            for j, c in enumerate(mcs):
+                ax.plot(c.size, c.throughput, "-", color=color, alpha=0.7, linewidth=1, label=label if j == 0 else None)
+                if c.knee_detected:
+                    ax.plot([c.knee_size], [c.knee_throughput()], "*", color=color, markersize=11,
+                            markeredgecolor="black", markeredgewidth=0.5)
+        ax.set_xlabel("problem size")
+        ax.set_ylabel(f"throughput ({cs[0].unit})")
+        ax.legend(fontsize=8, loc="lower right", title="device model (* knee)", title_fontsize=8)
+        ax.grid(True, which="major", alpha=0.3)
+        fig.suptitle(f"{kernel} / {detector}: device models\nbackend {run.backend_label()} | {run.date()}")
+        save(fig, out_dir, f"models_{kernel}_{detector}", written)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="an autobench-mpi HDF5 result file")
+    parser.add_argument("--output", help="directory for the figures (default: plots/ next to the file)")
+    args = parser.parse_args()
+    if not os.path.isfile(args.file):
+        sys.stderr.write(f"plot_results.py: error: '{args.file}' does not exist or is not a file\n")
+        return 2
+    try:
+        run = Run(args.file)
+    except (OSError, ValueError, KeyError) as e:
+        sys.stderr.write(f"plot_results.py: error: cannot read '{args.file}': {e}\n")
+        return 2
+    out_dir = args.output or os.path.join(os.path.dirname(os.path.abspath(args.file)), "plots")
+    os.makedirs(out_dir, exist_ok=True)
+    written = []
+    campaign_figures(run, out_dir, written)
+    repeat_grids(run, out_dir, written)
+    model_figures(run, out_dir, written)
+    print(f"{len(written)} figure files ({', '.join(FORMATS).upper()}) of {len(run.campaigns)} campaign(s) in {out_dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
