@@ -1,0 +1,119 @@
+#include "power/least_squares.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+namespace autobench::power {
+namespace {
+
+TEST(FitQuality, HandComputed) {
+  // observed mean 2; SS_tot = 2; residuals 0.5, 0, −0.5 → SS_res = 0.5
+  const std::vector<double> observed{1, 2, 3}, predicted{0.5, 2, 3.5};
+  const FitQuality q = fit_quality(observed, predicted);
+  EXPECT_EQ(q.residuals, (std::vector<double>{0.5, 0.0, -0.5}));
+  EXPECT_DOUBLE_EQ(q.r_squared, 0.75);
+  EXPECT_DOUBLE_EQ(q.rmse, std::sqrt(0.5 / 3.0));
+}
+
+TEST(FitQuality, ConstantObservationsHaveNoRSquared) {
+  const std::vector<double> observed{2, 2}, predicted{2, 2};
+  const FitQuality q = fit_quality(observed, predicted);
+  EXPECT_TRUE(std::isnan(q.r_squared));
+  EXPECT_DOUBLE_EQ(q.rmse, 0.0);
+}
+
+TEST(FitQuality, RejectsMismatchedLengths) {
+  EXPECT_THROW(fit_quality(std::vector<double>{1, 2}, std::vector<double>{1}), std::invalid_argument);
+}
+
+TEST(LinearLeastSquares, SolvesAnOverdeterminedLine) {
+  // y = 3 + 2x through four exact points.
+  Eigen::MatrixXd a(4, 2);
+  a << 1, 0, 1, 1, 1, 2, 1, 3;
+  Eigen::VectorXd y(4);
+  y << 3, 5, 7, 9;
+  const Eigen::VectorXd x = linear_least_squares(a, y);
+  EXPECT_NEAR(x[0], 3.0, 1e-12);
+  EXPECT_NEAR(x[1], 2.0, 1e-12);
+}
+
+TEST(LinearLeastSquares, RejectsMismatchedShapes) {
+  EXPECT_THROW(linear_least_squares(Eigen::MatrixXd::Ones(3, 2), Eigen::VectorXd::Ones(2)), std::invalid_argument);
+}
+
+TEST(LevenbergMarquardt, RecoversAnExponentialDecayFromAFarStart) {
+  // y = 5·exp(−0.7·x), exact data; start far away (1, 0.05).
+  std::vector<double> xs, ys;
+  for (int i = 0; i < 20; ++i) {
+    xs.push_back(0.25 * i);
+    ys.push_back(5.0 * std::exp(-0.7 * xs.back()));
+  }
+  LeastSquaresProblem problem;
+  problem.residuals = [&](const Eigen::VectorXd& p) {
+    Eigen::VectorXd r(xs.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) r[i] = p[0] * std::exp(-p[1] * xs[i]) - ys[i];
+    return r;
+  };
+  problem.jacobian = [&](const Eigen::VectorXd& p) {
+    Eigen::MatrixXd j(xs.size(), 2);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const double e = std::exp(-p[1] * xs[i]);
+      j(i, 0) = e;
+      j(i, 1) = -p[0] * xs[i] * e;
+    }
+    return j;
+  };
+  Eigen::VectorXd start(2);
+  start << 1.0, 0.05;
+  const auto result = levenberg_marquardt(problem, start);
+  EXPECT_TRUE(result.converged);
+  EXPECT_NEAR(result.parameters[0], 5.0, 1e-8);
+  EXPECT_NEAR(result.parameters[1], 0.7, 1e-8);
+  EXPECT_LT(result.cost, 1e-16);
+}
+
+TEST(LevenbergMarquardt, MinimisesTheRosenbrockValley) {
+  // r = (10(y − x²), 1 − x): minimum at (1, 1), classic start (−1.2, 1).
+  LeastSquaresProblem problem;
+  problem.residuals = [](const Eigen::VectorXd& p) {
+    Eigen::VectorXd r(2);
+    r << 10.0 * (p[1] - p[0] * p[0]), 1.0 - p[0];
+    return r;
+  };
+  problem.jacobian = [](const Eigen::VectorXd& p) {
+    Eigen::MatrixXd j(2, 2);
+    j << -20.0 * p[0], 10.0, -1.0, 0.0;
+    return j;
+  };
+  Eigen::VectorXd start(2);
+  start << -1.2, 1.0;
+  const auto result = levenberg_marquardt(problem, start);
+  EXPECT_TRUE(result.converged);
+  EXPECT_NEAR(result.parameters[0], 1.0, 1e-6);
+  EXPECT_NEAR(result.parameters[1], 1.0, 1e-6);
+}
+
+TEST(LevenbergMarquardt, ReportsNonConvergenceWhenIterationsRunOut) {
+  LeastSquaresProblem problem;
+  problem.residuals = [](const Eigen::VectorXd& p) {
+    Eigen::VectorXd r(2);
+    r << 10.0 * (p[1] - p[0] * p[0]), 1.0 - p[0];
+    return r;
+  };
+  problem.jacobian = [](const Eigen::VectorXd& p) {
+    Eigen::MatrixXd j(2, 2);
+    j << -20.0 * p[0], 10.0, -1.0, 0.0;
+    return j;
+  };
+  Eigen::VectorXd start(2);
+  start << -1.2, 1.0;
+  const auto result = levenberg_marquardt(problem, start, {2, 1e-12, 1e-3});
+  EXPECT_FALSE(result.converged);
+  EXPECT_EQ(result.iterations, 2);
+}
+
+}  // namespace
+}  // namespace autobench::power
