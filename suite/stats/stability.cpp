@@ -76,8 +76,8 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
   row.knee_index_stddev = population_stddev(index_values);
   row.knee_size_median = quantile(sizes, 0.5);
   row.knee_size_iqr = quantile(sizes, 0.75) - quantile(sizes, 0.25);
-  const auto within1 = std::count_if(indices.begin(), indices.end(),
-                                     [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
+  const auto within1 =
+      std::count_if(indices.begin(), indices.end(), [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
   row.within1_fraction = static_cast<double>(within1) / static_cast<double>(samples.size());
   row.throughput_cv = population_stddev(throughputs) / mean(throughputs);
   return row;
@@ -86,12 +86,10 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
 Sample sample_of(const results::Campaign& c) {
   if (c.knee_index < 0 || static_cast<std::uint64_t>(c.knee_index) >= c.points.size()) {
     throw std::invalid_argument("campaign rank" + std::to_string(c.rank) + "/" + c.kernel + "/" + c.detector +
-                                "/repeat" + std::to_string(c.repeat) + ": knee index " +
-                                std::to_string(c.knee_index) + " is outside its " +
-                                std::to_string(c.points.size()) + " points");
+                                "/repeat" + std::to_string(c.repeat) + ": knee index " + std::to_string(c.knee_index) +
+                                " is outside its " + std::to_string(c.points.size()) + " points");
   }
-  return {c.knee_index, static_cast<double>(c.knee_size),
-          c.points[static_cast<std::size_t>(c.knee_index)].throughput};
+  return {c.knee_index, static_cast<double>(c.knee_size), c.points[static_cast<std::size_t>(c.knee_index)].throughput};
 }
 
 // The samples of one (kernel, detector), by rank and by device model.

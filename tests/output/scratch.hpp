@@ -13,9 +13,8 @@ class ScratchDir {
  public:
   ScratchDir() {
     const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::path(::testing::TempDir()) /
-           ("autobench-" + std::string(test->test_suite_name()) + "-" + test->name() + "-" +
-            std::to_string(::getpid()));
+    dir_ = std::filesystem::path(::testing::TempDir()) / ("autobench-" + std::string(test->test_suite_name()) + "-" +
+                                                          test->name() + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }

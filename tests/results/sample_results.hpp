@@ -60,8 +60,8 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   return p;
 }
 
-inline results::Campaign sample_campaign(int rank, const std::string& kernel, const std::string& detector,
-                                         int repeat, std::int64_t knee_index) {
+inline results::Campaign sample_campaign(int rank, const std::string& kernel, const std::string& detector, int repeat,
+                                         std::int64_t knee_index) {
   results::Campaign c;
   c.rank = rank;
   c.kernel = kernel;

@@ -43,7 +43,7 @@ std::vector<RankResult> scenario() {
   std::vector<RankResult> ranks{rank(0, "A"), rank(1, "A"), rank(2, "B"), rank(3, "C")};
   ranks[0].campaigns = {campaign("vecadd", "kneedle", 3, 100), campaign("vecadd", "kneedle", 5, 400),
                         campaign("vecadd", "kneedle", 5, 200), campaign("vecadd", "kneedle", 3, 300),
-                        campaign("vecadd", "slope", 6, 700), campaign("gemm", "kneedle", 1, 64)};
+                        campaign("vecadd", "slope", 6, 700),   campaign("gemm", "kneedle", 1, 64)};
   ranks[1].campaigns = {campaign("vecadd", "kneedle", 4, 500)};
   Campaign failed = campaign("vecadd", "kneedle", 7, 999);
   failed.points.clear();
@@ -52,8 +52,8 @@ std::vector<RankResult> scenario() {
   return ranks;
 }
 
-const StabilityRow& find(const std::vector<StabilityRow>& rows, const std::string& kernel,
-                         const std::string& detector, const std::string& group) {
+const StabilityRow& find(const std::vector<StabilityRow>& rows, const std::string& kernel, const std::string& detector,
+                         const std::string& group) {
   for (const auto& r : rows) {
     if (r.kernel == kernel && r.detector == detector && r.group == group) return r;
   }
@@ -66,10 +66,9 @@ TEST(Stability, RowsAreOrderedByKernelDetectorScopeAndGroup) {
   for (const auto& r : rows) keys.push_back(r.kernel + "/" + r.detector + "/" + r.scope + "/" + r.group);
   EXPECT_EQ(keys, (std::vector<std::string>{
                       "gemm/kneedle/device/rank0", "gemm/kneedle/model/A", "gemm/kneedle/all/all",
-                      "vecadd/kneedle/device/rank0", "vecadd/kneedle/device/rank1",
-                      "vecadd/kneedle/device/rank2", "vecadd/kneedle/model/A", "vecadd/kneedle/model/B",
-                      "vecadd/kneedle/all/all", "vecadd/slope/device/rank0", "vecadd/slope/model/A",
-                      "vecadd/slope/all/all"}));
+                      "vecadd/kneedle/device/rank0", "vecadd/kneedle/device/rank1", "vecadd/kneedle/device/rank2",
+                      "vecadd/kneedle/model/A", "vecadd/kneedle/model/B", "vecadd/kneedle/all/all",
+                      "vecadd/slope/device/rank0", "vecadd/slope/model/A", "vecadd/slope/all/all"}));
 }
 
 TEST(Stability, DeviceScopeWithATiedModeTakesTheSmallestIndex) {
@@ -81,8 +80,8 @@ TEST(Stability, DeviceScopeWithATiedModeTakesTheSmallestIndex) {
   EXPECT_DOUBLE_EQ(r.knee_index_stddev, 1.0);
   EXPECT_DOUBLE_EQ(r.knee_size_median, 250.0);  // sizes 100 200 300 400
   EXPECT_DOUBLE_EQ(r.knee_size_iqr, 325.0 - 175.0);
-  EXPECT_DOUBLE_EQ(r.within1_fraction, 0.5);    // the two 5s are 2 away from 3
-  EXPECT_DOUBLE_EQ(r.throughput_cv, 0.2);       // 40 60 60 40: mean 50, stddev 10
+  EXPECT_DOUBLE_EQ(r.within1_fraction, 0.5);  // the two 5s are 2 away from 3
+  EXPECT_DOUBLE_EQ(r.throughput_cv, 0.2);     // 40 60 60 40: mean 50, stddev 10
 }
 
 TEST(Stability, OneCampaignHasNoSpread) {

@@ -1,0 +1,24 @@
+// Reads a results file written by hdf5_writer back into the results model.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "suite/results/results.hpp"
+#include "suite/stats/stability.hpp"
+
+namespace autobench::output {
+
+struct ResultFile {
+  results::RunInfo info;
+  std::vector<results::RankResult> ranks;  // in the order of /devices (the writer's order)
+  std::vector<stats::StabilityRow> stability;
+  std::string settings_json;
+};
+
+// Each rank's campaigns come back grouped by kernel, then detector (each in the order the writer first
+// met them), then in the order they were written. Throws std::runtime_error naming the file when it
+// cannot be read, is not an autobench results file, or has another schema version.
+ResultFile read_results(const std::string& path);
+
+}  // namespace autobench::output
