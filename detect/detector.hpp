@@ -2,6 +2,7 @@
 //
 // Adding a detector is a one-file change: implement `Detector` in detect/<name>.cpp and register it
 // there with a static `Registration` (detect/ is an OBJECT library, so every registration links in).
+// detect/README.md says what each registered detector does.
 #pragma once
 
 #include <functional>
@@ -14,15 +15,36 @@
 
 namespace autobench::detect {
 
+// Which bend a detector looks for. `concave`: a knee, the curve lies above its first-last chord (a
+// saturating throughput curve); `convex`: an elbow, the curve lies below it. Kneed's `curve` argument.
+enum class Shape { concave, convex };
+
+// Kneedle only (kneed's `direction`): whether y grows or falls with x.
+enum class Direction { increasing, decreasing };
+
+// Kneedle only (kneed's `interp_method`): use the points as they are, or a least-squares polynomial.
+enum class Interp { interp1d, polynomial };
+
 // Tuning knobs shared by the detectors; each detector reads the ones it understands.
 struct Params {
   double sensitivity = 1.0;         // Kneedle's S
-  double distance_threshold = 0.0;  // Triangle: minimum normalised chord distance for a knee to count
+  double distance_threshold = 0.0;  // minimum normalised chord distance for a knee to count (all but kneedle)
   XScale x_scale = XScale::log;     // x-space the detector works in
   bool online = true;               // Kneedle: online (keep scanning after the first knee) or offline
+  Shape shape = Shape::concave;     // knee (concave) or elbow (convex); every detector but dfdt reads it
+  Direction direction = Direction::increasing;  // Kneedle
+  Interp interp = Interp::interp1d;             // Kneedle
+  int polynomial_degree = 7;                    // Kneedle with Interp::polynomial (kneed's default)
+  std::string proposer = "kneedle";   // hybrid: the detector that proposes a knee
+  std::string confirmer = "triangle"; // hybrid: the detector that must find a knee near it
+  std::size_t tolerance = 3;          // hybrid: how many indices apart proposal and confirmation may be
+  std::string base = "triangle";      // multiknee: the single-knee detector applied to each segment
+  double strong_fraction = 0.5;       // multiknee: a knee is strong at this fraction of the strongest one
+  std::size_t min_segment = 4;        // multiknee: segments with fewer points are not split further
 };
 
-// What a detector found. `index` is the saturation knee (nullopt: no knee); `all` lists every knee found.
+// What a detector found. `index` is the saturation knee (nullopt: no knee); `all` lists every knee found,
+// ascending, and contains `index` when there is one.
 struct Knee {
   std::optional<std::size_t> index;
   std::vector<std::size_t> all;

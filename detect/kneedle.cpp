@@ -1,0 +1,135 @@
+// `kneedle`: Satopaa et al.'s Kneedle, reproducing Python kneed 0.8.5 (KneeLocator) step by step.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "detector.hpp"
+#include "polyfit.hpp"
+#include "unit_curve.hpp"
+
+namespace autobench::detect {
+namespace {
+
+// numpy's pairwise summation, the order in which np.sum and np.mean add float64 values (blocks of up to
+// 128 summed in eight interleaved partial sums, larger arrays split in halves rounded to multiples of 8),
+// so that the mean below rounds exactly as kneed's does.
+double pairwise_sum(const double* a, std::size_t n) {
+  if (n < 8) {
+    double s = 0.0;
+    for (std::size_t i = 0; i < n; ++i) s += a[i];
+    return s;
+  }
+  if (n <= 128) {
+    double r[8];
+    std::copy(a, a + 8, r);
+    std::size_t i = 8;
+    for (; i < n - n % 8; i += 8)
+      for (std::size_t j = 0; j < 8; ++j) r[j] += a[i + j];
+    double s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) s += a[i];
+    return s;
+  }
+  std::size_t half = n / 2;
+  half -= half % 8;
+  return pairwise_sum(a, half) + pairwise_sum(a + half, n - half);
+}
+
+// scipy's interp1d(x, y) evaluated at x itself: every value is rebuilt from the segment to its left as
+// slope * (x - x_lo) + y_lo (the first from the first segment), which may differ from y in the last bit.
+std::vector<double> interp1d_at_knots(const std::vector<double>& x, const std::vector<double>& y) {
+  std::vector<double> out(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const std::size_t hi = std::max<std::size_t>(i, 1), lo = hi - 1;
+    const double slope = (y[hi] - y[lo]) / (x[hi] - x[lo]);
+    out[i] = slope * (x[i] - x[lo]) + y[lo];
+  }
+  return out;
+}
+
+// Kneed's transform_y: turn an elbow or a decreasing curve into a concave increasing one.
+void to_concave_increasing(std::vector<double>& y, Shape shape, Direction direction) {
+  if (shape == Shape::convex) {
+    const double top = *std::max_element(y.begin(), y.end());
+    for (double& v : y) v = top - v;
+  }
+  if ((shape == Shape::concave) == (direction == Direction::decreasing)) std::reverse(y.begin(), y.end());
+}
+
+// Kneedle on the difference curve d = y_normalised - x_normalised:
+// 1. local maxima and minima of d as scipy's argrelextrema(d, >=) and (d, <=) find them (order 1, the
+//    ends compared with themselves, so plateaus count as both);
+// 2. each maximum i gets the threshold T = d[i] - S * |mean(diff(x_normalised))|;
+// 3. walking from the first maximum, the latest maximum's threshold applies, reset to 0 at a minimum;
+//    when d at the next point falls below it, the latest maximum is a knee (offline: stop at the first;
+//    online: keep going, the last one found is the knee). No maximum or no knee: no knee.
+class Kneedle final : public Detector {
+ public:
+  explicit Kneedle(const Params& p) : p_(p) {
+    if (p.polynomial_degree < 0)
+      throw std::invalid_argument("kneedle polynomial degree " + std::to_string(p.polynomial_degree) +
+                                  " is negative (allowed: >= 0)");
+  }
+
+  Knee find(const Curve& curve) const override {
+    validate(curve, p_.x_scale);
+    const std::size_t n = curve.size();
+    if (n < 2) return {};
+    const std::vector<double> x = to_xspace(curve.x, p_.x_scale);
+    const auto [lo, hi] = std::minmax_element(curve.y.begin(), curve.y.end());
+    if (*lo == *hi) return {};  // kneed divides 0 by 0 here, and NaN has no maxima
+
+    const std::vector<double> xn = normalise(x);
+    std::vector<double> yn = normalise(
+        p_.interp == Interp::interp1d ? interp1d_at_knots(x, curve.y)
+                                      : polyfit_values(x, curve.y, static_cast<std::size_t>(p_.polynomial_degree)));
+    to_concave_increasing(yn, p_.shape, p_.direction);
+    std::vector<double> d(n);
+    for (std::size_t i = 0; i < n; ++i) d[i] = yn[i] - xn[i];
+
+    std::vector<bool> is_max(n), is_min(n);
+    std::vector<std::size_t> maxima;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double left = d[i == 0 ? 0 : i - 1], right = d[i + 1 == n ? i : i + 1];
+      is_max[i] = d[i] >= left && d[i] >= right;
+      is_min[i] = d[i] <= left && d[i] <= right;
+      if (is_max[i]) maxima.push_back(i);
+    }
+    if (maxima.empty()) return {};
+
+    std::vector<double> steps(n - 1);
+    for (std::size_t i = 0; i + 1 < n; ++i) steps[i] = xn[i + 1] - xn[i];
+    const double drop = p_.sensitivity * std::abs(pairwise_sum(steps.data(), steps.size()) / static_cast<double>(n - 1));
+
+    // The mirrored transforms reverse y, so their knee indices count from the end.
+    const bool mirrored = (p_.shape == Shape::concave) == (p_.direction == Direction::decreasing);
+    std::set<std::size_t> knees;
+    Knee out;
+    std::size_t at = 0;
+    double threshold = 0.0;
+    for (std::size_t i = maxima.front(); i + 1 < n; ++i) {
+      if (is_max[i]) threshold = d[i] - drop, at = i;
+      if (is_min[i]) threshold = 0.0;
+      if (d[i + 1] < threshold) {
+        const std::size_t knee = mirrored ? n - 1 - at : at;
+        knees.insert(knee);
+        out.index = knee;
+        out.score = d[at];
+        if (!p_.online) break;
+      }
+    }
+    out.all.assign(knees.begin(), knees.end());
+    return out;
+  }
+
+ private:
+  Params p_;
+};
+
+const Registration kRegistration("kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.8.5)",
+                                 [](const Params& p) { return std::make_unique<Kneedle>(p); });
+
+}  // namespace
+}  // namespace autobench::detect
