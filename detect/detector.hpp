@@ -41,6 +41,7 @@ struct Params {
   std::string base = "triangle";      // multiknee: the single-knee detector applied to each segment
   double strong_fraction = 0.5;       // multiknee: a knee is strong at this fraction of the strongest one
   std::size_t min_segment = 4;        // multiknee: segments with fewer points are not split further
+  double min_bend = 0.01;             // multiknee: normalised distance off its segment's chord a knee needs
 };
 
 // What a detector found. `index` is the saturation knee (nullopt: no knee); `all` lists every knee found,

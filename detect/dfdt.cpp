@@ -1,0 +1,92 @@
+// `dfdt`: dynamic first-derivative threshold, the point whose slope sits at the ISODATA threshold.
+#include <cmath>
+#include <cstddef>
+#include <memory>
+
+#include "chord.hpp"
+#include "detector.hpp"
+#include "unit_curve.hpp"
+
+namespace autobench::detect {
+namespace {
+
+// Slope at `at` of the parabola through three points (the three-point Lagrange derivative, exact for
+// quadratics and valid for uneven spacing).
+double parabola_slope(double at, const double* x, const double* y) {
+  return y[0] * (2 * at - x[1] - x[2]) / ((x[0] - x[1]) * (x[0] - x[2])) +
+         y[1] * (2 * at - x[0] - x[2]) / ((x[1] - x[0]) * (x[1] - x[2])) +
+         y[2] * (2 * at - x[0] - x[1]) / ((x[2] - x[0]) * (x[2] - x[1]));
+}
+
+// dy/dx at every point: centred parabolas inside, one-sided ones at the two ends. Needs 3 points.
+std::vector<double> slopes(const UnitCurve& c) {
+  const std::size_t n = c.size();
+  std::vector<double> g(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t first = i == 0 ? 0 : (i + 1 == n ? n - 3 : i - 1);
+    g[i] = parabola_slope(c.x[i], &c.x[first], &c.y[first]);
+  }
+  return g;
+}
+
+// ISODATA (Ridler-Calvard) threshold of v[from..]: start at the mean, move to the midpoint of the means
+// of the values at or below and above it, until it moves less than 1e-6 (100 rounds at most) or one side
+// is empty.
+double isodata(const std::vector<double>& v, std::size_t from) {
+  double t = 0.0;
+  for (std::size_t i = from; i < v.size(); ++i) t += v[i];
+  t /= static_cast<double>(v.size() - from);
+  for (int round = 0; round < 100; ++round) {
+    double lo = 0.0, hi = 0.0;
+    std::size_t nlo = 0, nhi = 0;
+    for (std::size_t i = from; i < v.size(); ++i) (v[i] <= t ? (lo += v[i], ++nlo) : (hi += v[i], ++nhi));
+    if (nlo == 0 || nhi == 0) break;
+    const double next = (lo / static_cast<double>(nlo) + hi / static_cast<double>(nhi)) / 2.0;
+    const bool settled = std::abs(next - t) < 1e-6;
+    t = next;
+    if (settled) break;
+  }
+  return t;
+}
+
+// The interior point of g[from..] (neither end of that range) whose slope is nearest the threshold.
+std::size_t nearest_to_threshold(const std::vector<double>& g, std::size_t from) {
+  const double t = isodata(g, from);
+  std::size_t best = from + 1;
+  for (std::size_t i = from + 2; i + 1 < g.size(); ++i)
+    if (std::abs(g[i] - t) < std::abs(g[best] - t)) best = i;
+  return best;
+}
+
+// Slopes in the unit square split by ISODATA into a steep and a flat group; the knee is the point whose
+// slope is nearest that threshold. As in Kneeliverse's DFDT, the search is then repeated on the slopes
+// from half the latest knee's index onwards (an early steep stretch no longer pulls the threshold up), for
+// as long as the previous round moved the knee later and at least 3 slopes remain; the last round's
+// knee is the answer. Counted when it clears the chord (chord.hpp);
+// score: its chord distance.
+class Dfdt final : public Detector {
+ public:
+  explicit Dfdt(const Params& p) : p_(p) {}
+
+  Knee find(const Curve& curve) const override {
+    const UnitCurve c = unit_curve(curve, p_.x_scale);
+    const std::size_t n = c.size();
+    if (n < 3) return {};
+    const std::vector<double> g = slopes(c);
+    std::size_t knee = nearest_to_threshold(g, 0);
+    for (std::size_t last = 0; last < knee && n - (knee + 1) / 2 > 2;) {
+      last = knee;
+      knee = nearest_to_threshold(g, (last + 1) / 2);
+    }
+    return gated_knee(c, knee, chord_distance(c, knee, 0, n - 1, p_.shape), p_);
+  }
+
+ private:
+  Params p_;
+};
+
+const Registration kRegistration("dfdt", "dynamic first-derivative threshold (ISODATA on the slopes)",
+                                 [](const Params& p) { return std::make_unique<Dfdt>(p); });
+
+}  // namespace
+}  // namespace autobench::detect
