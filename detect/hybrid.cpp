@@ -3,18 +3,23 @@
 #include <stdexcept>
 #include <string>
 
+#include "chord.hpp"
 #include "detector.hpp"
+#include "unit_curve.hpp"
 
 namespace autobench::detect {
 namespace {
 
 // The proposer's (Params::proposer) knees count when the confirmer (Params::confirmer) found a knee at
-// most Params::tolerance indices away; the saturation knee is the proposer's own, if confirmed. Guards
-// each method's failure mode with the other's: kneedle, for instance, reports the first point of a curve
-// that starts flat in log x, which triangle never does. Score: the proposer's.
+// most Params::tolerance indices away. The saturation knee is the proposer's choice if confirmed, else
+// the latest of its other confirmed knees (online Kneedle's choice is its latest knee, which on a noisy
+// plateau is a ripple while the real knee is among the earlier ones). Guards each method's failure mode
+// with the other's: kneedle reports the first point of a curve that starts flat in log x, and knees in
+// noise, which triangle does not confirm. Score: the chosen knee's distance from the first-last chord in
+// the unit square (so it means the same whichever detectors are combined).
 class Hybrid final : public Detector {
  public:
-  explicit Hybrid(const Params& p) : tolerance_(p.tolerance) {
+  explicit Hybrid(const Params& p) : p_(p) {
     for (const std::string* name : {&p.proposer, &p.confirmer})
       if (*name == "hybrid")
         throw std::invalid_argument("hybrid cannot use 'hybrid' as proposer or confirmer (allowed: any other detector)");
@@ -28,18 +33,22 @@ class Hybrid final : public Detector {
     const Knee confirming = confirmer_->find(curve);
     auto confirmed = [&](std::size_t k) {
       for (std::size_t c : confirming.all)
-        if ((k > c ? k - c : c - k) <= tolerance_) return true;
+        if ((k > c ? k - c : c - k) <= p_.tolerance) return true;
       return false;
     };
     Knee out;
     for (std::size_t k : proposed.all)
       if (confirmed(k)) out.all.push_back(k);
-    if (confirmed(*proposed.index)) out.index = proposed.index, out.score = proposed.score;
+    if (confirmed(*proposed.index))
+      out.index = proposed.index;
+    else if (!out.all.empty())
+      out.index = out.all.back();
+    if (out.index) out.score = chord_distance(unit_curve(curve, p_.x_scale), *out.index, 0, curve.size() - 1, p_.shape);
     return out;
   }
 
  private:
-  std::size_t tolerance_;
+  Params p_;
   std::unique_ptr<Detector> proposer_;
   std::unique_ptr<Detector> confirmer_;
 };

@@ -15,13 +15,15 @@ double line_rmse(const UnitCurve& c, std::size_t first, std::size_t last) {
   double mx = 0.0, my = 0.0;
   for (std::size_t i = first; i <= last; ++i) mx += c.x[i], my += c.y[i];
   mx /= m, my /= m;
-  double sxx = 0.0, sxy = 0.0, syy = 0.0;
+  double sxx = 0.0, sxy = 0.0;
+  for (std::size_t i = first; i <= last; ++i) sxx += (c.x[i] - mx) * (c.x[i] - mx), sxy += (c.x[i] - mx) * (c.y[i] - my);
+  const double slope = sxy / sxx;  // x strictly increases, so sxx > 0
+  double sse = 0.0;  // summed from the residuals, not as syy - sxy^2/sxx, which cancels to noise on a fit line
   for (std::size_t i = first; i <= last; ++i) {
-    const double dx = c.x[i] - mx, dy = c.y[i] - my;
-    sxx += dx * dx, sxy += dx * dy, syy += dy * dy;
+    const double r = c.y[i] - my - slope * (c.x[i] - mx);
+    sse += r * r;
   }
-  const double sse = sxx > 0.0 ? syy - sxy * sxy / sxx : syy;
-  return std::sqrt(std::max(sse, 0.0) / m);
+  return std::sqrt(sse / m);
 }
 
 // For every split point k (the left line fits points 0..k, the right line k..n-1, each at least two

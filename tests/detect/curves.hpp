@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "detect/curve.hpp"
@@ -17,13 +18,28 @@ inline std::vector<double> sweep_sizes(std::size_t n, double start = 4096.0, dou
   return x;
 }
 
-// Straight rise in log10(x) from `floor` to `peak` up to index `knee`, flat at `peak` after it: the
-// knee is exactly point `knee` in log x-space.
-inline Curve log_roofline(std::size_t n, std::size_t knee, double peak = 1000.0, double floor = 50.0) {
-  Curve c{sweep_sizes(n), std::vector<double>(n, peak)};
-  const double span = std::log10(c.x[knee] / c.x[0]);
-  for (std::size_t i = 0; i < knee; ++i) c.y[i] = floor + (peak - floor) * std::log10(c.x[i] / c.x[0]) / span;
+// Piecewise linear in log10(x) through the (index, y) corners, the first at index 0, and flat after the
+// last: in log x-space every corner is exactly at its index.
+inline Curve log_piecewise(std::size_t n, const std::vector<std::pair<std::size_t, double>>& corners) {
+  Curve c{sweep_sizes(n), {}};
+  std::size_t seg = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (seg + 1 < corners.size() && corners[seg + 1].first < i) ++seg;
+    if (seg + 1 == corners.size()) {
+      c.y.push_back(corners.back().second);
+      continue;
+    }
+    const auto [i0, y0] = corners[seg];
+    const auto [i1, y1] = corners[seg + 1];
+    c.y.push_back(y0 + (y1 - y0) * std::log10(c.x[i] / c.x[i0]) / std::log10(c.x[i1] / c.x[i0]));
+  }
   return c;
+}
+
+// Rises straight in log x from `floor` to `peak` at index `knee`, flat after: a roofline with its corner
+// exactly at `knee`.
+inline Curve log_roofline(std::size_t n, std::size_t knee, double peak = 1000.0, double floor = 50.0) {
+  return log_piecewise(n, {{0, floor}, {knee, peak}});
 }
 
 // A saturating throughput curve peak * x / (x + half) over the sweep sizes.

@@ -1,0 +1,59 @@
+// `dfdt`: slopes against their ISODATA threshold, with the refinement that finds the last bend.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "detect/detector.hpp"
+#include "tests/detect/curves.hpp"
+#include "tests/detect/noise_trials.hpp"
+
+namespace autobench::detect {
+namespace {
+
+using testing::log_roofline;
+using testing::share_near;
+
+Params linear() {
+  Params p;
+  p.x_scale = XScale::linear;
+  return p;
+}
+
+// Slope 2 up to x = 20, slope 1 up to 40, flat to 60.
+Curve two_slopes() {
+  Curve c;
+  for (int i = 0; i <= 60; ++i) {
+    c.x.push_back(i);
+    c.y.push_back(i <= 20 ? 2.0 * i : i <= 40 ? 40.0 + (i - 20) : 60.0);
+  }
+  return c;
+}
+
+TEST(Dfdt, RefinementMovesPastAnEarlyChangeOfSlopeToSaturation) {
+  // The first round's threshold sits between slope 2 and the rest, at the bend x = 20; from x = 10 on,
+  // the threshold falls between the rising slopes and the flat ones: the bend at 40, where it stays.
+  EXPECT_EQ(make("dfdt", linear())->find(two_slopes()).index, 40u);
+}
+
+TEST(Dfdt, ScoreIsTheKneesChordDistance) {
+  const Knee k = make("dfdt", linear())->find(two_slopes());
+  // Unit square: chord (0, 0)-(1, 1), knee (40/60, 1).
+  EXPECT_NEAR(k.score, (1.0 - 40.0 / 60.0) / std::sqrt(2.0), 1e-12);
+}
+
+// Slopes of raw points amplify noise: half a percent keeps dfdt on the corner, two percent does not.
+TEST(Dfdt, StaysNearTheCornerUnderHalfAPercentNoise) {
+  EXPECT_GE(share_near("dfdt", {}, log_roofline(60, 30), 0.005, 30, 2), 0.9);
+  EXPECT_LT(share_near("dfdt", {}, log_roofline(60, 30), 0.02, 30, 2), 0.5);
+}
+
+TEST(Dfdt, DistanceThresholdRejectsAWeakKnee) {
+  Params p = linear();
+  p.distance_threshold = 0.2;  // the knee at 40 is 0.236 off the chord
+  EXPECT_EQ(make("dfdt", p)->find(two_slopes()).index, 40u);
+  p.distance_threshold = 0.25;
+  EXPECT_FALSE(make("dfdt", p)->find(two_slopes()).index.has_value());
+}
+
+}  // namespace
+}  // namespace autobench::detect

@@ -1,0 +1,107 @@
+// `kneedle` behaviours beyond the kneed reference: online/offline, sensitivity, shapes, kneed's
+// first-point knee, polynomial smoothing and its parameters.
+#include <cmath>
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+#include "detect/detector.hpp"
+#include "tests/detect/curves.hpp"
+
+namespace autobench::detect {
+namespace {
+
+using testing::log_roofline;
+using testing::saturating;
+using testing::sweep_sizes;
+
+// Rises to half height by index 15, flat until 30, rises to full height by 45, flat to 59 (log x).
+Curve two_step() { return testing::log_piecewise(60, {{0, 10}, {15, 500}, {30, 500}, {45, 1000}}); }
+
+TEST(Kneedle, OnlineReportsTheLastKneeOfflineTheFirst) {
+  Params p;
+  p.online = true;
+  const Knee online = make("kneedle", p)->find(two_step());
+  EXPECT_EQ(online.index, 45u);
+  EXPECT_EQ(online.all, (std::vector<std::size_t>{15, 45}));
+  p.online = false;
+  const Knee offline = make("kneedle", p)->find(two_step());
+  EXPECT_EQ(offline.index, 15u);
+  EXPECT_EQ(offline.all, std::vector<std::size_t>{15});
+}
+
+TEST(Kneedle, ScoreIsTheDifferenceCurveAtTheKnee) {
+  const Curve c = log_roofline(60, 20);
+  const Knee k = make("kneedle")->find(c);
+  ASSERT_EQ(k.index, 20u);
+  const double xk = std::log10(c.x[20] / c.x.front()) / std::log10(c.x.back() / c.x.front());
+  EXPECT_NEAR(k.score, 1.0 - xk, 1e-12);
+}
+
+TEST(Kneedle, SensitivityIsHowManyMeanXStepsTheDifferenceCurveMustFall) {
+  // After the corner at 20 of 60 the difference curve falls one x-step per point, 39 steps in all.
+  const Curve c = log_roofline(60, 20);
+  Params p;
+  for (double s : {1.0, 30.0, 38.0}) {
+    p.sensitivity = s;
+    EXPECT_EQ(make("kneedle", p)->find(c).index, 20u) << "S = " << s;
+  }
+  p.sensitivity = 40.0;
+  EXPECT_FALSE(make("kneedle", p)->find(c).index.has_value());
+}
+
+// kneed compares the difference curve's first point with itself, so a curve that starts flat in log x
+// (latency-bound small sizes) has a maximum there; the difference curve then dips below 0, which after
+// its minimum is below the reset threshold of 0, so index 0 is a knee whatever the sensitivity.
+TEST(Kneedle, ReportsKneedsFirstPointKneeOnACurveThatStartsFlat) {
+  Params p;
+  for (double s : {1.0, 200.0}) {
+    p.sensitivity = s;
+    const Knee k = make("kneedle", p)->find(saturating(40, 1e6));
+    EXPECT_EQ(k.index, 0u);
+    EXPECT_EQ(k.all, std::vector<std::size_t>{0});
+  }
+}
+
+TEST(Kneedle, ConvexDecreasingFindsTheElbow) {
+  Curve c{{}, {}};
+  for (int i = 1; i <= 40; ++i) {
+    c.x.push_back(i);
+    c.y.push_back(i <= 12 ? 100.0 - 7.5 * (i - 1) : 17.5);
+  }
+  Params p;
+  p.x_scale = XScale::linear;
+  p.shape = Shape::convex;
+  p.direction = Direction::decreasing;
+  EXPECT_EQ(make("kneedle", p)->find(c).index, 11u);
+}
+
+TEST(Kneedle, PolynomialSmoothingThroughEveryPointEqualsTheRawCurve) {
+  const Curve c = testing::with_noise(saturating(8, 2e4), 0.05, 3);  // 8 points, degree 7: interpolates
+  Params p;
+  const Knee raw = make("kneedle", p)->find(c);
+  p.interp = Interp::polynomial;
+  const Knee poly = make("kneedle", p)->find(c);
+  EXPECT_EQ(poly.index, raw.index);
+  EXPECT_EQ(poly.all, raw.all);
+}
+
+TEST(Kneedle, PolynomialSmoothingIgnoresNoiseTheRawCurveReacts) {
+  const Curve noisy = testing::with_noise(saturating(90, 3e5), 0.03, 11);
+  Params p;
+  p.interp = Interp::polynomial;
+  p.polynomial_degree = 5;
+  const Knee smooth = make("kneedle", p)->find(noisy);
+  p.interp = Interp::interp1d;
+  const Knee raw = make("kneedle", p)->find(noisy);
+  EXPECT_LT(smooth.all.size(), raw.all.size());
+}
+
+TEST(Kneedle, RejectsANegativePolynomialDegree) {
+  Params p;
+  p.polynomial_degree = -1;
+  EXPECT_THROW(make("kneedle", p), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace autobench::detect

@@ -1,0 +1,95 @@
+// `multiknee`: every knee by recursive splitting, the first strong one as the saturation knee, its knobs.
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+#include "detect/detector.hpp"
+#include "tests/detect/curves.hpp"
+#include "tests/detect/noise_trials.hpp"
+
+namespace autobench::detect {
+namespace {
+
+using testing::log_piecewise;
+
+// Two knees of about equal strength at 15 and 45, an elbow (not a knee) at 30.
+Curve two_knees() { return log_piecewise(60, {{0, 10}, {15, 500}, {30, 500}, {45, 1000}}); }
+
+// A weak knee at 5 (fast rise to 15%, then slower) and the saturation knee at 45.
+Curve weak_then_strong() { return log_piecewise(60, {{0, 0}, {5, 150}, {45, 1000}}); }
+
+TEST(MultiKnee, FindsEveryKneeAndNoElbow) {
+  const Knee k = make("multiknee")->find(two_knees());
+  EXPECT_EQ(k.all, (std::vector<std::size_t>{15, 45}));
+  EXPECT_EQ(k.index, 15u) << "both are strong, the first saturates";
+}
+
+TEST(MultiKnee, AWeakEarlyKneeIsListedButTheStrongOneSaturates) {
+  const Knee k = make("multiknee")->find(weak_then_strong());
+  EXPECT_EQ(k.all, (std::vector<std::size_t>{5, 45}));
+  EXPECT_EQ(k.index, 45u);
+  Params p;
+  p.strong_fraction = 0.1;  // the knee at 5 is about 0.14 of the one at 45
+  EXPECT_EQ(make("multiknee", p)->find(weak_then_strong()).index, 5u);
+}
+
+TEST(MultiKnee, MinBendAndDistanceThresholdBothPruneWeakKnees) {
+  Params p;
+  p.min_bend = 0.05;
+  EXPECT_EQ(make("multiknee", p)->find(weak_then_strong()).all, std::vector<std::size_t>{45});
+  p.min_bend = 0.0;
+  p.distance_threshold = 0.05;
+  EXPECT_EQ(make("multiknee", p)->find(weak_then_strong()).all, std::vector<std::size_t>{45});
+  p.distance_threshold = 0.5;  // above every knee's strength
+  EXPECT_FALSE(make("multiknee", p)->find(weak_then_strong()).index.has_value());
+}
+
+TEST(MultiKnee, ASmoothCurveHasOneKneeNotABendPerSegment) {
+  const Knee k = make("multiknee")->find(testing::saturating(131, 1e6));
+  const Knee t = make("triangle")->find(testing::saturating(131, 1e6));
+  EXPECT_EQ(k.index, t.index) << "the top-level split is the triangle knee";
+  EXPECT_LE(k.all.size(), 3u);
+}
+
+TEST(MultiKnee, UsesTheConfiguredBaseDetector) {
+  Params p;
+  p.base = "menger";
+  EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 45}));
+  // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15; its
+  // split of [16, 59] (flat, rise, flat) does not clear that segment's chord.
+  p.base = "lmethod";
+  EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 16}));
+}
+
+TEST(MultiKnee, SegmentsShorterThanMinSegmentAreNotSearched) {
+  Params p;
+  p.min_segment = 46;  // the root (60 points) splits at 15; [15, 59] has 45 points and is not searched
+  EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, std::vector<std::size_t>{15});
+  p.min_segment = 61;
+  EXPECT_FALSE(make("multiknee", p)->find(two_knees()).index.has_value());
+}
+
+TEST(MultiKnee, StaysNearTheCornerUnderTwoPercentNoise) {
+  EXPECT_GE(testing::share_near("multiknee", {}, testing::log_roofline(60, 30), 0.02, 30, 2), 0.95);
+}
+
+TEST(MultiKnee, RejectsBadParameters) {
+  Params p;
+  p.base = "multiknee";
+  EXPECT_THROW(make("multiknee", p), std::invalid_argument);
+  p.base = "hybrid";
+  EXPECT_THROW(make("multiknee", p), std::invalid_argument);
+  p.base = "nosuch";
+  EXPECT_THROW(make("multiknee", p), std::invalid_argument);
+  p = {};
+  p.strong_fraction = 0.0;
+  EXPECT_THROW(make("multiknee", p), std::invalid_argument);
+  p.strong_fraction = 1.5;
+  EXPECT_THROW(make("multiknee", p), std::invalid_argument);
+  p = {};
+  p.min_segment = 2;
+  EXPECT_THROW(make("multiknee", p), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace autobench::detect
