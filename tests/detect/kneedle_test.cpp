@@ -1,6 +1,7 @@
 // `kneedle` behaviours beyond the kneed reference: online/offline, sensitivity, shapes, kneed's
 // first-point knee, polynomial smoothing and its parameters.
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
@@ -61,6 +62,21 @@ TEST(Kneedle, ReportsKneedsFirstPointKneeOnACurveThatStartsFlat) {
     EXPECT_EQ(k.index, 0u);
     EXPECT_EQ(k.all, std::vector<std::size_t>{0});
   }
+}
+
+// On a straight line the difference curve is zero up to rounding; after a (rounding) minimum resets the
+// threshold to 0, the next value of -1e-16 is "below" it. kneed calls these knees, and so do we; the
+// autoscaler sees such prefixes while a roofline still rises (hybrid does not confirm them).
+TEST(Kneedle, LikeKneedCallsKneesInTheRoundingNoiseOfAStraightRise) {
+  const Curve roofline = log_roofline(60, 30);
+  auto prefix = [&](std::size_t n) {
+    return make("kneedle")->find(Curve{{roofline.x.begin(), roofline.x.begin() + n},
+                                       {roofline.y.begin(), roofline.y.begin() + n}}).index;
+  };
+  EXPECT_EQ(prefix(5), std::nullopt);
+  EXPECT_EQ(prefix(6), 0u);
+  EXPECT_EQ(prefix(8), 4u);
+  EXPECT_EQ(prefix(11), std::nullopt);
 }
 
 TEST(Kneedle, ConvexDecreasingFindsTheElbow) {

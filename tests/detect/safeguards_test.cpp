@@ -1,6 +1,5 @@
 // Safeguards: the thesis's fixed rule, the noise-aware minimum runtime and noise-derived thresholds.
 #include <cmath>
-#include <optional>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
@@ -103,32 +102,6 @@ TEST(NoiseAdjusted, SilencesKneesInNoiseButKeepsARealOne) {
   EXPECT_GE(noise_knees_fixed, 45);
   EXPECT_LE(noise_knees_adjusted, 1);
   EXPECT_GE(real_kept, 48);
-}
-
-// A growing sweep as the autoscaler runs one: the first knee reported on any prefix of at least 5 points
-// is final.
-std::optional<std::size_t> sweep_knee(const std::string& detector, const Curve& full, double cv, bool adjust) {
-  Safeguards g;
-  g.mode = SafeguardMode::noise_aware;
-  for (std::size_t n = 5; n <= full.size(); ++n) {
-    const Curve c{{full.x.begin(), full.x.begin() + n}, {full.y.begin(), full.y.begin() + n}};
-    const Params p = adjust ? noise_adjusted({}, g, c, timings_for(c, cv)) : Params{};
-    if (auto k = make(detector, p)->find(c).index) return k;
-  }
-  return std::nullopt;
-}
-
-TEST(NoiseAdjusted, KeepAGrowingNoisySweepFromStoppingInTheRise) {
-  int near_fixed = 0, near_adjusted = 0;
-  for (std::uint32_t seed = 1; seed <= 50; ++seed) {
-    const Curve full = with_noise(log_roofline(60, 30), 0.01, seed);
-    for (bool adjust : {false, true}) {
-      const auto k = sweep_knee("hybrid", full, 0.01, adjust);
-      (adjust ? near_adjusted : near_fixed) += k && std::abs(static_cast<int>(*k) - 30) <= 3;
-    }
-  }
-  EXPECT_LE(near_fixed, 5);
-  EXPECT_GE(near_adjusted, 40);
 }
 
 }  // namespace

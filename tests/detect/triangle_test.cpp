@@ -50,6 +50,21 @@ TEST(Triangle, WorksInTheChosenXSpace) {
   EXPECT_LT(*k.index, 39u);
 }
 
+// Why log x is the default: on a saturating curve the linear-x knee sits where the slope equals the
+// chord's, about sqrt(last size * half-saturation size), so it follows the end of the sweep; in log x
+// the sizes are evenly spaced and the knee stays near the shoulder as the sweep goes on.
+TEST(Triangle, LogXKeepsTheKneeInPlaceAsTheSweepGrows) {
+  Params linear;
+  linear.x_scale = XScale::linear;
+  auto knee = [](std::size_t n, const Params& p) {
+    return static_cast<int>(*make("triangle", p)->find(testing::saturating(n, 1e6)).index);
+  };
+  const int log_shift = knee(131, {}) - knee(90, {});
+  const int linear_shift = knee(131, linear) - knee(90, linear);
+  EXPECT_LE(log_shift, 5);
+  EXPECT_GE(linear_shift, 20);
+}
+
 TEST(Triangle, ConvexShapeFindsAnElbowBelowTheChord) {
   Curve c = log_roofline(50, 15);
   for (double& y : c.y) y = 1100.0 - y;  // falls to 100, then flat: an elbow
