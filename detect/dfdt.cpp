@@ -85,7 +85,7 @@ class Dfdt final : public Detector {
   Params p_;
 };
 
-const Registration kRegistration("dfdt", "dynamic first-derivative threshold (ISODATA on the slopes)",
+const Registration kDfdtRegistration("dfdt", "dynamic first-derivative threshold (ISODATA on the slopes)",
                                  [](const Params& p) { return std::make_unique<Dfdt>(p); });
 
 }  // namespace

@@ -53,7 +53,7 @@ class Hybrid final : public Detector {
   std::unique_ptr<Detector> confirmer_;
 };
 
-const Registration kRegistration("hybrid", "a proposer's knee (kneedle) confirmed by a second detector (triangle)",
+const Registration kHybridRegistration("hybrid", "a proposer's knee (kneedle) confirmed by a second detector (triangle)",
                                  [](const Params& p) { return std::make_unique<Hybrid>(p); });
 
 }  // namespace

@@ -128,7 +128,7 @@ class Kneedle final : public Detector {
   Params p_;
 };
 
-const Registration kRegistration("kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.8.5)",
+const Registration kKneedleRegistration("kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.8.5)",
                                  [](const Params& p) { return std::make_unique<Kneedle>(p); });
 
 }  // namespace

@@ -57,7 +57,7 @@ class LMethod final : public Detector {
   Params p_;
 };
 
-const Registration kRegistration("lmethod", "L-method: vertex of the best-fitting pair of straight lines",
+const Registration kLMethodRegistration("lmethod", "L-method: vertex of the best-fitting pair of straight lines",
                                  [](const Params& p) { return std::make_unique<LMethod>(p); });
 
 }  // namespace

@@ -42,7 +42,7 @@ class Menger final : public Detector {
   Params p_;
 };
 
-const Registration kRegistration("menger", "largest Menger curvature of consecutive point triples",
+const Registration kMengerRegistration("menger", "largest Menger curvature of consecutive point triples",
                                  [](const Params& p) { return std::make_unique<Menger>(p); });
 
 }  // namespace

@@ -70,7 +70,7 @@ class MultiKnee final : public Detector {
   std::unique_ptr<Detector> base_;
 };
 
-const Registration kRegistration("multiknee", "all knees by recursive splitting; the first strong one saturates",
+const Registration kMultiKneeRegistration("multiknee", "all knees by recursive splitting; the first strong one saturates",
                                  [](const Params& p) { return std::make_unique<MultiKnee>(p); });
 
 }  // namespace

@@ -32,7 +32,7 @@ class Triangle final : public Detector {
   Params p_;
 };
 
-const Registration kRegistration("triangle", "farthest point from the first-last chord (normalised)",
+const Registration kTriangleRegistration("triangle", "farthest point from the first-last chord (normalised)",
                                  [](const Params& p) { return std::make_unique<Triangle>(p); });
 
 }  // namespace
