@@ -1,0 +1,49 @@
+// `autobench-mpi export FILE [--output DIR]`: writes a results file's per-campaign CSV files and its
+// JSON summary (as a run writes them next to its HDF5 file).
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "suite/cli/commands.hpp"
+#include "suite/cli/errors.hpp"
+#include "suite/cli/result_files.hpp"
+#include "suite/output/exports.hpp"
+
+namespace autobench::cli {
+namespace {
+
+struct ExportOptions {
+  std::string file;
+  std::string output;
+};
+
+void export_file(const ExportOptions& options) {
+  const auto file = read_result_files("export", {options.file}).front().file;
+  const std::string dir =
+      options.output.empty() ? std::filesystem::absolute(options.file).parent_path().string() : options.output;
+  try {
+    output::write_exports(dir, file, options.file);
+  } catch (const std::runtime_error& e) {
+    throw RunFailure(std::string("export: ") + e.what());
+  }
+  std::size_t campaigns = 0;
+  for (const auto& r : file.ranks) campaigns += r.campaigns.size();
+  const auto out = std::filesystem::path(dir);
+  std::printf("%zu CSV file(s) in %s, summary in %s\n", campaigns, (out / "csv").c_str(),
+              (out / "summary.json").c_str());
+}
+
+}  // namespace
+
+void add_export_command(CLI::App& app) {
+  auto options = std::make_shared<ExportOptions>();
+  auto* cmd = app.add_subcommand("export", "Write a results file's CSV files (one per campaign: size, time in ms, "
+                                           "throughput, knee flag) and summary.json (the report's JSON)");
+  cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
+  cmd->add_option("--output", options->output, "Directory for csv/ and summary.json (default: the file's directory)");
+  cmd->callback([options] { export_file(*options); });
+}
+
+}  // namespace autobench::cli

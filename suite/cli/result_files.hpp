@@ -1,0 +1,16 @@
+// Reading the result files named on a subcommand's command line: a file that cannot be read is a
+// usage error naming it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "suite/output/compare_models.hpp"
+
+namespace autobench::cli {
+
+// Reads every file in order; throws UsageError "<command>: <reason>" for the first that cannot be read.
+std::vector<output::NamedResultFile> read_result_files(const std::string& command,
+                                                       const std::vector<std::string>& paths);
+
+}  // namespace autobench::cli
