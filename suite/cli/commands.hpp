@@ -8,5 +8,9 @@ namespace autobench::cli {
 
 void add_list_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_plot_command(CLI::App& app);
+void add_export_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
+void add_profile_command(CLI::App& app);
 
 }  // namespace autobench::cli

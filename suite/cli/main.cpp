@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
   add_run_options(app, options);
   add_list_command(app);
   add_report_command(app);
+  add_plot_command(app);
+  add_export_command(app);
+  add_compare_command(app);
+  add_profile_command(app);
 
   try {
     app.parse(argc, argv);
