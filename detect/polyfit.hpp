@@ -6,10 +6,10 @@
 
 namespace autobench::detect {
 
-// numpy.polyfit(x, y, degree) evaluated at x with numpy.poly1d, solved by Householder QR on the
-// column-scaled Vandermonde matrix (numpy scales the columns the same way, then uses an SVD). The two
-// agree to rounding, not bit for bit. With degree + 1 >= x.size() the polynomial passes through every
-// point, so y comes back unchanged.
+// numpy.polyfit(x, y, degree) evaluated at x with numpy.poly1d: the same column-scaled Vandermonde
+// least squares, solved by an SVD with numpy's cut-off (Eigen's Jacobi SVD rather than LAPACK's gelsd, so
+// the two agree to rounding, not bit for bit). With degree + 1 >= x.size() the minimum-norm polynomial
+// passes through every point.
 std::vector<double> polyfit_values(const std::vector<double>& x, const std::vector<double>& y,
                                    std::size_t degree);
 
