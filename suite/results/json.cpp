@@ -4,17 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "suite/results/fields.hpp"
-
 namespace autobench::results {
 namespace {
-
-template <class T>
-nlohmann::json encode(const T& v) {
-  return v;
-}
-nlohmann::json encode(double v) { return number_to_json(v); }
-nlohmann::json encode(StopReason r) { return to_string(r); }
 
 template <class T>
 void decode(const nlohmann::json& j, T& v) {
@@ -22,12 +13,6 @@ void decode(const nlohmann::json& j, T& v) {
 }
 void decode(const nlohmann::json& j, double& v) { v = number_from_json(j); }
 void decode(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_string(j.get<std::string>()); }
-
-template <class Record, class Fields>
-void write_fields(nlohmann::json& j, const Record& r, const Fields& fields) {
-  if (!j.is_object()) j = nlohmann::json::object();
-  for_each_field(fields, [&](const auto& f) { j[f.name] = encode(r.*f.member); });
-}
 
 template <class Record, class Fields>
 void read_fields(const nlohmann::json& j, Record& r, const Fields& fields) {
@@ -50,11 +35,11 @@ double number_from_json(const nlohmann::json& j) {
   throw std::invalid_argument("expected a number, null, \"inf\" or \"-inf\", got " + j.dump());
 }
 
-void to_json(nlohmann::json& j, const Point& p) { write_fields(j, p, kPointFields); }
+void to_json(nlohmann::json& j, const Point& p) { fields_to_json(j, p, kPointFields); }
 void from_json(const nlohmann::json& j, Point& p) { read_fields(j, p, kPointFields); }
 
 void to_json(nlohmann::json& j, const Campaign& c) {
-  write_fields(j, c, kCampaignFields);
+  fields_to_json(j, c, kCampaignFields);
   j["points"] = c.points;
 }
 void from_json(const nlohmann::json& j, Campaign& c) {
@@ -73,7 +58,7 @@ void from_json(const nlohmann::json& j, RankResult& r) {
 }
 
 void to_json(nlohmann::json& j, const RunInfo& r) {
-  write_fields(j, r, kRunFields);
+  fields_to_json(j, r, kRunFields);
   j["complete"] = r.complete;
 }
 void from_json(const nlohmann::json& j, RunInfo& r) {
@@ -85,7 +70,7 @@ void from_json(const nlohmann::json& j, RunInfo& r) {
 
 namespace autobench::backend {
 
-void to_json(nlohmann::json& j, const DeviceInfo& d) { results::write_fields(j, d, results::kDeviceFields); }
+void to_json(nlohmann::json& j, const DeviceInfo& d) { results::fields_to_json(j, d, results::kDeviceFields); }
 void from_json(const nlohmann::json& j, DeviceInfo& d) { results::read_fields(j, d, results::kDeviceFields); }
 
 }  // namespace autobench::backend

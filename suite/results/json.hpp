@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "suite/results/fields.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::backend {
@@ -22,6 +23,10 @@ nlohmann::json number_to_json(double v);
 // The inverse of number_to_json; throws std::invalid_argument on any other value.
 double number_from_json(const nlohmann::json& j);
 
+// Every field of a record, walking one of the lists of suite/results/fields.hpp, into the object j.
+template <class Record, class Fields>
+void fields_to_json(nlohmann::json& j, const Record& record, const Fields& fields);
+
 void to_json(nlohmann::json& j, const Point& p);
 void from_json(const nlohmann::json& j, Point& p);
 void to_json(nlohmann::json& j, const Campaign& c);
@@ -30,5 +35,20 @@ void to_json(nlohmann::json& j, const RankResult& r);
 void from_json(const nlohmann::json& j, RankResult& r);
 void to_json(nlohmann::json& j, const RunInfo& r);
 void from_json(const nlohmann::json& j, RunInfo& r);
+
+namespace json_detail {
+template <class T>
+nlohmann::json encode(const T& v) {
+  return v;
+}
+inline nlohmann::json encode(double v) { return number_to_json(v); }
+inline nlohmann::json encode(StopReason r) { return to_string(r); }
+}  // namespace json_detail
+
+template <class Record, class Fields>
+void fields_to_json(nlohmann::json& j, const Record& record, const Fields& fields) {
+  if (!j.is_object()) j = nlohmann::json::object();
+  for_each_field(fields, [&](const auto& f) { j[f.name] = json_detail::encode(record.*f.member); });
+}
 
 }  // namespace autobench::results

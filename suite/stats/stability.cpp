@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "suite/results/knee.hpp"
+
 namespace autobench::stats {
 namespace {
 
@@ -84,12 +86,12 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
 }
 
 Sample sample_of(const results::Campaign& c) {
-  if (c.knee_index < 0 || static_cast<std::uint64_t>(c.knee_index) >= c.points.size()) {
+  if (!results::has_knee_point(c)) {
     throw std::invalid_argument("campaign rank" + std::to_string(c.rank) + "/" + c.kernel + "/" + c.detector +
                                 "/repeat" + std::to_string(c.repeat) + ": knee index " + std::to_string(c.knee_index) +
                                 " is outside its " + std::to_string(c.points.size()) + " points");
   }
-  return {c.knee_index, static_cast<double>(c.knee_size), c.points[static_cast<std::size_t>(c.knee_index)].throughput};
+  return {c.knee_index, static_cast<double>(c.knee_size), results::throughput_at_knee(c)};
 }
 
 // The samples of one (kernel, detector), by rank and by device model.

@@ -1,0 +1,117 @@
+// The report's table form (see report_table.hpp).
+#include "suite/output/report_table.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "suite/output/text_table.hpp"
+#include "suite/results/knee.hpp"
+
+namespace autobench::output {
+namespace {
+
+using Align = TextTable::Align;
+
+// Fixed-point with `decimals` digits; "-" for a missing (NaN) value.
+std::string number(double v, int decimals) {
+  if (std::isnan(v)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+// A message on its own indented lines.
+std::string indented(const std::string& message, const std::string& indent) {
+  std::string out;
+  for (char ch : message) out += ch == '\n' ? "\n" + indent : std::string(1, ch);
+  return out;
+}
+
+std::string header(const ResultFile& file, const std::string& path) {
+  const auto& info = file.info;
+  std::string out = "autobench-mpi results: " + path + "\n";
+  out += "backend: " + backend_label(info.backend) + "\n";
+  out += "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " + info.suite + ", " +
+         std::to_string(info.ranks) + (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
+         info.end_time + "\n";
+  if (!info.complete) out += "status: incomplete (the run did not finish; results may be missing)\n";
+  for (const auto& rank : file.ranks) {
+    if (!rank.start_error.empty()) {
+      out += "rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
+             ") could not start: " + indented(rank.start_error, "  ") + "\n";
+    }
+  }
+  return out;
+}
+
+std::string campaigns_section(const ResultFile& file) {
+  TextTable table({{"rank", Align::right},
+                   {"device"},
+                   {"kernel"},
+                   {"detector"},
+                   {"repeat", Align::right},
+                   {"points", Align::right},
+                   {"knee"},
+                   {"index", Align::right},
+                   {"size", Align::right},
+                   {"throughput", Align::right},
+                   {"unit"},
+                   {"stop"},
+                   {"elapsed_s", Align::right}});
+  std::string errors;
+  std::size_t count = 0;
+  for (const auto& rank : file.ranks) {
+    for (const auto& c : rank.campaigns) {
+      ++count;
+      table.add_row({std::to_string(c.rank), rank.device.name, c.kernel, c.detector, std::to_string(c.repeat),
+                     std::to_string(c.points.size()), c.knee_detected ? "yes" : "no", std::to_string(c.knee_index),
+                     std::to_string(c.knee_size), number(results::throughput_at_knee(c), 2), c.metric_unit,
+                     std::string(results::to_string(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
+                     number(c.elapsed_s, 2)});
+      if (!c.error.empty()) {
+        errors += "  rank " + std::to_string(c.rank) + " " + c.kernel + "/" + c.detector + " repeat " +
+                  std::to_string(c.repeat) + ": " + indented(c.error, "    ") + "\n";
+      }
+    }
+  }
+  if (count == 0) return "Campaigns: none\n";
+  std::string out = "Campaigns (" + std::to_string(count) +
+                    "; index/size/throughput at the knee, or at the last point when no knee was found)\n" + table.str();
+  if (!errors.empty()) out += "Errors:\n" + errors;
+  return out;
+}
+
+std::string stability_section(const ResultFile& file) {
+  if (file.stability.empty()) return "Knee stability: none\n";
+  TextTable table({{"kernel"},
+                   {"detector"},
+                   {"scope"},
+                   {"group"},
+                   {"campaigns", Align::right},
+                   {"index_mode", Align::right},
+                   {"index_mean", Align::right},
+                   {"index_sd", Align::right},
+                   {"size_median", Align::right},
+                   {"size_iqr", Align::right},
+                   {"within1", Align::right},
+                   {"throughput_cv", Align::right}});
+  for (const auto& r : file.stability) {
+    table.add_row({r.kernel, r.detector, r.scope, r.group, std::to_string(r.campaigns),
+                   std::to_string(r.knee_index_mode), number(r.knee_index_mean, 2), number(r.knee_index_stddev, 2),
+                   number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
+                   number(r.throughput_cv, 3)});
+  }
+  return "Knee stability (within1: fraction of knees within one index of the mode)\n" + table.str();
+}
+
+}  // namespace
+
+std::string backend_label(const std::string& backend) {
+  return backend == "sim" ? "sim (simulated devices, not GPU measurements)" : backend;
+}
+
+std::string report_table(const ResultFile& file, const std::string& path) {
+  return header(file, path) + "\n" + campaigns_section(file) + "\n" + stability_section(file);
+}
+
+}  // namespace autobench::output

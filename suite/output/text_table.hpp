@@ -1,0 +1,29 @@
+// A plain-text table with aligned columns, for terminal summaries.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace autobench::output {
+
+class TextTable {
+ public:
+  enum class Align { left, right };
+  struct Column {
+    std::string header;
+    Align align = Align::left;
+  };
+
+  explicit TextTable(std::vector<Column> columns);
+  // One cell per column; throws std::invalid_argument on another count.
+  void add_row(std::vector<std::string> cells);
+  // The header line, a rule, then the rows; columns two spaces apart, widths in UTF-8 characters,
+  // no trailing spaces.
+  std::string str() const;
+
+ private:
+  std::vector<Column> columns_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+}  // namespace autobench::output

@@ -1,0 +1,173 @@
+// The report's JSON structure (the documented keys, NaN as null) and its table form (backend
+// labelled, aligned columns, failures listed).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+
+#include "suite/output/report_json.hpp"
+#include "suite/output/report_table.hpp"
+#include "tests/output/error_text.hpp"
+#include "tests/results/sample_results.hpp"
+
+namespace autobench::output {
+namespace {
+
+using testing::contains;
+
+ResultFile sample_file() {
+  ResultFile f;
+  f.info = testing::sample_run_info();
+  f.ranks = testing::sample_ranks();
+  f.stability = stats::compute_stability(f.ranks);
+  f.stability.back().throughput_cv = results::kNaN;
+  f.settings_json = R"({"suite":"quick"})";
+  return f;
+}
+
+std::set<std::string> keys(const nlohmann::json& j) {
+  std::set<std::string> out;
+  for (const auto& [k, v] : j.items()) out.insert(k);
+  return out;
+}
+
+TEST(ReportJson, TopLevelStructure) {
+  const auto j = report_json(sample_file(), "run/autobench.h5");
+  EXPECT_EQ(keys(j), (std::set<std::string>{"file", "schema_version", "backend", "ranks", "complete",
+                                            "autobench_version", "git_commit", "command_line", "suite", "start_time",
+                                            "end_time", "settings", "devices", "campaigns", "stability"}));
+  EXPECT_EQ(j["file"], "run/autobench.h5");
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["backend"], "sim");
+  EXPECT_EQ(j["ranks"], 3);
+  EXPECT_EQ(j["complete"], false);
+  EXPECT_EQ(j["settings"]["suite"], "quick");
+  EXPECT_EQ(j["end_time"], "2024-05-01T10:05:30Z");
+}
+
+TEST(ReportJson, DevicesCarryEveryDeviceFieldWithNaNAsNull) {
+  const auto j = report_json(sample_file(), "f.h5");
+  ASSERT_EQ(j["devices"].size(), 3u);
+  const auto& d = j["devices"][1];
+  EXPECT_EQ(keys(d), (std::set<std::string>{"rank",
+                                            "start_error",
+                                            "backend",
+                                            "name",
+                                            "model",
+                                            "uuid",
+                                            "pci_bus_id",
+                                            "hostname",
+                                            "cc_major",
+                                            "cc_minor",
+                                            "sm_count",
+                                            "memory_total_bytes",
+                                            "l2_bytes",
+                                            "sm_clock_max_mhz",
+                                            "sm_clock_current_mhz",
+                                            "mem_clock_max_mhz",
+                                            "mem_clock_current_mhz",
+                                            "power_limit_w",
+                                            "driver_version",
+                                            "runtime_version"}));
+  EXPECT_EQ(d["rank"], 1);
+  EXPECT_EQ(d["model"], "sim-5000");
+  EXPECT_TRUE(d["mem_clock_current_mhz"].is_null());
+  EXPECT_EQ(j["devices"][2]["start_error"], "cudaSetDevice failed: no CUDA-capable device");
+}
+
+TEST(ReportJson, CampaignsSummariseTheKnee) {
+  const auto file = sample_file();
+  const auto j = report_json(file, "f.h5");
+  ASSERT_EQ(j["campaigns"].size(), 8u);
+  const auto& c = j["campaigns"][7];  // rank 1, gemm, repeat 1: no knee, interrupted
+  EXPECT_EQ(keys(c), (std::set<std::string>{"rank", "device", "device_model", "backend", "kernel", "detector", "repeat",
+                                            "points", "knee_detected", "knee_index", "knee_size", "stop_reason",
+                                            "error", "throughput_at_knee", "metric_unit", "elapsed_s", "complete"}));
+  const auto& source = file.ranks[1].campaigns[3];
+  EXPECT_EQ(c["rank"], 1);
+  EXPECT_EQ(c["device"], file.ranks[1].device.name);
+  EXPECT_EQ(c["device_model"], "sim-5000");
+  EXPECT_EQ(c["backend"], "sim");
+  EXPECT_EQ(c["kernel"], "gemm");
+  EXPECT_EQ(c["repeat"], 1);
+  EXPECT_EQ(c["points"], 7);
+  EXPECT_EQ(c["knee_detected"], false);
+  EXPECT_EQ(c["knee_index"], 6);
+  EXPECT_EQ(c["knee_size"], source.points[6].size);
+  EXPECT_EQ(c["stop_reason"], "interrupted");
+  EXPECT_EQ(c["throughput_at_knee"].get<double>(), source.points[6].throughput);
+  EXPECT_NE(source.points[6].throughput, source.points[5].throughput);
+  EXPECT_EQ(c["metric_unit"], "GB/s");
+  EXPECT_EQ(c["complete"], false);
+}
+
+TEST(ReportJson, StabilityRowsCarryEveryColumn) {
+  const auto file = sample_file();
+  const auto j = report_json(file, "f.h5");
+  ASSERT_EQ(j["stability"].size(), file.stability.size());
+  const auto& first = j["stability"][0];
+  EXPECT_EQ(keys(first), (std::set<std::string>{"kernel", "detector", "scope", "group", "campaigns", "knee_index_mode",
+                                                "knee_index_mean", "knee_index_stddev", "knee_size_median",
+                                                "knee_size_iqr", "within1_fraction", "throughput_cv"}));
+  EXPECT_EQ(first["kernel"], file.stability[0].kernel);
+  EXPECT_EQ(first["group"], file.stability[0].group);
+  EXPECT_EQ(first["knee_index_mean"].get<double>(), file.stability[0].knee_index_mean);
+  EXPECT_TRUE(j["stability"].back()["throughput_cv"].is_null());
+}
+
+TEST(ReportJson, SurvivesTextRoundTrip) {
+  const auto j = report_json(sample_file(), "f.h5");
+  EXPECT_EQ(nlohmann::json::parse(j.dump(2)), j);
+}
+
+TEST(ReportTable, StatesTheBackendAtTheTop) {
+  auto file = sample_file();
+  const auto sim = report_table(file, "f.h5");
+  EXPECT_EQ(sim.substr(0, sim.find('\n', sim.find('\n') + 1) + 1),
+            "autobench-mpi results: f.h5\nbackend: sim (simulated devices, not GPU measurements)\n");
+  file.info.backend = "cuda";
+  EXPECT_TRUE(contains(report_table(file, "f.h5"), "\nbackend: cuda\n"));
+}
+
+TEST(ReportTable, ListsIncompleteRunsFailedRanksAndErrors) {
+  const auto text = report_table(sample_file(), "f.h5");
+  EXPECT_TRUE(contains(text, "status: incomplete"));
+  EXPECT_TRUE(contains(text, "rank 2 (node2.cluster) could not start: cudaSetDevice failed"));
+  EXPECT_TRUE(contains(text, "\n  rank 1 gemm/kneedle repeat 1: line one\n    line \"two\" \u00e9\n"));
+  EXPECT_TRUE(contains(text, "interrupted (incomplete)"));
+}
+
+// The lines of the table that starts with a line beginning with `first_header`.
+std::vector<std::string> table_lines(const std::string& text, const std::string& first_header) {
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  bool inside = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(first_header, 0) == 0) inside = true;
+    if (inside && (line.empty() || line.rfind("Errors:", 0) == 0)) break;
+    if (inside) lines.push_back(line);
+  }
+  return lines;
+}
+
+TEST(ReportTable, CampaignColumnsAreAligned) {
+  const auto lines = table_lines(report_table(sample_file(), "f.h5"), "rank  device");
+  ASSERT_EQ(lines.size(), 2u + 8u);  // header, rule, 8 campaigns
+  const auto kernel_column = lines[0].find("kernel");
+  for (std::size_t i = 2; i < lines.size(); ++i) {
+    const auto at = lines[i].substr(kernel_column, 4);
+    EXPECT_TRUE(at == "veca" || at == "gemm") << lines[i];
+  }
+  const auto elapsed_end = lines[0].find("elapsed_s") + std::string("elapsed_s").size();
+  for (std::size_t i = 2; i < lines.size(); ++i) EXPECT_EQ(lines[i].size(), elapsed_end) << lines[i];
+}
+
+TEST(ReportTable, StabilityTableShowsEveryRowWithMissingValuesAsDashes) {
+  const auto file = sample_file();
+  const auto lines = table_lines(report_table(file, "f.h5"), "kernel  detector");
+  ASSERT_EQ(lines.size(), 2u + file.stability.size());
+  EXPECT_EQ(lines.back().substr(lines.back().size() - 1), "-");
+}
+
+}  // namespace
+}  // namespace autobench::output
