@@ -131,10 +131,12 @@ def draw_campaign(ax, c, legend):
         ax.legend(lines[0] + more[0], lines[1] + more[1], loc="lower right", fontsize=8)
 
 
-def save(fig, out_dir, stem, written):
+def save(fig, title, out_dir, stem, written):
+    """Writes the figure in every format, titled (and with the title as file metadata)."""
+    fig.suptitle(title)
     for fmt in FORMATS:
         path = os.path.join(out_dir, f"{stem}.{fmt}")
-        fig.savefig(path, dpi=150)
+        fig.savefig(path, dpi=150, metadata={"Title": title.replace("\n", " - ")})
         written.append(path)
     plt.close(fig)
 
@@ -143,8 +145,8 @@ def campaign_figures(run, out_dir, written):
     for c in run.campaigns:
         fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
         draw_campaign(ax, c, legend=True)
-        fig.suptitle(f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}\n{run.subtitle(c.device_name)}")
-        save(fig, out_dir, f"campaign_{c.kernel}_{c.detector}_rank{c.rank}_repeat{c.repeat}", written)
+        save(fig, f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}\n{run.subtitle(c.device_name)}",
+             out_dir, f"campaign_{c.kernel}_{c.detector}_rank{c.rank}_repeat{c.repeat}", written)
 
 
 def repeat_grids(run, out_dir, written):
@@ -157,8 +159,8 @@ def repeat_grids(run, out_dir, written):
         for ax, c in zip(axes.flat, cs):
             draw_campaign(ax, c, legend=False)
             ax.set_title(f"repeat {c.repeat}")
-        fig.suptitle(f"{kernel} / {detector}, rank {rank}: {len(cs)} repeat(s)\n{run.subtitle(cs[0].device_name)}")
-        save(fig, out_dir, f"repeats_{kernel}_{detector}_rank{rank}", written)
+        save(fig, f"{kernel} / {detector}, rank {rank}: {len(cs)} repeat(s)\n{run.subtitle(cs[0].device_name)}",
+             out_dir, f"repeats_{kernel}_{detector}_rank{rank}", written)
 
 
 def model_figures(run, out_dir, written):
@@ -178,8 +180,8 @@ def model_figures(run, out_dir, written):
         ax.set_ylabel(f"throughput ({cs[0].unit})")
         ax.legend(fontsize=8, loc="lower right", title="device model (* knee)", title_fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
-        fig.suptitle(f"{kernel} / {detector}: device models\nbackend {run.backend_label()} | {run.date()}")
-        save(fig, out_dir, f"models_{kernel}_{detector}", written)
+        save(fig, f"{kernel} / {detector}: device models\nbackend {run.backend_label()} | {run.date()}",
+             out_dir, f"models_{kernel}_{detector}", written)
 
 
 def main():

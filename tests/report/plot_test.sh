@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# `plot`: a sim run's figures exist as PNG and PDF for every campaign, (kernel, detector, rank) and
+# (kernel, detector), are non-trivial, and say "sim (simulated)"; without h5py the command says how
+# to install it and exits 1; a missing file is a usage error. Skipped (77) without matplotlib/h5py.
+set -u
+bin=${AUTOBENCH_BINARY:?}
+scratch=${AUTOBENCH_SCRATCH:-$(mktemp -d)}
+rm -rf "$scratch" && mkdir -p "$scratch"
+if ! python3 -c "import h5py, matplotlib, numpy" 2>/dev/null; then
+  echo "skipped: python3 has no h5py/matplotlib/numpy"
+  exit 77
+fi
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+h5=$("$bin" --backend sim --suite quick --repeats 2 --output "$scratch/results" -q) || { echo "FAIL: the run failed"; exit 1; }
+[[ -f $h5 ]] || { echo "FAIL: the run printed '$h5', which is not a file"; exit 1; }
+
+if ! "$bin" plot "$h5" --output "$scratch/plots" >"$scratch/out" 2>&1; then
+  fail "plot exited with an error"; cat "$scratch/out"
+fi
+
+# The expected figures, worked out from the file with h5py; each checked for size, format and title.
+python3 - "$h5" "$scratch/plots" <<'PY' || failures=$((failures + 1))
+import os, re, struct, sys
+import h5py
+
+h5, out = sys.argv[1:]
+expected = set()
+with h5py.File(h5, "r") as f:
+    assert f.attrs["backend"] == "sim", f.attrs["backend"]
+    for kernel, k in f["campaigns"].items():
+        for detector, d in k.items():
+            expected.add(f"models_{kernel}_{detector}")
+            for rank, r in d.items():
+                expected.add(f"repeats_{kernel}_{detector}_{rank}")
+                for repeat in r:
+                    expected.add(f"campaign_{kernel}_{detector}_{rank}_{repeat}")
+
+
+def png_title(data):
+    pos = 8
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"tEXt" and body.startswith(b"Title\x00"):
+            return body[6:].decode("latin-1")
+        pos += 12 + length
+    return ""
+
+
+def pdf_title(data):
+    m = re.search(rb"/Title \((.*?)\)\n", data)
+    return m.group(1).decode("latin-1").replace("\\(", "(").replace("\\)", ")") if m else ""
+
+
+problems = []
+if len([s for s in expected if s.startswith("campaign_")]) != 8:
+    problems.append(f"the quick suite with 2 repeats should have 8 campaigns: {sorted(expected)}")
+found = set(os.listdir(out))
+wanted = {f"{s}.{ext}" for s in expected for ext in ("png", "pdf")}
+if found != wanted:
+    problems.append(f"missing {sorted(wanted - found)}, unexpected {sorted(found - wanted)}")
+for name in sorted(wanted & found):
+    data = open(os.path.join(out, name), "rb").read()
+    if name.endswith(".png"):
+        if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+            problems.append(f"{name}: not a PNG")
+            continue
+        width, height = struct.unpack(">II", data[16:24])
+        if not (600 <= width <= 4000 and 400 <= height <= 4000):
+            problems.append(f"{name}: {width}x{height} pixels")
+        if len(data) < 20000:
+            problems.append(f"{name}: only {len(data)} bytes")
+    else:
+        if not data.startswith(b"%PDF-"):
+            problems.append(f"{name}: not a PDF")
+        if len(data) < 8000:
+            problems.append(f"{name}: only {len(data)} bytes")
+    # The title is kept as metadata: a PNG tEXt chunk "Title", a PDF /Title string (parentheses escaped).
+    title = png_title(data) if name.endswith(".png") else pdf_title(data)
+    if "sim (simulated)" not in title:
+        problems.append(f"{name}: the title '{title}' does not say 'sim (simulated)'")
+    if name.startswith("campaign_") and not re.search(r"sim: [A-Za-z0-9 ]+ \| backend sim \(simulated\) \| 20\d\d-\d\d-\d\d ", title):
+        problems.append(f"{name}: the title '{title}' does not name the device and date")
+for p in problems:
+    print("FAIL:", p)
+print(f"checked {len(wanted & found)} figure files")
+sys.exit(1 if problems else 0)
+PY
+
+# Without h5py: exit 1, how to install it, no figures.
+real_python=$(python3 -c "import sys; print(sys.executable)")
+mkdir -p "$scratch/no-h5py"
+cat >"$scratch/no-h5py/python3" <<SH
+#!/usr/bin/env bash
+exec "$real_python" -c 'import runpy, sys; sys.modules["h5py"] = None; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name="__main__")' "\$@"
+SH
+chmod +x "$scratch/no-h5py/python3"
+PATH="$scratch/no-h5py:$PATH" "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"
+code=$?
+[[ $code -eq 1 ]] || fail "plot without h5py exited $code, expected 1"
+grep -q "apt-get install python3-h5py python3-matplotlib" "$scratch/err" || fail "no apt-get hint: $(cat "$scratch/err")"
+grep -q -- "-m pip install h5py matplotlib numpy" "$scratch/err" || fail "no pip hint: $(cat "$scratch/err")"
+[[ -z $(ls "$scratch/no-plots" 2>/dev/null) ]] || fail "figures were written without h5py"
+
+"$bin" plot "$scratch/none.h5" >"$scratch/out" 2>"$scratch/err"
+code=$?
+[[ $code -eq 2 ]] || fail "plot of a missing file exited $code, expected 2"
+[[ $(wc -l <"$scratch/err") -eq 1 ]] && grep -q "none.h5" "$scratch/err" || fail "expected one line naming the file: $(cat "$scratch/err")"
+
+if [[ $failures -ne 0 ]]; then echo "$failures failure(s)"; exit 1; fi
+echo "ok"
