@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "kernels/kernel.hpp"
+#include "kernels/shapes.hpp"
 
 namespace autobench::kernels {
 namespace {
@@ -11,18 +12,20 @@ double vecadd_work(std::uint64_t n) { return 12.0 * static_cast<double>(n); }
 double vecadd_elements(std::uint64_t n) { return 3.0 * static_cast<double>(n); }
 double vecadd_threads(std::uint64_t n) { return static_cast<double>(n); }
 
-// gemm: C(m x m) = A(m x k) * B(k x m), k = 256 fixed as in the thesis; size is m.
-constexpr double kGemmK = 256.0;
-double gemm_work(std::uint64_t m) { return 2.0 * static_cast<double>(m) * static_cast<double>(m) * kGemmK; }
+// gemm: C(m x m) = A(m x k) * B(k x m), k = kGemmK = 256 fixed as in the thesis; size is m.
+constexpr double kGemmKd = static_cast<double>(kGemmK);
+double gemm_work(std::uint64_t m) { return 2.0 * static_cast<double>(m) * static_cast<double>(m) * kGemmKd; }
 double gemm_elements(std::uint64_t m) {
   const double md = static_cast<double>(m);
-  return 2.0 * md * kGemmK + md * md;
+  return 2.0 * md * kGemmKd + md * md;
 }
 double gemm_threads(std::uint64_t m) { return static_cast<double>(m) * static_cast<double>(m) / 16.0; }
 
-// fp32: synthetic FMA kernel; size is the number of threads; each does kFp32FmasPerThread FMAs.
-constexpr double kFp32FmasPerThread = 4096.0;
-double fp32_work(std::uint64_t n) { return 2.0 * kFp32FmasPerThread * static_cast<double>(n); }
+// fp32: synthetic FMA kernel; size is the number of threads; each does kFp32FmasPerThread FMAs
+// (whatever its NR_INNER x NR_OUTER split) and reads and writes one float.
+double fp32_work(std::uint64_t n) {
+  return 2.0 * static_cast<double>(kFp32FmasPerThread) * static_cast<double>(n);
+}
 double fp32_elements(std::uint64_t n) { return static_cast<double>(n); }
 double fp32_threads(std::uint64_t n) { return static_cast<double>(n); }
 

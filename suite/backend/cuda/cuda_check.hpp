@@ -1,0 +1,17 @@
+// Error checks for CUDA runtime, driver and NVRTC calls: a failure becomes backend::DeviceError.
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <nvrtc.h>
+
+#include <string>
+
+namespace autobench::backend::cuda {
+
+// Each throws DeviceError("<what>: <error name>: <error text>") unless the result is success.
+void check(cudaError_t result, const std::string& what);
+void check(CUresult result, const std::string& what);
+void check(nvrtcResult result, const std::string& what);
+
+}  // namespace autobench::backend::cuda

@@ -1,0 +1,81 @@
+// The state one opened CUDA device shares with its workloads: the device ordinal, a stream, the
+// compile target, the loaded modules, the L2 flush buffer, NVML readings when NVML loads, and small
+// helpers (fill, flush, launch, read back samples). Workloads hold it by shared_ptr, so they stay valid whatever the order of
+// destruction.
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/kernel.hpp"
+#include "power/nvml_library.hpp"
+#include "power/nvml_sensor.hpp"
+#include "suite/backend/cuda/device_buffer.hpp"
+#include "suite/backend/cuda/nvrtc_compiler.hpp"
+
+namespace autobench::backend::cuda {
+
+struct Sample {
+  std::uint64_t index;
+  float value;
+};
+
+class DeviceContext {
+ public:
+  explicit DeviceContext(int ordinal);  // throws DeviceError
+  ~DeviceContext();
+  DeviceContext(const DeviceContext&) = delete;
+  DeviceContext& operator=(const DeviceContext&) = delete;
+
+  // Makes this device current on the calling thread (every entry point calls it first).
+  void make_current() const;
+  int ordinal() const { return ordinal_; }
+  const cudaDeviceProp& properties() const { return props_; }
+  const CompileTarget& target() const { return target_; }
+  cudaStream_t stream() const { return stream_; }
+  // "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi and NVML write it.
+  std::string uuid() const;
+
+  // One NVML reading of this device (clocks, temperature, clock-event reasons, power); nullopt when
+  // NVML is not available (no driver library, or the device unknown to it).
+  std::optional<power::Sample> read_sensor();
+  // The enforced power limit in watts; NaN without NVML.
+  double power_limit_w() const;
+
+  // The kernel `entry` of the embedded `source` compiled with `macros` (compiled and loaded once).
+  CUfunction function(const std::string& source, const std::string& entry, const kernels::Tunables& macros);
+  // Queues a launch on the stream; throws DeviceError when the driver refuses it.
+  void launch(CUfunction f, dim3 grid, dim3 block, void** args);
+  // Queues p[i] = input_value(seed, i) for i < n (kernels/cuda/common.cuh).
+  void fill(float* p, std::uint64_t n, unsigned int seed);
+  // Queues a write of a buffer twice the L2 size, evicting whatever the L2 held.
+  void flush_l2();
+  void synchronize();
+  // Reads back elements of p[0, n): all of them when n <= max_samples, else about max_samples / 2
+  // spread over the whole range by an odd stride plus the last max_samples / 2. Synchronous.
+  std::vector<Sample> sample(const float* p, std::uint64_t n, std::uint64_t max_samples);
+
+ private:
+  int ordinal_;
+  cudaDeviceProp props_{};
+  CompileTarget target_;
+  cudaStream_t stream_ = nullptr;
+  DeviceBuffer flush_;
+  std::uint8_t flush_value_ = 0;
+  std::unique_ptr<power::nvml::Library> nvml_;
+  std::optional<power::nvml::Device> nvml_device_;
+  std::unique_ptr<power::NvmlSensor> sensor_;
+  std::mutex mutex_;
+  std::map<std::string, CUmodule> modules_;
+  std::map<std::string, CUfunction> functions_;
+};
+
+}  // namespace autobench::backend::cuda

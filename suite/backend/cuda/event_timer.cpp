@@ -1,0 +1,62 @@
+// Event timing (see event_timer.hpp).
+#include "suite/backend/cuda/event_timer.hpp"
+
+#include <chrono>
+#include <thread>
+
+#include "suite/backend/cuda/cuda_check.hpp"
+
+namespace autobench::backend::cuda {
+namespace {
+
+// Owns the events of one timing run.
+struct Events {
+  std::vector<cudaEvent_t> events;
+  ~Events() {
+    for (cudaEvent_t e : events) cudaEventDestroy(e);
+  }
+};
+
+}  // namespace
+
+std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iterations, const std::function<void()>& work,
+                                   const std::function<void()>& between,
+                                   const std::function<void()>& while_running) {
+  std::vector<double> seconds;
+  if (iterations <= 0) return seconds;
+  Events ev;
+  ev.events.reserve(2 * static_cast<std::size_t>(iterations));
+  for (int i = 0; i < 2 * iterations; ++i) {
+    cudaEvent_t e = nullptr;
+    check(cudaEventCreate(&e), "cudaEventCreate");
+    ev.events.push_back(e);
+  }
+  for (int i = 0; i < warmup; ++i) {
+    if (between) between();
+    work();
+  }
+  for (int i = 0; i < iterations; ++i) {
+    if (between) between();
+    check(cudaEventRecord(ev.events[2 * i], ctx.stream()), "cudaEventRecord");
+    work();
+    check(cudaEventRecord(ev.events[2 * i + 1], ctx.stream()), "cudaEventRecord");
+  }
+  if (while_running) {
+    for (;;) {
+      while_running();
+      const cudaError_t state = cudaStreamQuery(ctx.stream());
+      if (state != cudaErrorNotReady) break;  // done, or failed: synchronize() reports it
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  ctx.synchronize();
+  seconds.reserve(static_cast<std::size_t>(iterations));
+  for (int i = 0; i < iterations; ++i) {
+    float ms = 0.0f;
+    check(cudaEventElapsedTime(&ms, ev.events[2 * i], ev.events[2 * i + 1]), "cudaEventElapsedTime");
+    seconds.push_back(static_cast<double>(ms) * 1e-3);
+  }
+  return seconds;
+}
+
+}  // namespace autobench::backend::cuda

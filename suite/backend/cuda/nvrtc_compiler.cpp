@@ -1,0 +1,146 @@
+// NVRTC compilation and the process-wide image cache (see nvrtc_compiler.hpp).
+#include "suite/backend/cuda/nvrtc_compiler.hpp"
+
+#include <nvrtc.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
+#include <map>
+#include <mutex>
+
+#include "suite/backend/cuda/cuda_check.hpp"
+#include "suite/backend/cuda/kernel_sources.hpp"
+#include "suite/backend/device.hpp"
+
+namespace autobench::backend::cuda {
+namespace {
+
+// Owns an nvrtcProgram.
+struct Program {
+  nvrtcProgram handle = nullptr;
+  ~Program() {
+    if (handle) nvrtcDestroyProgram(&handle);
+  }
+};
+
+std::string compile_uncached(const std::string& source, const kernels::Tunables& macros, const CompileTarget& target) {
+  const std::string_view text = kernel_source(source);
+  std::vector<std::string> header_names, header_texts;
+  for (const auto& [name, body] : kernel_sources()) {
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cuh") == 0) {
+      header_names.push_back(name);
+      header_texts.emplace_back(body);
+    }
+  }
+  std::vector<const char*> names, texts;
+  for (std::size_t i = 0; i < header_names.size(); ++i) {
+    names.push_back(header_names[i].c_str());
+    texts.push_back(header_texts[i].c_str());
+  }
+  Program program;
+  const std::string body(text);
+  check(nvrtcCreateProgram(&program.handle, body.c_str(), source.c_str(), static_cast<int>(names.size()),
+                           texts.data(), names.data()),
+        "nvrtcCreateProgram(" + source + ")");
+
+  std::vector<std::string> options = {target.option(), "-std=c++17", "-lineinfo"};
+  for (const auto& [name, value] : macros) options.push_back("-D" + name + "=" + std::to_string(value));
+  std::vector<const char*> argv;
+  for (const auto& o : options) argv.push_back(o.c_str());
+
+  const nvrtcResult compiled = nvrtcCompileProgram(program.handle, static_cast<int>(argv.size()), argv.data());
+  if (compiled != NVRTC_SUCCESS) {
+    std::size_t log_size = 0;
+    nvrtcGetProgramLogSize(program.handle, &log_size);
+    std::string log(log_size, '\0');
+    if (log_size > 0) nvrtcGetProgramLog(program.handle, log.data());
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    throw DeviceError("NVRTC could not compile " + source + " [" + kernels::to_string(macros) + "] for " +
+                      target.option() + ": " + nvrtcGetErrorString(compiled) + "\n" + log);
+  }
+  std::size_t size = 0;
+  std::string image;
+  if (target.cubin) {
+    check(nvrtcGetCUBINSize(program.handle, &size), "nvrtcGetCUBINSize");
+    image.resize(size);
+    check(nvrtcGetCUBIN(program.handle, image.data()), "nvrtcGetCUBIN");
+  } else {
+    check(nvrtcGetPTXSize(program.handle, &size), "nvrtcGetPTXSize");
+    image.resize(size);  // includes the terminating NUL that cuModuleLoadData needs
+    check(nvrtcGetPTX(program.handle, image.data()), "nvrtcGetPTX");
+  }
+  return image;
+}
+
+}  // namespace
+
+std::string CompileTarget::option() const {
+  return std::string("--gpu-architecture=") + (cubin ? "sm_" : "compute_") + std::to_string(arch);
+}
+
+std::vector<int> nvrtc_supported_archs() {
+  int count = 0;
+  check(nvrtcGetNumSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
+  std::vector<int> archs(static_cast<std::size_t>(count));
+  if (count > 0) check(nvrtcGetSupportedArchs(archs.data()), "nvrtcGetSupportedArchs");
+  std::sort(archs.begin(), archs.end());
+  return archs;
+}
+
+CompileTarget target_for(int cc_major, int cc_minor) {
+  const int arch = cc_major * 10 + cc_minor;
+  const std::vector<int> archs = nvrtc_supported_archs();
+  if (std::find(archs.begin(), archs.end(), arch) != archs.end()) return {arch, true};
+  int best = 0;
+  for (int a : archs)
+    if (a <= arch) best = a;
+  if (best == 0) {
+    throw DeviceError("NVRTC cannot target compute capability " + std::to_string(cc_major) + "." +
+                      std::to_string(cc_minor) + " (oldest supported: sm_" +
+                      (archs.empty() ? std::string("none") : std::to_string(archs.front())) + ")");
+  }
+  return {best, false};
+}
+
+std::shared_ptr<const std::string> compile(const std::string& source, const kernels::Tunables& macros,
+                                           const CompileTarget& target) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const std::string>> cache;
+  const std::string key = source + "|" + kernels::to_string(macros) + "|" + target.option();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+  }
+  // Compile outside the lock so that several threads (the compile-everything test) run in parallel.
+  auto image = std::make_shared<const std::string>(compile_uncached(source, macros, target));
+  std::lock_guard<std::mutex> lock(mutex);
+  return cache.emplace(key, std::move(image)).first->second;
+}
+
+void compile_all(const std::string& source, const std::vector<kernels::Tunables>& configs, const CompileTarget& target) {
+  const std::size_t workers =
+      std::min<std::size_t>(configs.size(), std::max(1u, std::thread::hardware_concurrency()));
+  std::atomic<std::size_t> next{0};
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  auto work = [&] {
+    for (std::size_t i = next++; i < configs.size(); i = next++) {
+      try {
+        compile(source, configs[i], target);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace autobench::backend::cuda
