@@ -115,7 +115,9 @@ TEST_F(CudaDeviceTest, WrongResultsAreCaught) {
     claimed["NR_OUTER"] = 512;
     runner->launch(ctx, ctx.function(runner->source(), runner->entry(), ran), ran, 4096, {y.data()});
     const std::string problem = runner->check(ctx, claimed, 4096, {y.data()});
-    EXPECT_NE(problem.find("4096 of 4096 checked elements differ"), std::string::npos) << problem;
+    // A handful of outputs may sit within an ulp of the fixed point, where one FMA changes nothing.
+    EXPECT_NE(problem.find(" of 4096 checked elements differ"), std::string::npos) << problem;
+    EXPECT_GT(std::atoi(problem.c_str()), 4000) << problem;
   }
   // gemm with one element of C overwritten after the launch.
   {
