@@ -62,7 +62,8 @@ TEST_F(CudaDeviceTest, DescribesItself) {
             << " SMs, " << info.memory_total_bytes / (1 << 20) << " MiB, L2 " << info.l2_bytes / 1024 << " KiB, SM clock max "
             << info.sm_clock_max_mhz << " MHz, memory clock max " << info.mem_clock_max_mhz << " MHz, driver "
             << info.driver_version << ", runtime " << info.runtime_version << ", " << info.uuid << " at "
-            << info.pci_bus_id << " on " << info.hostname << "\n";
+            << info.pci_bus_id << " on " << info.hostname << "; now SM " << info.sm_clock_current_mhz << " MHz, memory "
+            << info.mem_clock_current_mhz << " MHz, power limit " << info.power_limit_w << " W\n";
   EXPECT_EQ(info.backend, "cuda");
   EXPECT_FALSE(info.name.empty());
   EXPECT_EQ(info.model, info.name);
@@ -77,6 +78,7 @@ TEST_F(CudaDeviceTest, DescribesItself) {
   EXPECT_GT(info.sm_clock_max_mhz, 500.0);
   EXPECT_GT(info.mem_clock_max_mhz, 100.0);
   EXPECT_FALSE(info.driver_version.empty());
+  EXPECT_EQ(info.driver_version.find("for"), std::string::npos) << info.driver_version;
   EXPECT_FALSE(info.runtime_version.empty());
   EXPECT_GT(device_->free_memory_bytes(), 0u);
   EXPECT_LE(device_->free_memory_bytes(), info.memory_total_bytes);
@@ -152,7 +154,12 @@ TEST_F(CudaDeviceTest, TimesWarmAndCold) {
     }
     const double gbs = spec("vecadd").throughput(1 << 26, min);
     std::cout << "vecadd n=2^26 [" << kernels::to_string(config) << "] " << (cold ? "cold" : "warm") << ": best " << min * 1e3
-              << " ms, " << gbs << " GB/s\n";
+              << " ms, " << gbs << " GB/s; NVML: SM " << t.sm_clock_mhz << " MHz, " << t.temperature_c
+              << " C, clock-event reasons 0x" << std::hex << t.clock_event_reasons << std::dec << "\n";
+    if (!std::isnan(device_->info().power_limit_w)) {  // NVML is there: the timing must have read it
+      EXPECT_FALSE(std::isnan(t.sm_clock_mhz));
+      EXPECT_FALSE(std::isnan(t.temperature_c));
+    }
     EXPECT_GT(gbs, 50.0);
     EXPECT_LT(gbs, 20000.0);
   }

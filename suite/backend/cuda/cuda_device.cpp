@@ -4,6 +4,7 @@
 #include <cuda_runtime_api.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -29,16 +30,18 @@ std::string hostname() {
 
 std::string cuda_version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
 
-// "580.159.04" from the kernel module, or "" where /proc does not say.
+// "580.159.04" from the kernel module's banner ("NVRM version: NVIDIA UNIX ... Kernel Module [for
+// x86_64]  580.159.04  ..."): the first word made of digits and dots; "" where /proc does not say.
 std::string kernel_module_version() {
   std::ifstream in("/proc/driver/nvidia/version");
   std::string line;
   if (!std::getline(in, line)) return "";
   std::istringstream words(line);
-  std::string w, previous;
+  std::string w;
   while (words >> w) {
-    if (previous == "Module") return w;
-    previous = w;
+    if (w.find('.') != std::string::npos && w.find_first_not_of("0123456789.") == std::string::npos &&
+        std::isdigit(static_cast<unsigned char>(w.front())))
+      return w;
   }
   return "";
 }

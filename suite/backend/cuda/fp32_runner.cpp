@@ -1,6 +1,4 @@
 // fp32 on the cuda backend: the synthetic FMA kernel, in place on y (kernels/cuda/fp32.cu).
-#include <cmath>
-#include <map>
 
 #include "kernels/reference.hpp"
 #include "kernels/shapes.hpp"
@@ -28,13 +26,15 @@ class Fp32Runner final : public KernelRunner {
                     const std::vector<float*>& b) const override {
     // The CPU emulates the same float operations in the same order, so the results agree exactly.
     const std::int64_t inner = kernels::tunable(config, "NR_INNER"), outer = kernels::tunable(config, "NR_OUTER");
-    Mismatches m;
-    for (const Sample& s : ctx.sample(b[0], n, 1u << 14)) {
-      const float x0 = kernels::input_value(kernels::kSeedY, s.index);
-      m.add(s.index, s.value, kernels::fp32_expected(x0, inner, outer), 0.0);
-    }
-    return m.message();
+    const std::string key = std::to_string(inner) + "x" + std::to_string(outer);
+    return reference_.compare(key, ctx.sample(b[0], n, 1u << 14), [&](std::uint64_t i) {
+      const float x0 = kernels::input_value(kernels::kSeedY, i);
+      return ReferenceCache::Expected{kernels::fp32_expected(x0, inner, outer), 0.0};
+    });
   }
+
+ private:
+  mutable ReferenceCache reference_;
 };
 
 }  // namespace

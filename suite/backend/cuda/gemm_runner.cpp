@@ -35,14 +35,15 @@ class GemmRunner final : public KernelRunner {
     // Float32 accumulation over k products is within k * 2^-24 * sum|a*b| of the exact result (to
     // first order); twice that bound passes any summation order, while a wrong element is off by O(1).
     const double bound = 2.0 * static_cast<double>(kernels::kGemmK) * std::ldexp(1.0, -24);
-    Mismatches mm;
-    for (const Sample& s : ctx.sample(b[2], m * m, 1u << 16)) {
+    return reference_.compare("", ctx.sample(b[2], m * m, 1u << 16), [&](std::uint64_t index) {
       double magnitude = 0.0;
-      const double expected = kernels::gemm_expected(m, kernels::kGemmK, s.index % m, s.index / m, &magnitude);
-      mm.add(s.index, s.value, expected, bound * magnitude + 1e-30);
-    }
-    return mm.message();
+      const double expected = kernels::gemm_expected(m, kernels::kGemmK, index % m, index / m, &magnitude);
+      return ReferenceCache::Expected{expected, bound * magnitude + 1e-30};
+    });
   }
+
+ private:
+  mutable ReferenceCache reference_;
 };
 
 }  // namespace

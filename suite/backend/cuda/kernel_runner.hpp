@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,22 @@ std::unique_ptr<KernelRunner> make_vecadd_runner();
 std::unique_ptr<KernelRunner> make_gemm_runner();
 std::unique_ptr<KernelRunner> make_fp32_runner();
 
+// The CPU reference at the sampled elements of one output, computed once per workload and key (the
+// sample positions depend only on the size, and the reference on the few tunables that change the
+// arithmetic), since verify() runs it for every configuration of a space.
+class ReferenceCache {
+ public:
+  struct Expected {
+    double value, tolerance;
+  };
+  // Compares `samples` with the reference of `key`, computing it with `reference(index)` the first time.
+  template <typename Reference>
+  std::string compare(const std::string& key, const std::vector<Sample>& samples, Reference reference);
+
+ private:
+  std::map<std::string, std::vector<Expected>> cache_;
+};
+
 // "k of s sampled elements differ ...; first at index i: got x, expected y (tolerance t)" or "".
 struct Mismatches {
   std::uint64_t checked = 0, wrong = 0;
@@ -50,5 +67,19 @@ struct Mismatches {
   void add(std::uint64_t index, double got, double expected, double tolerance);
   std::string message() const;
 };
+
+template <typename Reference>
+std::string ReferenceCache::compare(const std::string& key, const std::vector<Sample>& samples, Reference reference) {
+  std::vector<Expected>& expected = cache_[key];
+  if (expected.size() != samples.size()) {
+    expected.clear();
+    expected.reserve(samples.size());
+    for (const Sample& s : samples) expected.push_back(reference(s.index));
+  }
+  Mismatches m;
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    m.add(samples[i].index, samples[i].value, expected[i].value, expected[i].tolerance);
+  return m.message();
+}
 
 }  // namespace autobench::backend::cuda
