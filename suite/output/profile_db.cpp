@@ -93,15 +93,21 @@ ProfileDb load_profile_db(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   if (!in) throw std::runtime_error("cannot read the profile database " + path);
+  const std::string refused = path + " is not an autobench-mpi profile database: ";
+  nlohmann::json j;
   try {
-    const auto j = nlohmann::json::parse(text.str());
+    j = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error(refused + "not JSON (at byte " + std::to_string(e.byte) + ")");
+  }
+  try {
     if (j.at("format") != kFormat || j.at("version") != kVersion) {
       throw std::runtime_error("format " + j.at("format").dump() + " version " + j.at("version").dump() +
                                " (expected \"" + kFormat + "\" version " + std::to_string(kVersion) + ")");
     }
     j.at("sources").get_to(db.sources);
   } catch (const std::exception& e) {
-    throw std::runtime_error(path + " is not an autobench-mpi profile database: " + e.what());
+    throw std::runtime_error(refused + e.what());
   }
   return db;
 }
