@@ -53,6 +53,7 @@ class Campaign:
         self.knee_index = int(a["knee_index"])
         self.knee_size = int(a["knee_size"])
         self.stop_reason = text(a["stop_reason"])
+        self.complete = bool(a["complete"])
         self.size = np.asarray(group["size"][:], dtype=float)
         self.time_ms = np.asarray(group["time_mean_s"][:], dtype=float) * 1e3
         self.throughput = np.asarray(group["throughput"][:], dtype=float)
@@ -145,7 +146,8 @@ def campaign_figures(run, out_dir, written):
     for c in run.campaigns:
         fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
         draw_campaign(ax, c, legend=True)
-        save(fig, f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}\n{run.subtitle(c.device_name)}",
+        state = "" if c.complete else " (incomplete)"
+        save(fig, f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}{state}\n{run.subtitle(c.device_name)}",
              out_dir, f"campaign_{c.kernel}_{c.detector}_rank{c.rank}_repeat{c.repeat}", written)
 
 
@@ -158,7 +160,7 @@ def repeat_grids(run, out_dir, written):
             ax.set_visible(False)
         for ax, c in zip(axes.flat, cs):
             draw_campaign(ax, c, legend=False)
-            ax.set_title(f"repeat {c.repeat}")
+            ax.set_title(f"repeat {c.repeat}" + ("" if c.complete else " (incomplete)"))
         save(fig, f"{kernel} / {detector}, rank {rank}: {len(cs)} repeat(s)\n{run.subtitle(cs[0].device_name)}",
              out_dir, f"repeats_{kernel}_{detector}_rank{rank}", written)
 
