@@ -86,6 +86,10 @@ const char* type_name() {
   }
 }
 
+std::string child_path(const std::string& parent, const std::string& name) {
+  return parent == "/" ? "/" + name : parent + "/" + name;
+}
+
 // Copies library-allocated strings out and frees them.
 std::string take_string(char* p) {
   std::string s = p != nullptr ? p : "";
@@ -120,12 +124,6 @@ H5Group::H5Group(H5Handle handle, std::string file, std::string path)
     : handle_(std::move(handle)), file_(std::move(file)), path_(std::move(path)) {}
 
 void H5Group::fail(const std::string& what) const { throw std::runtime_error(with_reason(file_ + ": " + what)); }
-
-namespace {
-std::string child_path(const std::string& parent, const std::string& name) {
-  return parent == "/" ? "/" + name : parent + "/" + name;
-}
-}  // namespace
 
 H5Group H5Group::create_group(const std::string& name) const {
   H5Handle gcpl(H5Pcreate(H5P_GROUP_CREATE), H5Pclose);
