@@ -85,8 +85,9 @@ class Dfdt final : public Detector {
   Params p_;
 };
 
-const Registration kDfdtRegistration("dfdt", "dynamic first-derivative threshold (ISODATA on the slopes)",
-                                 [](const Params& p) { return std::make_unique<Dfdt>(p); });
+const Registration kDfdtRegistration(
+    "dfdt", "dynamic first-derivative threshold (ISODATA on the slopes)",
+    [](const Params& p) { return std::make_unique<Dfdt>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

@@ -22,7 +22,8 @@ class Hybrid final : public Detector {
   explicit Hybrid(const Params& p) : p_(p) {
     for (const std::string* name : {&p.proposer, &p.confirmer})
       if (*name == "hybrid")
-        throw std::invalid_argument("hybrid cannot use 'hybrid' as proposer or confirmer (allowed: any other detector)");
+        throw std::invalid_argument(
+            "hybrid cannot use 'hybrid' as proposer or confirmer (allowed: any other detector)");
     proposer_ = make(p.proposer, p);
     confirmer_ = make(p.confirmer, p);
   }
@@ -43,7 +44,8 @@ class Hybrid final : public Detector {
       out.index = proposed.index;
     else if (!out.all.empty())
       out.index = out.all.back();
-    if (out.index) out.score = chord_distance(unit_curve(curve, p_.x_scale), *out.index, 0, curve.size() - 1, p_.shape);
+    if (out.index)
+      out.score = chord_distance(unit_curve(curve, p_.x_scale), *out.index, 0, curve.size() - 1, p_.shape);
     return out;
   }
 
@@ -53,8 +55,9 @@ class Hybrid final : public Detector {
   std::unique_ptr<Detector> confirmer_;
 };
 
-const Registration kHybridRegistration("hybrid", "a proposer's knee (kneedle) confirmed by a second detector (triangle)",
-                                 [](const Params& p) { return std::make_unique<Hybrid>(p); });
+const Registration kHybridRegistration(
+    "hybrid", "a proposer's knee (kneedle) confirmed by a second detector (triangle)",
+    [](const Params& p) { return std::make_unique<Hybrid>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

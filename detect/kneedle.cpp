@@ -82,9 +82,9 @@ class Kneedle final : public Detector {
     if (*lo == *hi) return {};  // kneed divides 0 by 0 here, and NaN has no maxima
 
     const std::vector<double> xn = normalise(x);
-    std::vector<double> yn = normalise(
-        p_.interp == Interp::interp1d ? interp1d_at_knots(x, curve.y)
-                                      : polyfit_values(x, curve.y, static_cast<std::size_t>(p_.polynomial_degree)));
+    const auto degree = static_cast<std::size_t>(p_.polynomial_degree);
+    std::vector<double> yn = normalise(p_.interp == Interp::interp1d ? interp1d_at_knots(x, curve.y)
+                                                                     : polyfit_values(x, curve.y, degree));
     to_concave_increasing(yn, p_.shape, p_.direction);
     std::vector<double> d(n);
     for (std::size_t i = 0; i < n; ++i) d[i] = yn[i] - xn[i];
@@ -101,7 +101,8 @@ class Kneedle final : public Detector {
 
     std::vector<double> steps(n - 1);
     for (std::size_t i = 0; i + 1 < n; ++i) steps[i] = xn[i + 1] - xn[i];
-    const double drop = p_.sensitivity * std::abs(pairwise_sum(steps.data(), steps.size()) / static_cast<double>(n - 1));
+    const double mean_step = pairwise_sum(steps.data(), steps.size()) / static_cast<double>(n - 1);
+    const double drop = p_.sensitivity * std::abs(mean_step);
 
     // The mirrored transforms reverse y, so their knee indices count from the end.
     const bool mirrored = (p_.shape == Shape::concave) == (p_.direction == Direction::decreasing);
@@ -128,8 +129,9 @@ class Kneedle final : public Detector {
   Params p_;
 };
 
-const Registration kKneedleRegistration("kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.8.5)",
-                                 [](const Params& p) { return std::make_unique<Kneedle>(p); });
+const Registration kKneedleRegistration(
+    "kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.8.5)",
+    [](const Params& p) { return std::make_unique<Kneedle>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

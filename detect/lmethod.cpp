@@ -16,9 +16,13 @@ double line_rmse(const UnitCurve& c, std::size_t first, std::size_t last) {
   for (std::size_t i = first; i <= last; ++i) mx += c.x[i], my += c.y[i];
   mx /= m, my /= m;
   double sxx = 0.0, sxy = 0.0;
-  for (std::size_t i = first; i <= last; ++i) sxx += (c.x[i] - mx) * (c.x[i] - mx), sxy += (c.x[i] - mx) * (c.y[i] - my);
+  for (std::size_t i = first; i <= last; ++i) {
+    sxx += (c.x[i] - mx) * (c.x[i] - mx);
+    sxy += (c.x[i] - mx) * (c.y[i] - my);
+  }
   const double slope = sxy / sxx;  // x strictly increases, so sxx > 0
-  double sse = 0.0;  // summed from the residuals, not as syy - sxy^2/sxx, which cancels to noise on a fit line
+  // Summed from the residuals, not as syy - sxy^2/sxx, which cancels to rounding noise on an exact line.
+  double sse = 0.0;
   for (std::size_t i = first; i <= last; ++i) {
     const double r = c.y[i] - my - slope * (c.x[i] - mx);
     sse += r * r;
@@ -57,8 +61,9 @@ class LMethod final : public Detector {
   Params p_;
 };
 
-const Registration kLMethodRegistration("lmethod", "L-method: vertex of the best-fitting pair of straight lines",
-                                 [](const Params& p) { return std::make_unique<LMethod>(p); });
+const Registration kLMethodRegistration(
+    "lmethod", "L-method: vertex of the best-fitting pair of straight lines",
+    [](const Params& p) { return std::make_unique<LMethod>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

@@ -42,8 +42,9 @@ class Menger final : public Detector {
   Params p_;
 };
 
-const Registration kMengerRegistration("menger", "largest Menger curvature of consecutive point triples",
-                                 [](const Params& p) { return std::make_unique<Menger>(p); });
+const Registration kMengerRegistration(
+    "menger", "largest Menger curvature of consecutive point triples",
+    [](const Params& p) { return std::make_unique<Menger>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

@@ -17,15 +17,16 @@ namespace {
 // Params::distance_threshold, and the two segments it splits off (each keeps the knee as an end) are
 // searched the same way. Segments of fewer than Params::min_segment points are not searched. min_bend
 // plays the part of Kneeliverse's straightness test: without it every stretch of a smooth concave curve
-// has a point above its chord, and the recursion would report bends of no consequence. A knee's strength is its distance from its
-// segment's chord; the saturation knee is the first, by size, whose strength is at least
-// Params::strong_fraction of the strongest's, so a weak bend early in the rise does not stop a sweep.
-// Score: the chosen knee's strength.
+// has a point above its chord, and the recursion would report bends of no consequence. A knee's
+// strength is its distance from its segment's chord; the saturation knee is the first, by size, whose
+// strength is at least Params::strong_fraction of the strongest's, so a weak bend early in the rise
+// does not stop a sweep. Score: the chosen knee's strength.
 class MultiKnee final : public Detector {
  public:
   explicit MultiKnee(const Params& p) : p_(p) {
     if (p.base == "multiknee" || p.base == "hybrid")
-      throw std::invalid_argument("multiknee base '" + p.base + "' is not a single-knee detector (allowed: any other detector)");
+      throw std::invalid_argument("multiknee base '" + p.base +
+                                  "' is not a single-knee detector (allowed: any other detector)");
     if (!(p.strong_fraction > 0.0 && p.strong_fraction <= 1.0))
       throw std::invalid_argument("multiknee strong fraction " + std::to_string(p.strong_fraction) +
                                   " is out of range (allowed: > 0 and <= 1)");
@@ -70,8 +71,9 @@ class MultiKnee final : public Detector {
   std::unique_ptr<Detector> base_;
 };
 
-const Registration kMultiKneeRegistration("multiknee", "all knees by recursive splitting; the first strong one saturates",
-                                 [](const Params& p) { return std::make_unique<MultiKnee>(p); });
+const Registration kMultiKneeRegistration(
+    "multiknee", "all knees by recursive splitting; the first strong one saturates",
+    [](const Params& p) { return std::make_unique<MultiKnee>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

@@ -13,7 +13,8 @@ namespace autobench::detect {
 
 double plateau(const std::vector<double>& y) {
   std::vector<double> v = y;
-  const auto top = v.begin() + static_cast<std::ptrdiff_t>(std::min(v.size(), std::max<std::size_t>(3, (v.size() + 4) / 5)));
+  const std::size_t count = std::min(v.size(), std::max<std::size_t>(3, (v.size() + 4) / 5));
+  const auto top = v.begin() + static_cast<std::ptrdiff_t>(count);
   std::partial_sort(v.begin(), top, v.end(), std::greater<>());
   return median({v.begin(), top});  // throws for an empty curve
 }
@@ -25,7 +26,8 @@ KneeQuality knee_quality(const Curve& curve, std::size_t knee, XScale x_scale) {
   const UnitCurve unit = unit_curve(curve, x_scale);
   const double level = plateau(curve.y);
   if (!(level > 0.0))
-    throw std::invalid_argument("curve plateau " + std::to_string(level) + " is not positive (throughput must be > 0)");
+    throw std::invalid_argument("curve plateau " + std::to_string(level) +
+                                " is not positive (throughput must be > 0)");
   return {curve.y[knee] / level, level, unit.x[knee], x_scale};
 }
 

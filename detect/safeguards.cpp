@@ -9,9 +9,11 @@
 #include "median.hpp"
 
 namespace autobench::detect {
+
 bool may_detect(const Safeguards& g, std::size_t points, double latest_time_s) {
   if (g.mode == SafeguardMode::noise_aware)
-    throw std::invalid_argument("noise-aware safeguards need each point's time mean and stddev (use the timings overload)");
+    throw std::invalid_argument(
+        "noise-aware safeguards need each point's time mean and stddev (use the timings overload)");
   return points >= g.min_points && latest_time_s >= g.min_runtime_s;
 }
 
@@ -19,14 +21,16 @@ double required_runtime_s(const Safeguards& g, const std::vector<PointTiming>& t
   if (g.mode == SafeguardMode::fixed) return g.min_runtime_s;
   if (g.min_points == 0 || timings.size() < g.min_points)
     throw std::invalid_argument("noise-aware safeguards need min_points >= 1 and that many timings (min_points " +
-                                std::to_string(g.min_points) + ", timings " + std::to_string(timings.size()) + ")");
+                                std::to_string(g.min_points) + ", timings " + std::to_string(timings.size()) +
+                                ")");
   std::vector<double> early;
   for (std::size_t i = 0; i < g.min_points; ++i) early.push_back(timings[i].stddev_s);
   return median(early) / g.max_jitter;
 }
 
 bool may_detect(const Safeguards& g, const std::vector<PointTiming>& timings) {
-  return !timings.empty() && timings.size() >= g.min_points && timings.back().mean_s >= required_runtime_s(g, timings);
+  return !timings.empty() && timings.size() >= g.min_points &&
+         timings.back().mean_s >= required_runtime_s(g, timings);
 }
 
 Params noise_adjusted(const Params& p, const Safeguards& g, const Curve& curve,
@@ -43,7 +47,8 @@ Params noise_adjusted(const Params& p, const Safeguards& g, const Curve& curve,
   const double sigma = median(noise) / (*hi - *lo);
   Params out = p;
   out.distance_threshold = std::max(p.distance_threshold, g.noise_z * sigma);
-  out.sensitivity = std::max(p.sensitivity, g.noise_z * std::sqrt(2.0) * sigma * static_cast<double>(curve.size() - 1));
+  const double steps = static_cast<double>(curve.size() - 1);
+  out.sensitivity = std::max(p.sensitivity, g.noise_z * std::sqrt(2.0) * sigma * steps);
   return out;
 }
 

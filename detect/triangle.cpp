@@ -32,8 +32,9 @@ class Triangle final : public Detector {
   Params p_;
 };
 
-const Registration kTriangleRegistration("triangle", "farthest point from the first-last chord (normalised)",
-                                 [](const Params& p) { return std::make_unique<Triangle>(p); });
+const Registration kTriangleRegistration(
+    "triangle", "farthest point from the first-last chord (normalised)",
+    [](const Params& p) { return std::make_unique<Triangle>(p); });
 
 }  // namespace
 }  // namespace autobench::detect

@@ -54,7 +54,10 @@ inline Curve saturating(std::size_t n, double half, double peak = 1000.0) {
 inline Curve with_noise(Curve c, double sigma, std::uint32_t seed) {
   std::mt19937 gen(seed);
   auto uniform = [&] { return (static_cast<double>(gen()) + 0.5) / 4294967296.0; };
-  for (double& y : c.y) y *= 1.0 + sigma * std::sqrt(-2.0 * std::log(uniform())) * std::cos(6.283185307179586 * uniform());
+  for (double& y : c.y) {
+    const double radius = std::sqrt(-2.0 * std::log(uniform()));
+    y *= 1.0 + sigma * radius * std::cos(6.283185307179586 * uniform());
+  }
   return c;
 }
 

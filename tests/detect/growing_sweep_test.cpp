@@ -26,7 +26,8 @@ std::vector<PointTiming> timings_for(const Curve& c, double cv) {
   return t;
 }
 
-std::optional<std::size_t> sweep_knee(const std::string& detector, const Curve& full, double cv, bool adjust) {
+std::optional<std::size_t> sweep_knee(const std::string& detector, const Curve& full, double cv,
+                                      bool adjust) {
   Safeguards g;
   g.mode = SafeguardMode::noise_aware;
   for (std::size_t n = g.min_points; n <= full.size(); ++n) {
@@ -61,7 +62,8 @@ TEST(GrowingSweep, NoiseStopsEverySweepInTheRiseUnlessThresholdsFollowIt) {
     const auto adjusted = near_corner(sigma, true);
     EXPECT_GE(adjusted.at("lmethod"), 85) << sigma;
     EXPECT_GE(adjusted.at("triangle"), 65) << sigma;
-    EXPECT_EQ(adjusted.at("kneedle"), 0) << "S does not guard the knees called after a minimum resets the threshold to 0";
+    EXPECT_EQ(adjusted.at("kneedle"), 0)
+        << "S does not guard the knees called after a minimum resets the threshold to 0";
     if (sigma == 0.01) {
       EXPECT_GE(adjusted.at("hybrid"), 90);
     }

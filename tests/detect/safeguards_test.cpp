@@ -94,7 +94,8 @@ TEST(NoiseAdjusted, SilencesKneesInNoiseButKeepsARealOne) {
   for (std::uint32_t seed = 1; seed <= 50; ++seed) {
     const Curve flat = with_noise(Curve{sweep_sizes(40), std::vector<double>(40, 100.0)}, 0.02, seed);
     noise_knees_fixed += make("triangle")->find(flat).index.has_value();
-    noise_knees_adjusted += make("triangle", noise_adjusted({}, g, flat, timings_for(flat, 0.02)))->find(flat).index.has_value();
+    const Params adjusted = noise_adjusted({}, g, flat, timings_for(flat, 0.02));
+    noise_knees_adjusted += make("triangle", adjusted)->find(flat).index.has_value();
     const Curve roof = with_noise(log_roofline(40, 20), 0.02, seed);
     const auto k = make("triangle", noise_adjusted({}, g, roof, timings_for(roof, 0.02)))->find(roof).index;
     real_kept += k && std::abs(static_cast<int>(*k) - 20) <= 2;

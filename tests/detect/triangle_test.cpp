@@ -1,4 +1,4 @@
-// `triangle`: farthest point from the first-last chord, its distance as score and threshold, x-space and shape.
+// `triangle`: farthest point from the first-last chord; its distance as score and threshold; x-space, shape.
 #include <cmath>
 
 #include <gtest/gtest.h>
