@@ -29,21 +29,20 @@ double held_mean(std::span<const Sample> trace, std::size_t first, double lag, d
   return covered > 0.0 ? weighted / covered : kNaN;
 }
 
-// The energy counter at time t, linear between the finite readings bracketing it.
-double counter_at(std::span<const Sample> trace, double lag, double t) {
-  const Sample* before = nullptr;
-  for (const auto& s : trace) {
-    if (!std::isfinite(s.energy_j)) continue;
-    const double ts = s.t_s - lag;
-    if (ts <= t) {
-      before = &s;
-      continue;
+// The energy counter at time t. The counter is a staircase that steps when the driver publishes a new
+// total, so it is known exactly only at its update times (detect_updates, shifted by the lag); between
+// two updates it is interpolated linearly, which is exact while the power is constant. Interpolating
+// between raw samples instead would carry up to one whole step of error at each end of the window.
+double counter_at(std::span<const Sample> trace, const SensorUpdates& updates, double lag, double t) {
+  for (std::size_t k = 1; k < updates.times_s.size(); ++k) {
+    const double ta = updates.times_s[k - 1] - lag, tb = updates.times_s[k] - lag;
+    if (t < ta) break;
+    if (t <= tb) {
+      const double ea = trace[updates.indices[k - 1]].energy_j, eb = trace[updates.indices[k]].energy_j;
+      return ea + (eb - ea) * (t - ta) / (tb - ta);
     }
-    if (before == nullptr) return kNaN;
-    const double tb = before->t_s - lag;
-    return before->energy_j + (s.energy_j - before->energy_j) * (t - tb) / (ts - tb);
   }
-  return before != nullptr && before->t_s - lag == t ? before->energy_j : kNaN;
+  return kNaN;
 }
 
 }  // namespace
@@ -84,7 +83,9 @@ WindowMeasurement measure_window(std::span<const Sample> trace, double t0_s, dou
   m.mean_mem_clock_mhz = held_mean(trace, first, lag, t0_s, t1_s, &Sample::mem_clock_mhz);
   m.mean_temperature_c = held_mean(trace, first, lag, t0_s, t1_s, &Sample::temperature_c);
   m.energy_from_power_j = m.mean_power_w * m.duration_s;
-  m.energy_from_counter_j = counter_at(trace, lag, t1_s) - counter_at(trace, lag, t0_s);
+  const SensorUpdates counter_updates = detect_updates(trace, &Sample::energy_j);
+  m.energy_from_counter_j =
+      counter_at(trace, counter_updates, lag, t1_s) - counter_at(trace, counter_updates, lag, t0_s);
   return m;
 }
 

@@ -21,7 +21,7 @@ struct WindowMeasurement {
   double mean_power_w = kNaN;   // time-weighted mean of instant power over [t0, t1]
   double mean_average_power_w = kNaN;   // the same for the driver-averaged power
   double energy_from_power_j = kNaN;    // mean_power_w × duration_s
-  double energy_from_counter_j = kNaN;  // energy counter at t1 minus at t0 (linear between samples)
+  double energy_from_counter_j = kNaN;  // counter at t1 minus at t0, linear between the counter's updates
   double mean_sm_clock_mhz = kNaN;
   double mean_mem_clock_mhz = kNaN;
   double mean_temperature_c = kNaN;
@@ -32,7 +32,9 @@ struct WindowMeasurement {
 
 // Each reading holds from its (shifted) timestamp until the next reading (sample and hold), so a mean
 // over [t0, t1] weighs each reading by how long it was the latest one inside the window; NaN readings
-// are left out of that field's mean. The trace must be ordered by time. When the trace does not cover
+// are left out of that field's mean. The energy counter is interpolated between its own update times
+// (see detect_updates), not between samples: it is NaN when the window does not lie between the first and
+// last counter update of the trace. The trace must be ordered by time. When the trace does not cover
 // the window, only `covered`, `duration_s`, `samples` and `power_updates` are filled: a window the
 // sampler did not see has no power. Throws std::invalid_argument when t1 ≤ t0.
 WindowMeasurement measure_window(std::span<const Sample> trace, double t0_s, double t1_s,

@@ -42,18 +42,18 @@ SensorUpdates detect_updates(std::span<const Sample> trace, SampleField field) {
   return out;
 }
 
-double step_response_lag(std::span<const Sample> trace, double step_s, SampleField field, double settled_fraction) {
+double step_response_lag(std::span<const Sample> trace, double step_s, double end_s, SampleField field) {
+  const double settled_from = 0.5 * (step_s + end_s);
   std::vector<double> before, after;
   for (const auto& s : trace) {
     const double v = s.*field;
     if (!std::isfinite(v)) continue;
-    (s.t_s < step_s ? before : after).push_back(v);
+    if (s.t_s < step_s) before.push_back(v);
+    else if (s.t_s >= settled_from && s.t_s <= end_s) after.push_back(v);
   }
   if (before.empty() || after.empty()) return kNaN;
-  const auto settled_count = std::max<std::size_t>(
-      1, static_cast<std::size_t>(std::ceil(settled_fraction * static_cast<double>(after.size()))));
   const double level_before = median(before);
-  const double level_after = median(std::vector<double>(after.end() - static_cast<std::ptrdiff_t>(settled_count), after.end()));
+  const double level_after = median(after);
   // A step must stand out of the noise before it: more than 4 robust standard deviations (1.4826·MAD).
   std::vector<double> deviations;
   for (double v : before) deviations.push_back(std::abs(v - level_before));
@@ -64,7 +64,9 @@ double step_response_lag(std::span<const Sample> trace, double step_s, SampleFie
 
   const SensorUpdates updates = detect_updates(trace, field);
   for (std::size_t k = 0; k < updates.indices.size(); ++k) {
-    if (trace[updates.indices[k]].t_s < step_s) continue;
+    const double t = trace[updates.indices[k]].t_s;
+    if (t < step_s) continue;
+    if (t > end_s) break;
     const double v = trace[updates.indices[k]].*field;
     if (rising ? v > halfway : v < halfway) return updates.times_s[k] - step_s;
   }

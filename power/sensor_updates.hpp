@@ -28,14 +28,15 @@ struct SensorUpdates {
 // well below it (sampling_interval_s ≤ period_s / 2); callers should check both.
 SensorUpdates detect_updates(std::span<const Sample> trace, SampleField field = &Sample::power_instant_w);
 
-// The lag of a sensor from a known step of the true power at `step_s` (e.g. a long kernel launched at
-// that time after idling): the level before is the median of the field's samples before `step_s`, the
-// level after is the median of the last `settled_fraction` of the samples after it, and the response is
-// the estimated time (midpoint rule as above) of the first update whose value is past halfway between
-// them. Returns response − step_s, or NaN when the trace shows no step (no samples on one side, or a
-// change of at most 4 robust standard deviations of the samples before the step). For a sensor that averages over
-// a window the result includes half that window.
-double step_response_lag(std::span<const Sample> trace, double step_s, SampleField field = &Sample::power_instant_w,
-                         double settled_fraction = 0.25);
+// The lag of a sensor from a known step of the true power at `step_s` that lasts until `end_s` (e.g. a
+// kernel of a few seconds launched at `step_s` after idling). The level before is the median of the
+// field's samples before `step_s`; the level after is the median of its samples in the second half of
+// [step_s, end_s] (so the load must outlast twice the lag plus a few update periods); the response is the
+// estimated time (midpoint rule as above) of the first update after `step_s` whose value is past halfway
+// between them. Returns response − step_s, or NaN when the trace shows no step (no samples on one side,
+// or a change of at most 4 robust standard deviations of the samples before the step). For a sensor that
+// averages over a window the result includes about half that window.
+double step_response_lag(std::span<const Sample> trace, double step_s, double end_s,
+                         SampleField field = &Sample::power_instant_w);
 
 }  // namespace autobench::power

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "power/sim_sensor.hpp"
@@ -39,8 +40,9 @@ TEST(MeasureWindow, SampleAndHoldMeansOverTheWindow) {
   EXPECT_DOUBLE_EQ(m.duration_s, 2.0);
   EXPECT_DOUBLE_EQ(m.mean_power_w, 200.0);
   EXPECT_DOUBLE_EQ(m.energy_from_power_j, 400.0);
-  // Counter: 75 J at 0.5 (halfway 0→150), 575 J at 2.5 (halfway 400→750).
-  EXPECT_DOUBLE_EQ(m.energy_from_counter_j, 500.0);
+  // Every sample shows a new counter value, published between it and the sample before: the updates sit
+  // at 0.5 (150 J), 1.5 (400 J), 2.5 (750 J), 3.5 (1100 J), so 750 − 150.
+  EXPECT_DOUBLE_EQ(m.energy_from_counter_j, 600.0);
   EXPECT_DOUBLE_EQ(m.mean_sm_clock_mhz, (0.5 * 1000 + 1200 + 0.5 * 1400) / 2.0);
   EXPECT_DOUBLE_EQ(m.mean_temperature_c, (0.5 * 40 + 42 + 0.5 * 44) / 2.0);
   EXPECT_TRUE(std::isnan(m.mean_average_power_w));  // never read
@@ -53,7 +55,7 @@ TEST(MeasureWindow, SampleAndHoldMeansOverTheWindow) {
 TEST(MeasureWindow, WindowOnSampleTimesIsExact) {
   const auto m = measure_window(hand_trace(), 1.0, 3.0);
   EXPECT_DOUBLE_EQ(m.mean_power_w, 250.0);
-  EXPECT_DOUBLE_EQ(m.energy_from_counter_j, 600.0);
+  EXPECT_DOUBLE_EQ(m.energy_from_counter_j, (750.0 + 1100.0) / 2 - (150.0 + 400.0) / 2);
   EXPECT_EQ(m.samples, 3u);
 }
 
@@ -74,7 +76,9 @@ TEST(MeasureWindow, NaNReadingsAreLeftOutOfTheirMean) {
   // [0, 2]: 1 s of 100 W, then a second with no reading → mean over the known second only.
   EXPECT_DOUBLE_EQ(measure_window(trace, 0.0, 2.0).mean_power_w, 100.0);
   trace[1].energy_j = NAN;
-  EXPECT_DOUBLE_EQ(measure_window(trace, 0.5, 1.5).energy_from_counter_j, 200.0);  // 0→400 linear over 2 s
+  // Updates now at 1.0 (400 J, midpoint of samples 0 and 2), 2.5 (750 J), 3.5 (1100 J).
+  EXPECT_NEAR(measure_window(trace, 1.0, 2.0).energy_from_counter_j, 350.0 / 1.5, 1e-12);
+  EXPECT_TRUE(std::isnan(measure_window(trace, 0.5, 2.0).energy_from_counter_j));  // before the first update
 }
 
 TEST(MeasureWindow, RejectsAnEmptyOrReversedWindow) {
@@ -122,10 +126,33 @@ TEST(MeasureWindow, ShiftingByTheSensorLagRecoversTheTruePowerAndEnergy) {
   ASSERT_TRUE(m.covered);
   // What remains is the update granularity: a value holds for up to one 10 ms update period.
   EXPECT_NEAR(m.mean_power_w, 300.0, 200.0 * 0.01);
-  EXPECT_NEAR(m.energy_from_counter_j, sensor.true_energy_j(t0, t1), 300.0 * 0.01);
+  EXPECT_NEAR(m.energy_from_counter_j, sensor.true_energy_j(t0, t1), 1.0);
   EXPECT_NEAR(m.energy_from_power_j, sensor.true_energy_j(t0, t1), 200.0 * 0.01);
   EXPECT_NEAR(m.mean_sm_clock_mhz, 1500.0, 1e-9);
   EXPECT_EQ(m.power_updates, 1u);  // the step is the only change
+}
+
+// The H100 energy counter steps every 100 ms. Interpolating it between raw samples (4 ms apart) would
+// carry up to one 100 ms step (25 J here) of error at each end; between its updates it is exact at
+// constant power, up to the ± half-sampling-interval uncertainty of each update time.
+TEST(MeasureWindow, EnergyCounterIsInterpolatedBetweenItsUpdates) {
+  SimSensorConfig c;
+  c.origin_s = 0.0;
+  c.profile = {{0.0, 250.0}};
+  c.update_period_s = 0.1;
+  c.update_phase_s = 0.061;
+  const SimSensor sensor(c);
+  std::vector<Sample> trace;
+  for (int k = 0; k <= 500; ++k) {
+    Sample s = sensor.at(0.004 * k);
+    s.t_s = 0.004 * k;
+    trace.push_back(s);
+  }
+  for (auto [t0, t1] : {std::pair{0.537, 1.281}, std::pair{0.3, 0.35}, std::pair{0.75, 1.9}}) {
+    const auto m = measure_window(trace, t0, t1);
+    EXPECT_NEAR(m.energy_from_counter_j, 250.0 * (t1 - t0), 250.0 * 0.004) << t0 << " " << t1;
+    EXPECT_NEAR(m.energy_from_power_j, 250.0 * (t1 - t0), 1e-9);
+  }
 }
 
 }  // namespace

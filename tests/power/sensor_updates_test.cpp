@@ -102,21 +102,30 @@ SimSensorConfig step(double from_w, double to_w, double lag_s, double noise_w) {
 
 TEST(StepResponseLag, MeasuresTheSimulatedLag) {
   const SimSensor sensor(step(100.0, 300.0, 0.05, 0.0));
-  const double lag = step_response_lag(poll(sensor, 0.0, 3.0, 0.002, 0.0), 1.0);
+  const double lag = step_response_lag(poll(sensor, 0.0, 3.0, 0.002, 0.0), 1.0, 3.0);
   // The step shows at the first update after 1.05 (1.0543), seen within one 2 ms sampling interval.
   EXPECT_NEAR(lag, 0.0543, 0.002);
 }
 
 TEST(StepResponseLag, WorksWithNoiseAndFallingSteps) {
   const SimSensor sensor(step(300.0, 120.0, 0.08, 3.0));
-  EXPECT_NEAR(step_response_lag(poll(sensor, 0.0, 3.0, 0.002, 0.0), 1.0), 0.08, 0.012);
+  EXPECT_NEAR(step_response_lag(poll(sensor, 0.0, 3.0, 0.002, 0.0), 1.0, 3.0), 0.08, 0.012);
+}
+
+// The load ends before the trace does (idle again afterwards, as in a real calibration run): the level
+// after the step comes from the load's own second half, not from the end of the trace.
+TEST(StepResponseLag, LoadPulseFollowedByIdle) {
+  auto c = step(100.0, 300.0, 0.05, 1.0);
+  c.profile.push_back({2.0, 100.0});
+  const SimSensor sensor(c);
+  EXPECT_NEAR(step_response_lag(poll(sensor, 0.0, 3.5, 0.002, 0.0), 1.0, 2.0), 0.0543, 0.002);
 }
 
 TEST(StepResponseLag, NoStepNoLag) {
   const SimSensor flat(step(200.0, 200.0, 0.05, 2.0));
-  EXPECT_TRUE(std::isnan(step_response_lag(poll(flat, 0.0, 3.0, 0.002, 0.0), 1.0)));
+  EXPECT_TRUE(std::isnan(step_response_lag(poll(flat, 0.0, 3.0, 0.002, 0.0), 1.0, 3.0)));
   const SimSensor sensor(step(100.0, 300.0, 0.05, 0.0));
-  EXPECT_TRUE(std::isnan(step_response_lag(poll(sensor, 0.0, 3.0, 0.002, 0.0), 5.0)));  // nothing after
+  EXPECT_TRUE(std::isnan(step_response_lag(poll(sensor, 0.0, 3.0, 0.002, 0.0), 5.0, 6.0)));  // nothing after
 }
 
 }  // namespace
