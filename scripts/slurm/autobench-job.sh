@@ -1,7 +1,8 @@
 # The body the scripts/slurm/*.sbatch templates share; sourced inside a batch script.
 # `autobench_run ARGS...` runs `srun --mpi=pmix autobench-mpi ARGS... --output "$RESULTS_DIR"`, forwards
 # the early warning SIGUSR1 (from `#SBATCH --signal=B:USR1@60`) to the step so the program can flush
-# its journal and write a partial file, and prints where the result file is. Returns srun's status.
+# its journal and write a partial file, and prints where the result file is. Returns srun's status
+# (1 when srun says 0 but no autobench.h5 appeared).
 #
 # Environment (all optional):
 #   AUTOBENCH_BIN        the program (default: autobench-mpi on PATH)
@@ -65,6 +66,11 @@ autobench_run() {
     ls -l "$dir"
   else
     echo "autobench job: no result directory was created under $RESULTS_DIR"
+  fi
+  # srun can report 0 for a step that never launched (e.g. an MPI plugin failure): no file, no success.
+  if ((rc == 0)) && [[ ! -f $dir/autobench.h5 ]]; then
+    echo "autobench job: the step reported success but wrote no result file; failing the job"
+    rc=1
   fi
   return "$rc"
 }

@@ -8,12 +8,14 @@
 #   except by `install` (apt packages).
 #   install  apt-get install the packages if any is missing (needs root)
 #   start    install if needed, start the daemons, wait until sinfo shows 4 idle nodes
-#            (timeout $AUTOBENCH_SLURM_TIMEOUT seconds, default 60); idempotent
-#   stop     cancel jobs, stop exactly the daemons recorded in DIR's pid files; safe to repeat
+#            (timeout $AUTOBENCH_SLURM_TIMEOUT seconds, default 60); idempotent: a running cluster
+#            is kept (and waited on until its 4 nodes respond), a half-dead one restarted
+#   stop     cancel jobs, stop exactly the daemons recorded in DIR's pid files (and job steps
+#            that a dead slurmd of DIR left behind); safe to repeat
 #   status   print each daemon and sinfo; exit 0 when all run, 3 when none, 1 when some
 #   env      print `export SLURM_CONF=...` for eval; clients need it to find this cluster
 # Ports: slurmctld on $AUTOBENCH_SLURM_PORT (default 17000), slurmd n1..n4 on the next four.
-# Features RTX4000Ada (n1,n2) / RTX5000Ada (n3,n4) and one gres gpu per node (no device file) let
+# Features RTX4000Ada (n1,n2) / RTX5000Ada (n3,n4) and one gres gpu per node (File=/dev/null) let
 # the scripts/slurm templates run unchanged.
 set -euo pipefail
 
@@ -24,7 +26,7 @@ die() { echo "local-cluster: error: $*" >&2; exit 1; }
 log() { echo "local-cluster: $*" >&2; }
 
 usage() {
-  sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,19p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -67,12 +69,20 @@ daemons() {
   for n in "${NODES[@]}"; do echo "slurmd:$n $DIR/run/slurmd.$n.pid slurmd"; done
 }
 
+# Whether process $1 exists and is not a zombie (a killed daemon stays one until its parent reaps it).
+alive() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [[ ${stat%% *} != [ZX] ]]
+}
+
 # The pid in $1 if that process is alive and runs executable $2 (guards against reused pids).
 live_pid() {
   local pidfile=$1 exe=$2 pid
   [[ -r $pidfile ]] || return 1
   pid=$(tr -dc '0-9' <"$pidfile")
-  [[ -n $pid && -d /proc/$pid ]] || return 1
+  [[ -n $pid ]] && alive "$pid" || return 1
   [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$exe" ]] || return 1
   echo "$pid"
 }
@@ -85,32 +95,55 @@ running_count() {
   echo "$count"
 }
 
-kill_and_wait() {
-  local pid=$1 what=$2 i
-  kill -TERM "$pid" 2>/dev/null || return 0
-  for ((i = 0; i < 100; i++)); do
-    [[ -d /proc/$pid ]] || return 0
+# Stop processes given as "name pid" lines: SIGTERM to all at once, SIGKILL to those still there after 10 s.
+stop_processes() {
+  local name pid i
+  local -a names=() pids=() left=()
+  while read -r name pid; do
+    [[ -n $pid ]] || continue
+    log "stopping $name (pid $pid)"
+    if kill -TERM "$pid" 2>/dev/null; then
+      names+=("$name")
+      pids+=("$pid")
+    fi
+  done
+  for ((i = 0; i < 150; i++)); do
+    left=()
+    for pid in "${pids[@]}"; do
+      if alive "$pid"; then left+=("$pid"); fi
+    done
+    ((${#left[@]})) || return 0
+    if ((i == 100)); then
+      log "still running 10 s after SIGTERM, sending SIGKILL: ${left[*]}"
+      kill -KILL "${left[@]}" 2>/dev/null || true
+    fi
     sleep 0.1
   done
-  log "$what (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL"
-  kill -KILL "$pid" 2>/dev/null || true
-  for ((i = 0; i < 50; i++)); do
-    [[ -d /proc/$pid ]] || return 0
-    sleep 0.1
-  done
-  log "warning: $what (pid $pid) still exists after SIGKILL"
+  log "warning: still running after SIGKILL: ${left[*]} (of ${names[*]})"
 }
 
-# slurmstepd processes of this cluster (they outlive a killed slurmd): those with a file open in DIR.
+# slurmstepd processes of this cluster (they can outlive a killed slurmd): slurmd passes them its
+# working directory (DIR/log) and its environment (SLURM_CONF=DIR/etc/slurm.conf).
 our_stepds() {
-  local pid fd
+  local pid
   for pid in $(pgrep -x slurmstepd || true); do
-    for fd in /proc/"$pid"/fd/*; do
-      if [[ $(readlink "$fd" 2>/dev/null) == "$DIR"/* ]]; then
-        echo "$pid"
-        break
-      fi
-    done
+    alive "$pid" || continue
+    if [[ $(readlink "/proc/$pid/cwd" 2>/dev/null) == "$DIR"/* ]] ||
+      tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "SLURM_CONF=$CONF"; then
+      echo "$pid"
+    fi
+  done
+}
+
+# The pids of $@ and all their descendants.
+with_descendants() {
+  local -a todo=("$@")
+  local pid
+  while ((${#todo[@]})); do
+    pid=${todo[0]}
+    todo=("${todo[@]:1}")
+    echo "$pid"
+    mapfile -t -O "${#todo[@]}" todo < <(pgrep -P "$pid" || true)
   done
 }
 
@@ -128,18 +161,26 @@ stop_cluster() {
       done
     fi
   fi
-  # slurmd before slurmctld before munged: reverse of start order.
-  while read -r name pidfile exe; do
-    if pid=$(live_pid "$pidfile" "$exe"); then
-      log "stopping $name (pid $pid)"
-      kill_and_wait "$pid" "$name"
-    fi
-    rm -f "$pidfile"
-  done < <(daemons | tac)
-  for pid in $(our_stepds); do
-    log "killing leftover slurmstepd (pid $pid)"
-    kill_and_wait "$pid" slurmstepd
+  # All slurmd, then slurmctld, then munged: the reverse of the start order.
+  local stage
+  for stage in slurmd slurmctld munged; do
+    while read -r name pidfile exe; do
+      [[ $exe == "$stage" ]] || continue
+      if pid=$(live_pid "$pidfile" "$exe"); then echo "$name $pid"; fi
+    done < <(daemons) | stop_processes
+    while read -r name pidfile exe; do
+      if [[ $exe == "$stage" ]] && ! live_pid "$pidfile" "$exe" >/dev/null; then rm -f "$pidfile"; fi
+    done < <(daemons)
   done
+  # Steps whose slurmd vanished (e.g. after a crash) keep running with their jobs' processes:
+  # those go too, at once (a SIGTERM'd slurmstepd would wait for the slurmd that is gone).
+  local -a leftovers
+  mapfile -t leftovers < <(our_stepds)
+  if ((${#leftovers[@]})); then
+    mapfile -t leftovers < <(with_descendants "${leftovers[@]}")
+    log "killing leftover job steps and their processes: ${leftovers[*]}"
+    kill -KILL "${leftovers[@]}" 2>/dev/null || true
+  fi
 }
 
 # --- configuration -----------------------------------------------------------------------------
@@ -148,7 +189,8 @@ write_config() {
   mkdir -p "$DIR"/{etc,run,log,state,munge} || die "cannot create $DIR"
   for n in "${NODES[@]}"; do mkdir -p "$DIR/spool/$n" "$DIR/tmp/$n"; done
   chmod 0755 "$DIR" "$DIR/munge"
-  rm -rf "${DIR:?}/state"/* # a fresh start: no jobs recovered from an earlier run
+  # A fresh start: no jobs recovered from an earlier run, no stale PMIx sockets or spooled scripts.
+  rm -rf "${DIR:?}"/state/* "${DIR:?}"/tmp/*/* "${DIR:?}"/spool/*/*
 
   if [[ ! -s $DIR/munge/munge.key ]]; then
     (umask 077 && head -c 1024 /dev/urandom >"$DIR/munge/munge.key")
@@ -202,8 +244,12 @@ ports_free() {
 }
 
 # --- start -------------------------------------------------------------------------------------
-idle_nodes() { timeout 10 sinfo -h -N -o '%N %t' 2>/dev/null | awk '$2 == "idle" {print $1}' | sort -u | wc -l; }
+# How many nodes sinfo shows in one of the states of regex $1 (a trailing * = not responding: no match).
+nodes_in_state() {
+  timeout 10 sinfo -h -N -o '%N %t' 2>/dev/null | awk -v re="^($1)$" '$2 ~ re {print $1}' | sort -u | wc -l
+}
 
+started_here=0
 fail_start() {
   local f
   echo "local-cluster: error: $*" >&2
@@ -211,7 +257,7 @@ fail_start() {
   for f in "$DIR"/munge/munged.log "$DIR"/log/*.log; do
     [[ -f $f ]] && { echo "--- last lines of $f" >&2; tail -n 15 "$f" >&2; }
   done
-  stop_cluster
+  if ((started_here)); then stop_cluster; fi
   exit 1
 }
 
@@ -227,20 +273,22 @@ wait_for() { # seconds, description, command...
 
 munge_ok() { munge -S "$MUNGE_SOCKET" -n 2>/dev/null | unmunge -S "$MUNGE_SOCKET" >/dev/null 2>&1; }
 ctld_ok() { timeout 5 scontrol ping 2>/dev/null | grep -q 'is UP'; }
-all_idle() { [[ $(idle_nodes) -eq ${#NODES[@]} ]]; }
+all_idle() { [[ $(nodes_in_state 'idle') -eq ${#NODES[@]} ]]; }
+all_up() { [[ $(nodes_in_state 'idle|mix|alloc|allocated|comp|completing') -eq ${#NODES[@]} ]]; }
 
 start_cluster() {
   local running n
   install_packages
   [[ $(id -u) -eq 0 ]] || die "the local cluster runs its daemons as root; run as root"
   running=$(running_count)
-  if ((running == ${#NODES[@]} + 2)); then
+  started_here=0
+  if ((running == ${#NODES[@]} + 2)) && ctld_ok; then
     log "already running in $DIR"
+    wait_for "$TIMEOUT" "${#NODES[@]} responding nodes in sinfo" all_up
   else
-    if ((running > 0)); then
-      log "partly running ($running daemons); restarting"
-      stop_cluster
-    fi
+    started_here=1
+    ((running == 0)) || log "not fully running ($running daemons alive); restarting"
+    stop_cluster # also ends job steps left behind by daemons that died
     ports_free
     write_config
     log "starting munged, slurmctld and slurmd ${NODES[*]} in $DIR"
@@ -254,9 +302,9 @@ start_cluster() {
     for n in "${NODES[@]}"; do
       slurmd -f "$CONF" -N "$n" </dev/null >>"$DIR/log/start.log" 2>&1 || fail_start "slurmd -N $n did not start"
     done
+    wait_for "$TIMEOUT" "${#NODES[@]} idle nodes in sinfo" all_idle
   fi
-  wait_for "$TIMEOUT" "${#NODES[@]} idle nodes in sinfo" all_idle
-  log "up: ${#NODES[@]} idle nodes; clients need: export SLURM_CONF=$CONF"
+  log "up: ${#NODES[@]} nodes; clients need: export SLURM_CONF=$CONF"
 }
 
 status_cluster() {
