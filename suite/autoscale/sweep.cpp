@@ -30,6 +30,7 @@ results::Campaign make_campaign(const KneeTracker& tracker, const std::vector<re
   c.elapsed_s = count ? elapsed[count - 1] : 0.0;
   c.stop_reason = tracker.satisfied() ? results::StopReason::knee : sweep_reason;
   if (c.stop_reason == results::StopReason::error) c.error = error;
+  c.complete = c.stop_reason != results::StopReason::interrupted;
   c.knee_detected = tracker.knee_index().has_value();
   if (count) {
     c.knee_index = static_cast<std::int64_t>(c.knee_detected ? *tracker.knee_index() : count - 1);

@@ -30,7 +30,7 @@ std::unique_ptr<Device> open_device(const DeviceRequest& r) {
   if (r.backend == "sim") {
     const std::string name =
         r.sim_device.empty() ? sim::models()[static_cast<std::size_t>(r.rank) % 2].name : r.sim_device;
-    return std::make_unique<sim::SimDevice>(sim::model_named(name), sim::SimOptions{r.seed, r.rank, r.hostname, 0});
+    return std::make_unique<sim::SimDevice>(sim::model_named(name), sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime});
   }
 #ifdef AUTOBENCH_HAVE_CUDA
   return open_cuda_device(r.local_rank, r.local_ranks);

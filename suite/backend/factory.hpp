@@ -17,6 +17,7 @@ struct DeviceRequest {
   int local_ranks = 1;
   std::uint64_t seed = 1;
   std::string hostname;
+  double sim_realtime = 0;  // sim: sleep this many times the simulated time
 };
 
 // Throws DeviceError when this rank cannot start (no GPU, driver error, too many ranks on the node)

@@ -59,6 +59,7 @@ Plan make_plan(const RunSettings& s) {
           "unknown backend '" + s.backend + "' (allowed: auto, cuda, sim)");
 
   if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
+  require(s.sim_realtime >= 0, "--sim-realtime " + str(s.sim_realtime) + " is not allowed: must be >= 0");
 
   const auto& a = s.autoscale;
   require(a.scale_factor > 1.0, "--scale-factor " + str(a.scale_factor) + " is not allowed: must be greater than 1");

@@ -1,6 +1,8 @@
 // One rank's plan (see rank_campaigns.hpp).
 #include "suite/campaign/rank_campaigns.hpp"
 
+#include <chrono>
+
 namespace autobench::campaign {
 
 std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,
@@ -8,6 +10,8 @@ std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& pla
                                         const RankHooks& hooks) {
   std::vector<results::Campaign> all;
   for (const auto& sweep : plan.sweeps) {
+    if ((hooks.stop_requested && hooks.stop_requested()) || (hooks.may_start && !hooks.may_start(sweep))) break;
+    const auto t0 = std::chrono::steady_clock::now();
     autoscale::AutoscaleSettings s = settings;
     s.seed = settings.seed + static_cast<std::uint64_t>(sweep.repeat);
     autoscale::SweepHooks sweep_hooks;
@@ -19,6 +23,8 @@ std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& pla
       if (hooks.on_campaign) hooks.on_campaign(c);
       all.push_back(std::move(c));
     }
+    if (hooks.sweep_done)
+      hooks.sweep_done(sweep, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   return all;
 }

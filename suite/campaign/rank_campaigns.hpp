@@ -12,7 +12,9 @@ namespace autobench::campaign {
 struct RankHooks {
   std::function<void(const SweepSpec&, const results::Point&)> on_point;
   std::function<void(const results::Campaign&)> on_campaign;  // each finished campaign
-  std::function<bool()> stop_requested;
+  std::function<bool()> stop_requested;                          // checked before every size
+  std::function<bool(const SweepSpec&)> may_start;               // false: start no further sweep
+  std::function<void(const SweepSpec&, double seconds)> sweep_done;
 };
 
 std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,

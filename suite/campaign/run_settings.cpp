@@ -14,6 +14,7 @@ nlohmann::json to_json(const RunSettings& s) {
       {"repeats", s.repeats},
       {"backend", s.backend},
       {"sim_device", s.sim_device},
+      {"sim_realtime", s.sim_realtime},
       {"output_dir", s.output_dir},
       {"independent_sweeps", s.independent_sweeps},
       {"start_size", a.start_size},
@@ -34,6 +35,38 @@ nlohmann::json to_json(const RunSettings& s) {
       {"tune_iterations", a.tune_iterations},
       {"seed", a.seed},
   };
+}
+
+RunSettings settings_from_json(const nlohmann::json& j) {
+  RunSettings s;
+  auto& a = s.autoscale;
+  j.at("suite").get_to(s.suite);
+  j.at("kernels").get_to(s.kernels);
+  j.at("detectors").get_to(s.detectors);
+  j.at("repeats").get_to(s.repeats);
+  j.at("backend").get_to(s.backend);
+  j.at("sim_device").get_to(s.sim_device);
+  j.at("sim_realtime").get_to(s.sim_realtime);
+  j.at("output_dir").get_to(s.output_dir);
+  j.at("independent_sweeps").get_to(s.independent_sweeps);
+  j.at("start_size").get_to(a.start_size);
+  j.at("scale_factor").get_to(a.scale_factor);
+  j.at("max_size").get_to(a.max_size);
+  j.at("safety_factor").get_to(a.safety_factor);
+  j.at("post_knee").get_to(a.post_knee);
+  j.at("min_points").get_to(a.safeguards.min_points);
+  j.at("min_runtime_s").get_to(a.safeguards.min_runtime_s);
+  j.at("sensitivity").get_to(a.detector_params.sensitivity);
+  j.at("distance_threshold").get_to(a.detector_params.distance_threshold);
+  a.detector_params.x_scale = detect::xscale_from_string(j.at("x_scale").get<std::string>());
+  j.at("online").get_to(a.detector_params.online);
+  j.at("warmup").get_to(a.timing.warmup);
+  j.at("iterations").get_to(a.timing.iterations);
+  j.at("cold").get_to(a.timing.cold);
+  j.at("tune_budget").get_to(a.tune_budget);
+  j.at("tune_iterations").get_to(a.tune_iterations);
+  j.at("seed").get_to(a.seed);
+  return s;
 }
 
 }  // namespace autobench::campaign

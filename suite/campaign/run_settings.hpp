@@ -17,6 +17,7 @@ struct RunSettings {
   int repeats = 0;                     // 0: the suite's
   std::string backend = "auto";        // auto (cuda when a GPU is visible, else sim), cuda or sim
   std::string sim_device;              // "": rank r uses sim model r mod 2
+  double sim_realtime = 0;             // sim: sleep this many times the simulated kernel time
   std::string output_dir = "results";
   bool independent_sweeps = false;     // one sweep per detector (thesis) instead of one shared sweep
   bool dry_run = false;
@@ -26,5 +27,7 @@ struct RunSettings {
 
 // The settings as JSON (stored in the result file's `settings` attribute).
 nlohmann::json to_json(const RunSettings& s);
+// The inverse of to_json (throws nlohmann::json::exception on missing or mistyped keys).
+RunSettings settings_from_json(const nlohmann::json& j);
 
 }  // namespace autobench::campaign

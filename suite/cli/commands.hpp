@@ -12,5 +12,6 @@ void add_plot_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
+void add_merge_command(CLI::App& app);
 
 }  // namespace autobench::cli

@@ -33,17 +33,27 @@ int main(int argc, char** argv) {
 
   RunOptions options;
   add_run_options(app, options);
+  RunRequest request;
+  app.add_option("--resume", request.resume_dir, "Continue a stopped run in RUN_DIR with its own settings: "
+                                                 "finished campaigns are kept, unfinished ones measured again")
+      ->group("Output");
+  app.add_option("--time-budget", request.time_budget_s, "Seconds this run may take; sweeps that cannot finish "
+                                                         "are not started (default: the SLURM job's time left)")
+      ->group("Output");
   add_list_command(app);
   add_report_command(app);
   add_plot_command(app);
   add_export_command(app);
   add_compare_command(app);
   add_profile_command(app);
+  add_merge_command(app);
 
   try {
     app.parse(argc, argv);
     if (!app.get_subcommands().empty()) return 0;  // a subcommand ran in its callback
-    return run_benchmarks(to_settings(options, app), joined_command_line(argc, argv), argc, argv);
+    request.settings = to_settings(options, app);
+    request.command_line = joined_command_line(argc, argv);
+    return run_benchmarks(request, argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

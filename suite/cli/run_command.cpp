@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <sstream>
 
@@ -15,13 +14,17 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/rank_campaigns.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/control/stop_signals.hpp"
+#include "suite/control/time_budget.hpp"
+#include "suite/journal/journal.hpp"
+#include "suite/journal/manifest.hpp"
+#include "suite/journal/recovery.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/mpi/progress.hpp"
-#include "suite/output/hdf5_writer.hpp"
+#include "suite/output/result_file.hpp"
 #include "suite/output/run_directory.hpp"
 #include "suite/results/json.hpp"
-#include "suite/stats/stability.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -74,37 +77,64 @@ std::string resolve_backend(const std::string& requested, const mpi::Session& mp
   return requested;
 }
 
-}  // namespace
-
-int run_benchmarks(const campaign::RunSettings& settings, const std::string& command_line, int& argc, char**& argv) {
-  const bool print_errors = launcher_rank() == 0;
+// Settings and plan of the run, checked before MPI starts: a resumed run uses its own settings.
+struct Prepared {
+  campaign::RunSettings settings;
   campaign::Plan plan;
+  results::RunInfo resumed_info;  // valid when resuming
+};
+
+Prepared prepare(const RunRequest& request, bool print_errors) {
+  Prepared p;
   try {
-    plan = campaign::make_plan(settings);
+    p.settings = request.settings;
+    if (!request.resume_dir.empty()) {
+      const auto manifest = journal::read_manifest(request.resume_dir);
+      p.settings = manifest.settings;
+      p.settings.verbosity = request.settings.verbosity;
+      p.settings.dry_run = request.settings.dry_run;
+      p.resumed_info = manifest.info;
+    }
+    p.plan = campaign::make_plan(p.settings);
   } catch (const std::invalid_argument& e) {
     throw UsageError(print_errors ? e.what() : "");
   }
+  if (request.time_budget_s == 0 || std::isnan(request.time_budget_s))
+    throw UsageError(print_errors ? "--time-budget must be a positive number of seconds" : "");
+  return p;
+}
+
+}  // namespace
+
+int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
+  const bool resuming = !request.resume_dir.empty();
+  Prepared prep = prepare(request, launcher_rank() == 0);
+  const campaign::RunSettings& settings = prep.settings;
 
   mpi::Session mpi(argc, argv);
+  control::install_stop_handlers();
   const auto t0 = Clock::now();
   const bool root = mpi.root();
   const bool talk = root && settings.verbosity > 0;
 
-  // Checks that need MPI: output directory (rank 0), backend and GPUs per node (all ranks).
+  // Checks that need MPI: output directory (rank 0), ranks of a resumed run, backend and GPUs per node.
   std::string problem;
-  if (root) {
+  if (root && !resuming) {
     try {
       output::check_output_parent(settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
   }
+  if (resuming && prep.resumed_info.ranks != mpi.size())
+    problem = "--resume " + request.resume_dir + ": the run had " + std::to_string(prep.resumed_info.ranks) +
+              " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
   bool notice = false;
   std::string backend_name;
   try {
-    backend_name = resolve_backend(settings.backend, mpi, notice);
+    backend_name = resolve_backend(resuming ? prep.resumed_info.backend : settings.backend, mpi, notice);
   } catch (const UsageError& e) {
-    problem = e.what();
+    if (problem.empty()) problem = e.what();
   }
   problem = mpi.broadcast(problem);
   if (!problem.empty()) throw UsageError(root ? problem : "");
@@ -113,83 +143,129 @@ int run_benchmarks(const campaign::RunSettings& settings, const std::string& com
     std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
                          "devices; every result is labelled 'sim', none is a GPU measurement)\n");
 
-  const std::string run_dir = mpi.broadcast(root && !settings.dry_run ? output::create_run_directory(settings.output_dir) : "");
-  const std::string h5_path = (std::filesystem::path(run_dir) / "autobench.h5").string();
-  if (talk) std::fputs(campaign::describe(plan, mpi.size(), backend_name, settings.dry_run ? "(dry run)" : h5_path).c_str(), stdout);
+  std::string run_dir = resuming ? request.resume_dir : "";
+  if (!resuming && !settings.dry_run)
+    run_dir = mpi.broadcast(root ? output::create_run_directory(settings.output_dir) : "");
+  if (talk)
+    std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
+                                  settings.dry_run ? "(dry run)" : output::result_path(run_dir)).c_str(), stdout);
   if (settings.dry_run) {
-    if (talk) {
-      for (const auto& sw : plan.sweeps) {
-        std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
-        for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
-        std::printf("\n");
-      }
+    for (const auto& sw : prep.plan.sweeps) {
+      if (!talk) break;
+      std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
+      for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
+      std::printf("\n");
     }
     return 0;
   }
 
-  results::RunInfo info;
-  info.version = AUTOBENCH_VERSION;
-  info.git_commit = AUTOBENCH_GIT_COMMIT;
-  info.command_line = command_line;
-  info.suite = settings.suite;
-  info.backend = backend_name;
-  info.ranks = mpi.size();
-  info.start_time = output::utc_now_iso8601();
+  results::RunInfo info = prep.resumed_info;
+  if (!resuming) {
+    info.version = AUTOBENCH_VERSION;
+    info.git_commit = AUTOBENCH_GIT_COMMIT;
+    info.command_line = request.command_line;
+    info.suite = settings.suite;
+    info.backend = backend_name;
+    info.ranks = mpi.size();
+    info.start_time = output::utc_now_iso8601();
+    if (root) journal::write_manifest(run_dir, {settings, info});
+  }
 
-  // Each rank opens its device; one that cannot start reports why and runs nothing.
+  double budget_s = request.time_budget_s;
+  if (budget_s < 0) {  // from the SLURM job, leaving time to gather and write
+    const double left = control::slurm_time_left_s();
+    // Outside a SLURM job (or with an unlimited one) there is nothing to leave room for.
+    const double usable = std::isinf(left) ? left : left - std::max(30.0, 0.1 * left);
+    budget_s = std::stod(mpi.broadcast(std::to_string(usable)));
+  }
+  control::TimeBudget budget(budget_s);
+
+  // Each rank: its journal so far, its device (or why it cannot start), then the sweeps not yet done.
   results::RankResult mine;
   mine.rank = mpi.rank();
+  std::vector<results::Campaign> previous;
+  if (resuming) {
+    try {
+      previous = journal::read_file(journal::journal_path(run_dir, mpi.rank())).rank.campaigns;
+      std::erase_if(previous, [](const results::Campaign& c) { return !journal::finished(c); });
+    } catch (const std::runtime_error&) {
+      // no journal: the rank never started; everything is measured
+    }
+  }
+  journal::Writer journal(run_dir, mpi.rank());
   std::unique_ptr<backend::Device> device;
   try {
     device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
-                                   settings.autoscale.seed, mpi::node_name()});
+                                   settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
     mine.device = device->info();
   } catch (const std::exception& e) {
     mine.start_error = e.what();
     mine.device.backend = backend_name;
     mine.device.hostname = mpi::node_name();
   }
+  journal.rank_started(mine);
 
+  bool stopped_early = false;
   {
     mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
     const std::string label = device ? mine.device.name : "no device";
-    progress.post("rank " + std::to_string(mpi.rank()) + " on " + mine.device.hostname + ": " +
-                  (device ? label : "cannot start: " + mine.start_error));
+    const campaign::Plan rest = journal::remaining_plan(prep.plan, previous);
+    std::string hello = "rank " + std::to_string(mpi.rank()) + " on " + mine.device.hostname + ": " +
+                        (device ? label : "cannot start: " + mine.start_error);
+    if (resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
+    progress.post(hello);
     if (device) {
       campaign::RankHooks hooks;
-      hooks.on_campaign = [&](const results::Campaign& c) {
-        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - t0).count()));
-      };
-      if (settings.verbosity > 1)
-        hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
+      hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
+        journal.point(sw.kernel, sw.repeat, p);
+        if (settings.verbosity > 1)
           progress.post("  rank " + std::to_string(mpi.rank()) + " " + sw.kernel + " size " + std::to_string(p.size) +
                         ": " + fmt("%.6g", p.time_mean_s * 1e3) + " ms, " + fmt("%.6g", p.throughput));
-        };
-      else
-        hooks.on_point = [&](const campaign::SweepSpec&, const results::Point&) { progress.poll(); };
-      mine.campaigns = campaign::run_rank(*device, plan, settings.autoscale, mpi.rank(), hooks);
+        else
+          progress.poll();
+      };
+      hooks.on_campaign = [&](const results::Campaign& c) {
+        journal.campaign(c);
+        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - t0).count()));
+      };
+      hooks.stop_requested = control::stop_requested;
+      hooks.may_start = [&](const campaign::SweepSpec& sw) {
+        const bool ok = budget.may_start(sw.kernel, std::chrono::duration<double>(Clock::now() - t0).count());
+        if (!ok) progress.post("rank " + std::to_string(mpi.rank()) + ": time budget reached; not starting " + sw.kernel);
+        return ok;
+      };
+      hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
+      auto fresh = campaign::run_rank(*device, rest, settings.autoscale, mpi.rank(), hooks);
+      stopped_early = journal::remaining_plan(rest, fresh).sweeps.size() > 0;
+      mine.campaigns = std::move(previous);
+      for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
+      journal::order_by_plan(prep.plan, mine.campaigns);
     }
+    if (!stopped_early) journal.done();
     progress.finish();
   }
 
+  stopped_early = mpi.any(stopped_early);
   const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine).dump());
   const auto t_gathered = Clock::now();
-  int exit_code = 0;
+  int exit_code = stopped_early ? kExitStopped : 0;
   if (root) {
     std::vector<results::RankResult> ranks;
     for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
     info.end_time = output::utc_now_iso8601();
-    const auto stability = stats::compute_stability(ranks);
+    info.complete = !stopped_early;
+    std::string path;
     try {
-      output::write_results(h5_path, info, ranks, stability, campaign::to_json(settings).dump());
+      path = output::write_run_file(run_dir, info, ranks, campaign::to_json(settings).dump());
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "autobench-mpi: error: writing %s failed: %s\n", h5_path.c_str(), e.what());
-      return kExitFailure;
+      std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", run_dir.c_str(),
+                   e.what());
+      exit_code = kExitFailure;
     }
-    int failed_ranks = 0, failed_campaigns = 0;
+    int failed_campaigns = 0;
     for (const auto& r : ranks) {
       if (!r.start_error.empty()) {
-        ++failed_ranks;
+        exit_code = kExitFailure;
         std::fprintf(stderr, "autobench-mpi: rank %d could not start: %s\n", r.rank, r.start_error.c_str());
       }
       for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == results::StopReason::error;
@@ -197,16 +273,19 @@ int run_benchmarks(const campaign::RunSettings& settings, const std::string& com
     if (failed_campaigns)
       std::fprintf(stderr, "autobench-mpi: warning: %d campaign(s) ended with an error (see stop_reason/error)\n",
                    failed_campaigns);
+    if (stopped_early)
+      std::fprintf(stderr, "autobench-mpi: stopped early%s; partial results marked incomplete. Continue with:\n"
+                           "  autobench-mpi --resume %s\n",
+                   control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
     const double total = std::chrono::duration<double>(Clock::now() - t0).count();
     const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
-    if (settings.verbosity > 0)
+    if (!path.empty() && settings.verbosity > 0)
       std::printf("done in %.1f s (gather + write %.3f s); %s backend; results: %s\n", total, writing,
-                  backend_name.c_str(), h5_path.c_str());
-    else
-      std::printf("%s\n", h5_path.c_str());
-    exit_code = failed_ranks ? kExitFailure : 0;
+                  backend_name.c_str(), path.c_str());
+    else if (!path.empty())
+      std::printf("%s\n", path.c_str());
   }
-  return mpi.broadcast(std::to_string(exit_code)) == "0" ? 0 : kExitFailure;
+  return std::stoi(mpi.broadcast(std::to_string(exit_code)));
 }
 
 }  // namespace autobench::cli

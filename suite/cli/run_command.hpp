@@ -1,4 +1,5 @@
-// The main job: validate, start MPI, run every rank's campaigns, gather and write one HDF5 file.
+// The main job: validate, start MPI, run every rank's campaigns (journaled), gather and write one
+// HDF5 file; or continue a stopped run (--resume).
 #pragma once
 
 #include <string>
@@ -7,7 +8,17 @@
 
 namespace autobench::cli {
 
-// Returns the process exit code. Throws UsageError for bad input found before any measurement.
-int run_benchmarks(const campaign::RunSettings& settings, const std::string& command_line, int& argc, char**& argv);
+struct RunRequest {
+  campaign::RunSettings settings;
+  std::string resume_dir;      // non-empty: continue this run with its own settings
+  double time_budget_s = -1;   // < 0: from the SLURM job's end time when known, else unlimited
+  std::string command_line;
+};
+
+// Exit codes: 0 complete, 1 failure, 2 usage error (thrown as UsageError before any measurement),
+// 3 stopped early (signal or time budget) with a partial file marked incomplete.
+int run_benchmarks(const RunRequest& request, int& argc, char**& argv);
+
+inline constexpr int kExitStopped = 3;
 
 }  // namespace autobench::cli

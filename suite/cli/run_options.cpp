@@ -24,6 +24,9 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->group("Devices");
   app.add_option("--sim-device", s.sim_device, "Sim model for every rank (default: rank r uses model r mod 2; "
                                               "see `list`)")->group("Devices");
+  app.add_option("--sim-realtime", s.sim_realtime, "Sim: sleep this many times the simulated kernel time, so a "
+                                                  "sim run takes real time (default 0: as fast as possible)")
+      ->group("Devices");
   app.add_option("--output", s.output_dir, "Parent directory of the run's timestamped result directory")
       ->group("Output");
 

@@ -51,7 +51,7 @@ struct Campaign {
   std::string detector_params;     // "key=value,..." of the detector and safeguards used
   std::uint64_t max_size = 0;      // the size limit estimated from free memory
   double elapsed_s = 0.0;
-  bool complete = true;            // false when rebuilt from an unfinished journal
+  bool complete = true;            // false when interrupted or rebuilt from an unfinished journal
 };
 
 // One rank's contribution: its device and its campaigns (or why it could not start).

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "detect/detector.hpp"
 #include "suite/output/hdf5_reader.hpp"
 
 namespace ab = autobench;

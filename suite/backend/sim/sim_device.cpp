@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
+#include <thread>
 
 namespace autobench::backend::sim {
 namespace {
@@ -37,6 +39,10 @@ class SimWorkload final : public Workload {
     for (int i = 0; i < plan.warmup; ++i) noise(device_.rng_);
     for (int i = 0; i < plan.iterations; ++i) out.seconds.push_back(t * noise(device_.rng_));
     out.sm_clock_mhz = device_.model_.boost_clock_mhz;
+    if (device_.options_.realtime_factor > 0) {
+      const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);
+      std::this_thread::sleep_for(std::chrono::duration<double>(busy * device_.options_.realtime_factor));
+    }
     return out;
   }
 

@@ -18,6 +18,8 @@ struct SimOptions {
   // Memory the device really has for allocations; 0 = the model's memory. Setting it below what
   // free_memory_bytes() reports makes allocations fail before the estimated maximum size.
   std::uint64_t usable_memory_bytes = 0;
+  // > 0: sleep this many times the simulated kernel time, so runs take real time (signals, budgets).
+  double realtime_factor = 0;
 };
 
 class SimDevice final : public Device {

@@ -1,0 +1,104 @@
+// Per-rank journals (see journal.hpp).
+#include "suite/journal/journal.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "suite/results/json.hpp"
+
+namespace autobench::journal {
+
+using nlohmann::json;
+
+std::string journal_path(const std::string& run_dir, int rank) {
+  return (std::filesystem::path(run_dir) / "journal" / ("rank" + std::to_string(rank) + ".jsonl")).string();
+}
+
+Writer::Writer(const std::string& run_dir, int rank) : path_(journal_path(run_dir, rank)) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
+  file_ = std::fopen(path_.c_str(), "a");
+  if (!file_) throw std::runtime_error("cannot open journal '" + path_ + "': " + std::strerror(errno));
+}
+
+Writer::~Writer() { std::fclose(file_); }
+
+void Writer::line(const std::string& text, bool sync) {
+  if (std::fputs(text.c_str(), file_) < 0 || std::fputc('\n', file_) < 0 || std::fflush(file_) != 0)
+    throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
+  if (sync) fsync(fileno(file_));
+}
+
+void Writer::rank_started(const results::RankResult& rank) {
+  results::RankResult header = rank;
+  header.campaigns.clear();
+  line(json{{"type", "rank"}, {"rank", header}}.dump(), true);
+}
+
+void Writer::point(const std::string& kernel, int repeat, const results::Point& p) {
+  line(json{{"type", "point"}, {"kernel", kernel}, {"repeat", repeat}, {"point", p}}.dump(), false);
+}
+
+void Writer::campaign(const results::Campaign& c) { line(json{{"type", "campaign"}, {"campaign", c}}.dump(), true); }
+
+void Writer::done() { line(json{{"type", "done"}}.dump(), true); }
+
+RankJournal read(std::istream& in, const std::string& name) {
+  RankJournal j;
+  std::string text;
+  int number = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    if (text.empty()) continue;
+    json record;
+    try {
+      record = json::parse(text);
+    } catch (const json::parse_error&) {
+      if (in.peek() == std::char_traits<char>::eof()) break;  // the last line was cut off by a crash
+      throw std::runtime_error(name + " line " + std::to_string(number) + ": not a JSON record");
+    }
+    try {
+      const std::string type = record.at("type");
+      if (type == "rank") {
+        std::vector<results::Campaign> finished = std::move(j.rank.campaigns);
+        j.rank = record.at("rank").get<results::RankResult>();
+        j.rank.campaigns = std::move(finished);
+        j.started = true;
+        j.done = false;
+        j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
+      } else if (type == "point") {
+        j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
+      } else if (type == "campaign") {
+        auto c = record.at("campaign").get<results::Campaign>();
+        j.unfinished.erase({c.kernel, c.repeat});
+        auto& list = j.rank.campaigns;
+        std::erase_if(list, [&](const results::Campaign& o) {
+          return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
+        });
+        list.push_back(std::move(c));
+      } else if (type == "done") {
+        j.done = true;
+      } else {
+        throw std::runtime_error("unknown record type '" + type + "'");
+      }
+    } catch (const std::exception& e) {
+      throw std::runtime_error(name + " line " + std::to_string(number) + ": " + e.what());
+    }
+  }
+  return j;
+}
+
+RankJournal read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read journal '" + path + "'");
+  return read(in, path);
+}
+
+}  // namespace autobench::journal

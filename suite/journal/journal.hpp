@@ -1,0 +1,53 @@
+// Per-rank journals: every finished point and campaign appended (and flushed) to
+// RUN_DIR/journal/rank<R>.jsonl as it happens, so a crash or a time limit loses nothing.
+// A journal is JSON lines: {"type":"rank"|"point"|"campaign"|"done", ...}.
+#pragma once
+
+#include <cstdio>
+#include <istream>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "suite/results/results.hpp"
+
+namespace autobench::journal {
+
+std::string journal_path(const std::string& run_dir, int rank);
+
+class Writer {
+ public:
+  // Opens (appending) the rank's journal; throws std::runtime_error naming the file on failure.
+  Writer(const std::string& run_dir, int rank);
+  ~Writer();
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+
+  // A (re)start of the rank: its device, or why it could not start. Unfinished sweeps before it are void.
+  void rank_started(const results::RankResult& rank);
+  void point(const std::string& kernel, int repeat, const results::Point& p);
+  void campaign(const results::Campaign& c);
+  void done();  // the rank went through its whole plan
+
+ private:
+  void line(const std::string& text, bool sync);
+  std::FILE* file_;
+  std::string path_;
+};
+
+// What a journal says about its rank.
+struct RankJournal {
+  bool started = false;
+  results::RankResult rank;  // device, start_error, and the finished campaigns (the latest per key)
+  // Points of sweeps that were under way when the journal ends, by (kernel, repeat).
+  std::map<std::pair<std::string, int>, std::vector<results::Point>> unfinished;
+  bool done = false;
+};
+
+// Parses a journal; a truncated last line (a crash mid-write) is ignored. Throws std::runtime_error
+// naming the line for any other malformed line.
+RankJournal read(std::istream& in, const std::string& name = "journal");
+RankJournal read_file(const std::string& path);
+
+}  // namespace autobench::journal

@@ -1,0 +1,21 @@
+// RUN_DIR/run.json: the settings and provenance of a run, written by rank 0 before any measurement,
+// so `merge` and `--resume` can rebuild or continue the run from its directory alone.
+#pragma once
+
+#include <string>
+
+#include "suite/campaign/run_settings.hpp"
+#include "suite/results/results.hpp"
+
+namespace autobench::journal {
+
+struct Manifest {
+  campaign::RunSettings settings;
+  results::RunInfo info;
+};
+
+void write_manifest(const std::string& run_dir, const Manifest& m);
+// Throws std::invalid_argument naming the directory when it holds no readable run.json.
+Manifest read_manifest(const std::string& run_dir);
+
+}  // namespace autobench::journal
