@@ -1,4 +1,4 @@
-// The autoscaling sweep against the sim backend: knees near the analytic saturation point, stop
+// The autoscaling sweep against the sim backend: knees just past the model's roofline corner, stop
 // reasons, safeguards, and the equivalence of shared and independent sweeps.
 #include <gtest/gtest.h>
 
@@ -21,14 +21,11 @@ SimDevice device(const char* model, std::uint64_t seed = 7, std::uint64_t usable
   return SimDevice(*ab::backend::sim::find_model(model), SimOptions{seed, 0, "testhost", usable});
 }
 
-// Index of the measured size closest (in log size) to `size`.
-std::int64_t nearest_index(const std::vector<ab::results::Point>& points, std::uint64_t size) {
-  std::int64_t best = 0;
-  for (std::size_t i = 0; i < points.size(); ++i)
-    if (std::abs(std::log(double(points[i].size) / double(size))) <
-        std::abs(std::log(double(points[best].size) / double(size))))
-      best = static_cast<std::int64_t>(i);
-  return best;
+// Fraction of the model's asymptotic throughput that the noiseless curve reaches at size n.
+double fraction_of_peak(const ab::backend::sim::SimModel& m, const ab::kernels::KernelSpec& k, std::uint64_t n) {
+  const double peak = k.bound == ab::kernels::Bound::bandwidth ? m.peak_bandwidth_gbs * 1e9 * m.bandwidth_efficiency
+                                                                : m.peak_fp32_gflops * 1e9 * m.compute_efficiency;
+  return k.work(n) / ab::backend::sim::expected_time_s(m, k, n) / peak;
 }
 
 }  // namespace
@@ -53,7 +50,10 @@ TEST(MaxSize, MatchesFreeMemoryTimesSafetyOverFootprint) {
 
 class KneeNearSaturation : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*>> {};
 
-TEST_P(KneeNearSaturation, WithinTwoSizes) {
+// The model's roofline corner (saturation_size) is where u(x) bends, but launch latency keeps the
+// measured throughput rising past it: the knee of the curve lies just beyond the corner, where the
+// noiseless throughput has reached about 90% of its plateau (found 91-92% for every case here).
+TEST_P(KneeNearSaturation, JustPastTheRooflineCorner) {
   const auto [kname, model, detector] = GetParam();
   auto dev = device(model);
   const auto& k = kernel(kname);
@@ -63,9 +63,12 @@ TEST_P(KneeNearSaturation, WithinTwoSizes) {
   const auto& c = campaigns[0];
   ASSERT_TRUE(c.knee_detected) << kname << " on " << model << " with " << detector;
   EXPECT_EQ(c.stop_reason, ab::results::StopReason::knee);
-  const std::uint64_t sat = ab::backend::sim::saturation_size(dev.model(), k);
-  EXPECT_LE(std::llabs(c.knee_index - nearest_index(c.points, sat)), 2)
-      << "knee at " << c.knee_size << ", analytic saturation at " << sat;
+  const std::uint64_t corner = ab::backend::sim::saturation_size(dev.model(), k);
+  EXPECT_GE(c.knee_size, corner);
+  EXPECT_LE(c.knee_size, 2 * corner);
+  const double f = fraction_of_peak(dev.model(), k, c.knee_size);
+  EXPECT_GE(f, 0.85) << "knee at " << c.knee_size << " reaches only " << f << " of the plateau";
+  EXPECT_LE(f, 0.97) << "knee at " << c.knee_size << " is deep in the plateau (" << f << ")";
   // Stopped post_knee sizes after the point where the knee first counted, which met the safeguards.
   const std::size_t counted = c.points.size() - 1 - s.post_knee;
   EXPECT_GE(counted + 1, s.safeguards.min_points);

@@ -12,6 +12,7 @@
 
 #include "detect/detector.hpp"
 #include "suite/output/hdf5_reader.hpp"
+#include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;
 namespace fs = std::filesystem;
@@ -39,7 +40,7 @@ std::string trim(std::string s) {
 TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   const fs::path out = fs::temp_directory_path() / ("autobench-mpi-test-" + std::to_string(getpid()));
   fs::remove_all(out);
-  const std::string path = trim(run("mpirun -n 4 --oversubscribe " AUTOBENCH_BINARY
+  const std::string path = trim(run(ab::testing::mpirun(4) +
                                     " --suite full --backend sim --quiet --output " + out.string()));
   ASSERT_TRUE(fs::exists(path)) << path;
   EXPECT_EQ(fs::path(path).parent_path().parent_path(), out);
