@@ -3,6 +3,8 @@
 
 #include <filesystem>
 
+#include "suite/output/exports.hpp"
+#include "suite/output/hdf5_reader.hpp"
 #include "suite/output/hdf5_writer.hpp"
 #include "suite/stats/stability.hpp"
 
@@ -18,6 +20,7 @@ std::string write_run_file(const std::string& run_dir, const results::RunInfo& i
   for (auto& r : complete) std::erase_if(r.campaigns, [](const results::Campaign& c) { return !c.complete; });
   const std::string path = result_path(run_dir);
   write_results(path, info, ranks, stats::compute_stability(complete), settings_json);
+  write_exports(run_dir, read_results(path), path);  // from the file as written, so they always agree
   return path;
 }
 
