@@ -5,6 +5,7 @@
 
 #include "detect/detector.hpp"
 #include "detect/safeguards.hpp"
+#include "suite/autoscale/knee_metric.hpp"
 #include "suite/backend/device.hpp"
 
 namespace autobench::autoscale {
@@ -17,6 +18,7 @@ struct AutoscaleSettings {
   std::size_t post_knee = 3;       // sizes measured after a knee before the sweep stops
   detect::Safeguards safeguards;   // min points (5) and min runtime (1 ms) before a knee counts
   detect::Params detector_params;
+  KneeMetric knee_metric = KneeMetric::throughput;  // the curve the detectors see
   backend::TimingPlan timing;      // 1 warm-up + 32 timed iterations (33 launches, first dropped)
   int tune_budget = 32;            // configurations timed per size; spaces no larger are searched exhaustively
   int tune_iterations = 3;         // timed launches per configuration during the search

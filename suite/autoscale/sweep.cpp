@@ -53,6 +53,7 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
       << ",online=" << (s.detector_params.online ? 1 : 0) << ",min_points=" << s.safeguards.min_points
       << ",min_runtime_s=" << s.safeguards.min_runtime_s << ",post_knee=" << s.post_knee
       << ",scale_factor=" << s.scale_factor;
+  if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
   return out.str();
 }
 
@@ -81,13 +82,18 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
         reason = results::StopReason::interrupted;
         break;
       }
-      results::Point p = tuner.measure(*device.prepare(kernel, n), kernel, n);
+      const auto workload = device.prepare(kernel, n);
+      results::Point p = tuner.measure(*workload, kernel, n);
+      if (hooks.measure_power) hooks.measure_power(*workload, tuner.best(), p);
       points.push_back(p);
       elapsed.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
       if (hooks.on_point) hooks.on_point(p);
 
       curve.x.push_back(static_cast<double>(n));
-      curve.y.push_back(p.throughput);
+      curve.y.push_back(metric_value(settings.knee_metric, p));
+      if (std::isnan(curve.y.back()))
+        throw backend::DeviceError("--knee-metric " + std::string(to_string(settings.knee_metric)) + ": size " +
+                                   std::to_string(n) + " has no value (no power window, or no power sensor)");
       bool all = true;
       for (auto& t : trackers) {
         if (!t.satisfied()) t.observe(curve, p.time_mean_s);
@@ -108,6 +114,8 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   std::vector<results::Campaign> out;
   for (const auto& t : trackers)
     out.push_back(make_campaign(t, points, elapsed, reason, error, max_size, kernel.metric_unit(), kernel.name, params));
+  if (hooks.finish_campaign)
+    for (auto& c : out) hooks.finish_campaign(c);
   return out;
 }
 

@@ -15,6 +15,9 @@ struct RankHooks {
   std::function<bool()> stop_requested;                          // checked before every size
   std::function<bool(const SweepSpec&)> may_start;               // false: start no further sweep
   std::function<void(const SweepSpec&, double seconds)> sweep_done;
+  // Passed to every sweep (autoscale::SweepHooks): power windows and power corrections.
+  std::function<void(backend::Workload&, const kernels::Tunables&, results::Point&)> measure_power;
+  std::function<void(results::Campaign&)> finish_campaign;
 };
 
 std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,

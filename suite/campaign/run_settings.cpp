@@ -34,6 +34,11 @@ nlohmann::json to_json(const RunSettings& s) {
       {"tune_budget", a.tune_budget},
       {"tune_iterations", a.tune_iterations},
       {"seed", a.seed},
+      {"knee_metric", autoscale::to_string(a.knee_metric)},
+      {"power_window_s", s.power.window_s},
+      {"power_filter", s.power.filter},
+      {"power_interval_s", s.power.interval_s},
+      {"calibration", s.power.calibration_file},
   };
 }
 
@@ -66,6 +71,11 @@ RunSettings settings_from_json(const nlohmann::json& j) {
   j.at("tune_budget").get_to(a.tune_budget);
   j.at("tune_iterations").get_to(a.tune_iterations);
   j.at("seed").get_to(a.seed);
+  a.knee_metric = autoscale::knee_metric_from_string(j.value("knee_metric", "throughput"));
+  s.power.window_s = j.value("power_window_s", s.power.window_s);  // absent in runs from before power windows
+  s.power.filter = j.value("power_filter", s.power.filter);
+  s.power.interval_s = j.value("power_interval_s", s.power.interval_s);
+  s.power.calibration_file = j.value("calibration", s.power.calibration_file);
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/energy/power_settings.hpp"
 
 namespace autobench::campaign {
 
@@ -23,6 +24,7 @@ struct RunSettings {
   bool dry_run = false;
   int verbosity = 1;                   // 0 quiet, 1 normal, 2 verbose
   autoscale::AutoscaleSettings autoscale;
+  energy::PowerSettings power;         // power windows, trace filter, calibration
 };
 
 // The settings as JSON (stored in the result file's `settings` attribute).

@@ -13,5 +13,6 @@ void add_export_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
+void add_calibrate_command(CLI::App& app);
 
 }  // namespace autobench::cli

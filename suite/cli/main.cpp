@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   add_compare_command(app);
   add_profile_command(app);
   add_merge_command(app);
+  add_calibrate_command(app);
 
   try {
     app.parse(argc, argv);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
+#include "suite/energy/rank_power.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
@@ -194,11 +196,15 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   }
   journal::Writer journal(run_dir, mpi.rank());
   std::unique_ptr<backend::Device> device;
+  std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
   try {
     device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
                                    settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
     mine.device = device->info();
+    power.emplace(*device, settings.power);
+    mine.device.calibration = power->calibration_json();
   } catch (const std::exception& e) {
+    device.reset();
     mine.start_error = e.what();
     mine.device.backend = backend_name;
     mine.device.hostname = mpi::node_name();
@@ -214,8 +220,13 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
                         (device ? label : "cannot start: " + mine.start_error);
     if (resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
     progress.post(hello);
+    if (power && !power->notice().empty()) progress.post("rank " + std::to_string(mpi.rank()) + ": " + power->notice());
     if (device) {
       campaign::RankHooks hooks;
+      hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
+        power->measure(w, config, p);
+      };
+      hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
       hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
         journal.point(sw.kernel, sw.repeat, p);
         if (settings.verbosity > 1)

@@ -56,6 +56,18 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--x-scale", o.x_scale, "x-space of the detectors: log (default) or linear")->group("Detection");
   app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
       ->group("Detection");
+  app.add_option("--knee-metric", o.knee_metric, "Curve the detectors see: throughput (default) or efficiency "
+                                                 "(work per joule; needs power windows)")->group("Detection");
+
+  app.add_option("--power-window-ms", o.power_window_ms, "Power window per point: the best configuration is "
+                                                         "repeated this long while power is sampled (0: none)")
+      ->group("Power");
+  app.add_option("--power-filter", s.power.filter, "Filter of the power trace: none, maf[:W], gh[:G[,H]], "
+                                                   "kalman[:Q,R] (the unfiltered mean is kept too)")->group("Power");
+  app.add_option("--power-interval-ms", o.power_interval_ms, "Time between power sensor readings")->group("Power");
+  app.add_option("--calibration", s.power.calibration_file, "Power calibration file (from `calibrate`): correct "
+                                                            "every point to the reference clock and temperature")
+      ->group("Power");
 
   app.add_flag("--dry-run", s.dry_run, "Print the plan and exit without measuring");
   app.add_flag("-q,--quiet", o.quiet, "Print only errors and the result path");
@@ -87,6 +99,16 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
     throw UsageError(std::string("--x-scale: ") + e.what());
   }
   s.autoscale.detector_params.online = !o.offline;
+  s.power.window_s = o.power_window_ms * 1e-3;
+  s.power.interval_s = o.power_interval_ms * 1e-3;
+  try {
+    s.autoscale.knee_metric = autoscale::knee_metric_from_string(o.knee_metric);
+    energy::check(s.power);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (s.autoscale.knee_metric == autoscale::KneeMetric::efficiency && s.power.window_s == 0)
+    throw UsageError("--knee-metric efficiency needs power windows: --power-window-ms must be > 0");
   s.verbosity = o.quiet ? 0 : o.verbose ? 2 : 1;
   return s;
 }

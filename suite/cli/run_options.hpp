@@ -19,6 +19,9 @@ struct RunOptions {
   std::string x_scale = "log";
   bool offline = false;
   bool quiet = false, verbose = false;
+  double power_window_ms = 1000;  // power window per point; 0: none
+  double power_interval_ms = 10;
+  std::string knee_metric = "throughput";
 };
 
 void add_run_options(CLI::App& app, RunOptions& options);

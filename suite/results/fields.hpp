@@ -43,7 +43,8 @@ inline constexpr auto kDeviceFields = std::make_tuple(
     field("mem_clock_current_mhz", &DeviceInfo::mem_clock_current_mhz),
     field("power_limit_w", &DeviceInfo::power_limit_w),
     field("driver_version", &DeviceInfo::driver_version),
-    field("runtime_version", &DeviceInfo::runtime_version));
+    field("runtime_version", &DeviceInfo::runtime_version), field("power_sensor", &DeviceInfo::power_sensor),
+    field("calibration", &DeviceInfo::calibration));
 
 // Every field of Point (the per-campaign datasets).
 inline constexpr auto kPointFields = std::make_tuple(
@@ -54,7 +55,13 @@ inline constexpr auto kPointFields = std::make_tuple(
     field("sm_clock_mhz", &Point::sm_clock_mhz), field("temperature_c", &Point::temperature_c),
     field("clock_event_reasons", &Point::clock_event_reasons), field("power_w", &Point::power_w),
     field("power_corrected_w", &Point::power_corrected_w), field("energy_j", &Point::energy_j),
-    field("refinement", &Point::refinement));
+    field("refinement", &Point::refinement), field("power_filtered_w", &Point::power_filtered_w),
+    field("energy_counter_j", &Point::energy_counter_j), field("energy_corrected_j", &Point::energy_corrected_j),
+    field("efficiency", &Point::efficiency), field("efficiency_corrected", &Point::efficiency_corrected),
+    field("power_window_s", &Point::power_window_s), field("power_launches", &Point::power_launches),
+    field("power_samples", &Point::power_samples), field("power_updates", &Point::power_updates),
+    field("power_sm_clock_mhz", &Point::power_sm_clock_mhz),
+    field("power_temperature_c", &Point::power_temperature_c));
 
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(
@@ -64,7 +71,9 @@ inline constexpr auto kCampaignFields = std::make_tuple(
     field("knee_index", &Campaign::knee_index), field("knee_size", &Campaign::knee_size),
     field("stop_reason", &Campaign::stop_reason), field("error", &Campaign::error),
     field("detector_params", &Campaign::detector_params), field("max_size", &Campaign::max_size),
-    field("elapsed_s", &Campaign::elapsed_s), field("complete", &Campaign::complete));
+    field("elapsed_s", &Campaign::elapsed_s), field("complete", &Campaign::complete),
+    field("power_reference_clock_mhz", &Campaign::power_reference_clock_mhz),
+    field("power_reference_temperature_c", &Campaign::power_reference_temperature_c));
 
 // Every field of RunInfo but `complete` (a bool in JSON, the root attribute `status` in HDF5).
 inline constexpr auto kRunFields = std::make_tuple(

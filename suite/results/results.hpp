@@ -24,9 +24,22 @@ struct Point {
   double sm_clock_mhz = kNaN;
   double temperature_c = kNaN;
   std::uint64_t clock_event_reasons = 0;
-  double power_w = kNaN;           // raw mean power over the point's power window
+  double power_w = kNaN;           // raw mean power over the point's power window (unfiltered trace)
   double power_corrected_w = kNaN; // after frequency/temperature correction (NaN: no calibration)
-  double energy_j = kNaN;          // energy per launch
+  double energy_j = kNaN;          // energy per launch: mean (filtered) power x window / launches
+  // The point's power window (NaN / 0 when there was none): the kernel repeated with the best
+  // configuration while the sensor was sampled (see README "Power and energy").
+  double power_filtered_w = kNaN;      // mean of the filtered trace (= power_w with filter none)
+  double energy_counter_j = kNaN;      // energy per launch from the sensor's energy counter
+  double energy_corrected_j = kNaN;    // power_corrected_w x time_mean_s
+  double efficiency = kNaN;            // work per joule (GB/J or GFLOP/J): throughput x time_mean_s / energy_j
+  double efficiency_corrected = kNaN;  // the same with energy_corrected_j
+  double power_window_s = kNaN;        // length of the measured window
+  std::int64_t power_launches = 0;     // launches inside it
+  std::int64_t power_samples = 0;      // sensor readings inside it
+  std::int64_t power_updates = 0;      // changes of the instant-power reading inside it
+  double power_sm_clock_mhz = kNaN;    // mean SM clock over the window
+  double power_temperature_c = kNaN;   // mean temperature over the window
   bool refinement = false;         // measured by knee refinement rather than the geometric sweep
 };
 
@@ -52,6 +65,8 @@ struct Campaign {
   std::uint64_t max_size = 0;      // the size limit estimated from free memory
   double elapsed_s = 0.0;
   bool complete = true;            // false when interrupted or rebuilt from an unfinished journal
+  double power_reference_clock_mhz = kNaN;        // f_ref of the power correction (NaN: not corrected)
+  double power_reference_temperature_c = kNaN;    // T_ref: the campaign's lowest window temperature
 };
 
 // One rank's contribution: its device and its campaigns (or why it could not start).
