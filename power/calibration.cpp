@@ -53,6 +53,58 @@ FitSummary fit_summary_at(const json& j, const char* key) {
   return s;
 }
 
+json to_json(const KernelCalibration& k) {
+  json j = {{"kernel", k.kernel},
+            {"size", k.size},
+            {"tunables", k.tunables},
+            {"locked_clock_mhz", numbers(k.locked_clock_mhz)},
+            {"clock_mhz", numbers(k.clock_mhz)},
+            {"time_s", numbers(k.time_s)},
+            {"power_w", numbers(k.power_w)},
+            {"temperature_c", numbers(k.temperature_c)},
+            {"fit_temperature_c", number(k.fit_temperature_c)}};
+  if (k.power_frequency) {
+    const auto& m = *k.power_frequency;
+    j["power_frequency"] = {{"static_w", number(m.static_w)},
+                            {"dynamic_w_per_mhz", number(m.dynamic_w_per_mhz)},
+                            {"voltage_slope_per_mhz", number(m.voltage_slope_per_mhz)},
+                            {"ridge_mhz", number(m.ridge_mhz)},
+                            {"fit", to_json(k.power_frequency_fit)}};
+  }
+  if (k.time_frequency) {
+    const auto& m = *k.time_frequency;
+    j["time_frequency"] = {{"a", number(m.a)}, {"b", number(m.b)}, {"c", number(m.c)}, {"d", number(m.d)},
+                           {"fit", to_json(k.time_frequency_fit)}};
+  }
+  return j;
+}
+
+KernelCalibration kernel_calibration_from_json(const json& j) {
+  KernelCalibration k;
+  k.kernel = j.at("kernel").get<std::string>();
+  k.size = j.value("size", std::uint64_t{0});
+  k.tunables = j.value("tunables", "");
+  k.locked_clock_mhz = numbers_at(j, "locked_clock_mhz");
+  k.clock_mhz = numbers_at(j, "clock_mhz");
+  k.time_s = numbers_at(j, "time_s");
+  k.power_w = numbers_at(j, "power_w");
+  k.temperature_c = numbers_at(j, "temperature_c");
+  k.fit_temperature_c = number_at(j, "fit_temperature_c");
+  if (const auto it = j.find("power_frequency"); it != j.end()) {
+    k.power_frequency = PowerFrequencyModel{number_at(*it, "static_w"), number_at(*it, "dynamic_w_per_mhz"),
+                                            number_at(*it, "voltage_slope_per_mhz"), number_at(*it, "ridge_mhz")};
+    k.power_frequency_fit = fit_summary_at(*it, "fit");
+  }
+  if (const auto it = j.find("time_frequency"); it != j.end()) {
+    k.time_frequency = TimeFrequencyModel{number_at(*it, "a"), number_at(*it, "b"), number_at(*it, "c"),
+                                          number_at(*it, "d")};
+    k.time_frequency_fit = fit_summary_at(*it, "fit");
+  }
+  return k;
+}
+
+}  // namespace
+
 json to_json(const Calibration& c) {
   json j = {{"device_uuid", c.device_uuid},
             {"device_model", c.device_model},
@@ -80,10 +132,14 @@ json to_json(const Calibration& c) {
                         {"temperature_c", numbers(c.temperature_c)},
                         {"power_w", numbers(c.temperature_power_w)}};
   }
+  if (!c.kernels.empty()) {
+    j["kernels"] = json::array();
+    for (const auto& k : c.kernels) j["kernels"].push_back(to_json(k));
+  }
   return j;
 }
 
-Calibration from_json(const json& j) {
+Calibration calibration_from_json(const json& j) {
   Calibration c;
   c.device_uuid = j.at("device_uuid").get<std::string>();
   c.device_model = j.value("device_model", "");
@@ -107,10 +163,10 @@ Calibration from_json(const json& j) {
     c.temperature_c = numbers_at(*it, "temperature_c");
     c.temperature_power_w = numbers_at(*it, "power_w");
   }
+  if (const auto it = j.find("kernels"); it != j.end())
+    for (const auto& k : *it) c.kernels.push_back(kernel_calibration_from_json(k));
   return c;
 }
-
-}  // namespace
 
 FitSummary summarize(const FitQuality& quality) {
   return {quality.r_squared, quality.rmse, quality.residuals.size()};
@@ -143,7 +199,7 @@ CalibrationStore CalibrationStore::load(const std::filesystem::path& path) {
       throw std::runtime_error("version " + std::to_string(version) + " is not supported (only " +
                                std::to_string(kVersion) + ")");
     }
-    for (const auto& record : j.at("devices")) store.put(from_json(record));
+    for (const auto& record : j.at("devices")) store.put(calibration_from_json(record));
   } catch (const std::exception& e) {
     throw std::runtime_error("calibration file " + path.string() + ": " + e.what());
   }

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "power/corrections.hpp"
+#include "power/time_frequency_model.hpp"
 
 namespace autobench::power {
 
@@ -18,6 +20,22 @@ struct FitSummary {
   std::size_t points = 0;
 };
 FitSummary summarize(const FitQuality& quality);
+
+// One calibration kernel swept over locked SM clocks: per clock the measured window's mean SM clock,
+// launch time, power and temperature, and the P(f) and t(f) fits to them. When a temperature slope α
+// is known, P(f) is fitted to the powers moved to one temperature, P − α·(T − fit_temperature_c), so
+// that the device warming up during the sweep does not bend the frequency curve.
+struct KernelCalibration {
+  std::string kernel;
+  std::uint64_t size = 0;
+  std::string tunables;
+  std::vector<double> locked_clock_mhz, clock_mhz, time_s, power_w, temperature_c;
+  double fit_temperature_c = kNaN;  // NaN: P(f) fitted to power_w as measured
+  std::optional<PowerFrequencyModel> power_frequency;
+  FitSummary power_frequency_fit;
+  std::optional<TimeFrequencyModel> time_frequency;
+  FitSummary time_frequency_fit;
+};
 
 // Everything measured once per device that later runs reuse to correct power.
 struct Calibration {
@@ -40,9 +58,16 @@ struct Calibration {
   double temperature_clock_mhz = kNaN;  // the fixed clock the temperature points were measured at
   std::vector<double> temperature_c, temperature_power_w;
 
+  // Every calibration kernel's sweep; power_frequency above is the first kernel's fit.
+  std::vector<KernelCalibration> kernels;
+
   // The corrections this calibration supports (frequency and/or temperature, as far as fitted).
   CorrectionModel correction_model() const;
 };
+
+// One record as JSON (NaN as null) and back; the file keeps a list of these.
+nlohmann::json to_json(const Calibration& c);
+Calibration calibration_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
 
 // A calibration file: one record per device UUID. The JSON has the shape
 //   {"format": "autobench-power-calibration", "version": 1, "devices": [ {record}, ... ]}

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/backend/device.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::autoscale {
@@ -14,6 +15,11 @@ namespace autobench::autoscale {
 struct SweepHooks {
   std::function<void(const results::Point&)> on_point;  // after each measured size (journal, progress)
   std::function<bool()> stop_requested;                  // checked before each size (signals, time budget)
+  // After a size is timed, before on_point and the detectors: e.g. a power window (suite/energy/) that
+  // runs the chosen configuration on the workload and fills the point's power fields.
+  std::function<void(backend::Workload&, const kernels::Tunables& best, results::Point&)> measure_power;
+  // Each campaign before run_sweep returns it (e.g. power corrections over the whole campaign).
+  std::function<void(results::Campaign&)> finish_campaign;
 };
 
 // Sizes the sweep visits from `start`: geometric by `factor`, rounded to the kernel granularity,

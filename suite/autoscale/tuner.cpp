@@ -39,6 +39,7 @@ kernels::Tunables Tuner::search(backend::Workload& workload) {
 
 results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n) {
   const kernels::Tunables best = search(workload);
+  best_ = best;
   previous_best_ = kernels::to_string(best);
   results::Point p = summarize(workload.time(best, settings_.timing), kernel, n);
   p.tunables = previous_best_;

@@ -18,6 +18,8 @@ class Tuner {
   // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
   // best), and times the best configuration with the full timing plan.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n);
+  // The configuration the last measure() chose (its point's tunables).
+  const kernels::Tunables& best() const { return best_; }
 
  private:
   kernels::Tunables search(backend::Workload& workload);
@@ -26,6 +28,7 @@ class Tuner {
   std::mt19937_64 rng_;
   std::set<std::string> verified_;
   std::string previous_best_;
+  kernels::Tunables best_;
 };
 
 // Mean, median, min, sample stddev and count of the timed iterations, plus what the device saw.

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "kernels/kernel.hpp"
+#include "power/clock_lock.hpp"
+#include "power/power_meter.hpp"
 
 namespace autobench::backend {
 
@@ -32,6 +34,8 @@ struct DeviceInfo {
   double power_limit_w = kNaN;
   std::string driver_version;
   std::string runtime_version;
+  std::string power_sensor;  // "nvml", "sim" (simulated sensor) or "unavailable: <why>"
+  std::string calibration;   // JSON of the power calibration the run applied ("" when none)
 };
 
 // How to time one configuration at one size.
@@ -72,6 +76,9 @@ class Workload {
   virtual void verify(const kernels::Tunables& config) = 0;
   virtual Timing time(const kernels::Tunables& config, const TimingPlan& plan) = 0;
   virtual std::uint64_t allocated_bytes() const = 0;
+  // Runs the configuration `launches` times back to back and returns when they finished (power
+  // windows). By default through time(); backends override it to launch without timing each launch.
+  virtual void run(const kernels::Tunables& config, int launches) { time(config, TimingPlan{0, launches, false}); }
 };
 
 class Device {
@@ -81,6 +88,10 @@ class Device {
   virtual std::uint64_t free_memory_bytes() = 0;
   // Allocates the kernel's buffers at size n; throws OutOfMemory when they do not fit.
   virtual std::unique_ptr<Workload> prepare(const kernels::KernelSpec& kernel, std::uint64_t n) = 0;
+  // The device's power sensor for power windows; nullptr when it has none (info().power_sensor says why).
+  virtual power::PowerMeter* power_meter() { return nullptr; }
+  // Clock locking for calibration (needs root on a GPU); nullptr when the device cannot lock clocks.
+  virtual power::ClockBackend* clock_backend() { return nullptr; }
 };
 
 }  // namespace autobench::backend

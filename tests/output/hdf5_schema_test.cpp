@@ -189,6 +189,9 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"iterations", i64},
                                                      {"tunables", str},
                                                      {"clock_event_reasons", u64},
+                                                     {"power_launches", i64},
+                                                     {"power_samples", i64},
+                                                     {"power_updates", i64},
                                                      {"refinement", "H5T_STD_U8LE"}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
     EXPECT_EQ(campaign.spaces.at(name), "SIMPLE { ( 7 ) / ( 7 ) }") << name;  // one entry per point

@@ -68,7 +68,9 @@ TEST(ReportJson, DevicesCarryEveryDeviceFieldWithNaNAsNull) {
                                             "mem_clock_current_mhz",
                                             "power_limit_w",
                                             "driver_version",
-                                            "runtime_version"}));
+                                            "runtime_version",
+                                            "power_sensor",
+                                            "calibration"}));
   EXPECT_EQ(d["rank"], 1);
   EXPECT_EQ(d["model"], "sim-5000");
   EXPECT_TRUE(d["mem_clock_current_mhz"].is_null());

@@ -37,6 +37,8 @@ inline backend::DeviceInfo sample_device(int rank) {
   d.power_limit_w = 130.25;
   d.driver_version = "550.54.15";
   d.runtime_version = "12.4";
+  d.power_sensor = rank == 1 ? "unavailable: libnvidia-ml.so.1: cannot open" : "nvml";
+  d.calibration = rank == 0 ? R"({"device_uuid": "GPU-0000-0", "reference_clock_mhz": 2175.5})" : "";
   return d;
 }
 
@@ -57,6 +59,17 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   p.power_corrected_w = -kInf;
   p.energy_j = 5e-324;  // smallest subnormal
   p.refinement = refinement;
+  p.power_filtered_w = 101.25;
+  p.energy_counter_j = 1e-3 / 3.0;
+  p.energy_corrected_j = results::kNaN;
+  p.efficiency = kInf;
+  p.efficiency_corrected = 7.5e6;
+  p.power_window_s = 1.0000000001;
+  p.power_launches = std::numeric_limits<std::int64_t>::max();
+  p.power_samples = 117;
+  p.power_updates = -1;
+  p.power_sm_clock_mhz = 1980.5;
+  p.power_temperature_c = 44.25;
   return p;
 }
 
@@ -80,6 +93,8 @@ inline results::Campaign sample_campaign(int rank, const std::string& kernel, co
   c.max_size = std::numeric_limits<std::uint64_t>::max();
   c.elapsed_s = 12.345678901234567;
   c.complete = c.knee_detected;
+  c.power_reference_clock_mhz = rank == 0 ? 1980.0 : results::kNaN;
+  c.power_reference_temperature_c = rank == 0 ? 35.5 + repeat : results::kNaN;
   return c;
 }
 
@@ -139,6 +154,8 @@ inline void expect_same(const backend::DeviceInfo& a, const backend::DeviceInfo&
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_limit_w, b.power_limit_w);
   EXPECT_EQ(a.driver_version, b.driver_version);
   EXPECT_EQ(a.runtime_version, b.runtime_version);
+  EXPECT_EQ(a.power_sensor, b.power_sensor);
+  EXPECT_EQ(a.calibration, b.calibration);
 }
 
 inline void expect_same(const results::Point& a, const results::Point& b) {
@@ -157,6 +174,17 @@ inline void expect_same(const results::Point& a, const results::Point& b) {
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_corrected_w, b.power_corrected_w);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.energy_j, b.energy_j);
   EXPECT_EQ(a.refinement, b.refinement);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_filtered_w, b.power_filtered_w);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.energy_counter_j, b.energy_counter_j);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.energy_corrected_j, b.energy_corrected_j);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.efficiency, b.efficiency);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.efficiency_corrected, b.efficiency_corrected);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_window_s, b.power_window_s);
+  EXPECT_EQ(a.power_launches, b.power_launches);
+  EXPECT_EQ(a.power_samples, b.power_samples);
+  EXPECT_EQ(a.power_updates, b.power_updates);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_sm_clock_mhz, b.power_sm_clock_mhz);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_temperature_c, b.power_temperature_c);
 }
 
 inline void expect_same(const results::Campaign& a, const results::Campaign& b) {
@@ -181,6 +209,8 @@ inline void expect_same(const results::Campaign& a, const results::Campaign& b) 
   EXPECT_EQ(a.max_size, b.max_size);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.elapsed_s, b.elapsed_s);
   EXPECT_EQ(a.complete, b.complete);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_reference_clock_mhz, b.power_reference_clock_mhz);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_reference_temperature_c, b.power_reference_temperature_c);
 }
 
 inline void expect_same(const results::RankResult& a, const results::RankResult& b) {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "power/sampled_power_meter.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_workload.hpp"
 #include "suite/backend/cuda/device_context.hpp"
@@ -83,6 +84,7 @@ DeviceInfo describe(cuda::DeviceContext& ctx) {
   const std::string module = kernel_module_version();
   info.driver_version = (module.empty() ? "" : module + " ") + "(CUDA " + cuda_version_string(driver) + ")";
   info.runtime_version = cuda_version_string(runtime);
+  info.power_sensor = ctx.power_sensor();
   return info;
 }
 
@@ -118,7 +120,12 @@ std::unique_ptr<Device> open_cuda_device(int local_rank, int local_ranks) {
 
 namespace cuda {
 
-CudaDevice::CudaDevice(int ordinal) : ctx_(std::make_shared<DeviceContext>(ordinal)), info_(describe(*ctx_)) {}
+CudaDevice::CudaDevice(int ordinal) : ctx_(std::make_shared<DeviceContext>(ordinal)), info_(describe(*ctx_)) {
+  if (info_.power_sensor == "nvml")
+    meter_ = std::make_unique<power::SampledPowerMeter>("nvml", [ctx = ctx_] { return ctx->make_sensor(); });
+}
+
+power::ClockBackend* CudaDevice::clock_backend() { return ctx_->clock_backend(); }
 
 std::uint64_t CudaDevice::free_memory_bytes() {
   ctx_->make_current();

@@ -93,6 +93,13 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
   return timing;
 }
 
+void CudaWorkload::run(const kernels::Tunables& config, int launches) {
+  ctx_->make_current();
+  CUfunction f = ctx_->function(runner_->source(), runner_->entry(), config);
+  for (int i = 0; i < launches; ++i) runner_->launch(*ctx_, f, config, n_, pointers_);
+  ctx_->synchronize();
+}
+
 std::uint64_t CudaWorkload::allocated_bytes() const {
   std::uint64_t bytes = 0;
   for (const auto& b : buffers_) bytes += b.bytes();

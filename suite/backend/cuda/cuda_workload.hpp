@@ -24,6 +24,8 @@ class CudaWorkload final : public Workload {
   // Events around every launch; plan.warmup launches dropped; with plan.cold the inputs are re-filled
   // and the L2 flushed (untimed) before every launch.
   Timing time(const kernels::Tunables& config, const TimingPlan& plan) override;
+  // Queues `launches` launches (no events, no re-fill) and waits for them (power windows).
+  void run(const kernels::Tunables& config, int launches) override;
   std::uint64_t allocated_bytes() const override;
 
  private:

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "kernels/kernel.hpp"
+#include "power/nvml_clock_backend.hpp"
 #include "power/nvml_library.hpp"
 #include "power/nvml_sensor.hpp"
 #include "suite/backend/cuda/device_buffer.hpp"
@@ -49,6 +50,12 @@ class DeviceContext {
   std::optional<power::Sample> read_sensor();
   // The enforced power limit in watts; NaN without NVML.
   double power_limit_w() const;
+  // A new NVML sensor of this device for a sampler thread; nullptr without NVML.
+  std::unique_ptr<power::Sensor> make_sensor() const;
+  // "nvml", or "unavailable: <why NVML or this device in it cannot be used>".
+  std::string power_sensor() const;
+  // NVML clock locking of this device; nullptr without NVML.
+  power::ClockBackend* clock_backend() { return clocks_.get(); }
 
   // The kernel `entry` of the embedded `source` compiled with `macros` (compiled and loaded once).
   CUfunction function(const std::string& source, const std::string& entry, const kernels::Tunables& macros);
@@ -73,6 +80,8 @@ class DeviceContext {
   std::unique_ptr<power::nvml::Library> nvml_;
   std::optional<power::nvml::Device> nvml_device_;
   std::unique_ptr<power::NvmlSensor> sensor_;
+  std::unique_ptr<power::NvmlClockBackend> clocks_;
+  std::string nvml_error_;
   std::mutex mutex_;
   std::map<std::string, CUmodule> modules_;
   std::map<std::string, CUfunction> functions_;

@@ -7,6 +7,9 @@
 #include <numeric>
 #include <thread>
 
+#include "suite/backend/sim/sim_clock_backend.hpp"
+#include "suite/backend/sim/sim_power_meter.hpp"
+
 namespace autobench::backend::sim {
 namespace {
 
@@ -32,18 +35,25 @@ class SimWorkload final : public Workload {
   std::uint64_t allocated_bytes() const override { return bytes_; }
 
   Timing time(const kernels::Tunables&, const TimingPlan& plan) override {
-    const double t = expected_time_s(device_.model_, kernel_, n_);
+    const double t = expected_time_s(device_.model_, kernel_, n_, device_.clock_mhz_);
     const double sigma = std::sqrt(std::log1p(device_.model_.noise_cv * device_.model_.noise_cv));
     std::lognormal_distribution<double> noise(-0.5 * sigma * sigma, sigma);
     Timing out;
     for (int i = 0; i < plan.warmup; ++i) noise(device_.rng_);
     for (int i = 0; i < plan.iterations; ++i) out.seconds.push_back(t * noise(device_.rng_));
-    out.sm_clock_mhz = device_.model_.boost_clock_mhz;
-    if (device_.options_.realtime_factor > 0) {
-      const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);
+    out.sm_clock_mhz = device_.clock_mhz_;
+    out.temperature_c = device_.temperature_c_;
+    const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);
+    device_.advance(busy, load_of(device_.model_, kernel_, n_));
+    if (device_.options_.realtime_factor > 0)
       std::this_thread::sleep_for(std::chrono::duration<double>(busy * device_.options_.realtime_factor));
-    }
     return out;
+  }
+
+  // Power windows run in simulated time only: no sleeping, whatever the realtime factor.
+  void run(const kernels::Tunables&, int launches) override {
+    device_.advance(launches * expected_time_s(device_.model_, kernel_, n_, device_.clock_mhz_),
+                    load_of(device_.model_, kernel_, n_));
   }
 
  private:
@@ -74,6 +84,35 @@ SimDevice::SimDevice(SimModel model, SimOptions options)
   info_.power_limit_w = model_.power_limit_w;
   info_.driver_version = "sim";
   info_.runtime_version = "sim";
+  info_.power_sensor = "sim";
+  power_ = power_model(model_);
+  clock_mhz_ = model_.boost_clock_mhz;
+  temperature_c_ = power_.ambient_c + power_.thermal_resistance_c_per_w * power_.full_load.static_w;  // idle
+}
+
+SimDevice::~SimDevice() = default;
+
+void SimDevice::advance(double seconds, double load) {
+  if (!(seconds > 0)) return;
+  const double watts = power_.power_w(clock_mhz_, load, temperature_c_);
+  if (recording_) segments_.push_back({now_s_, now_s_ + seconds, watts, clock_mhz_, temperature_c_});
+  temperature_c_ = power_.temperature_after(temperature_c_, watts, seconds);
+  now_s_ += seconds;
+}
+
+void SimDevice::record(bool on) {
+  recording_ = on;
+  segments_.clear();
+}
+
+power::PowerMeter* SimDevice::power_meter() {
+  if (!meter_) meter_ = std::make_unique<SimPowerMeter>(*this);
+  return meter_.get();
+}
+
+power::ClockBackend* SimDevice::clock_backend() {
+  if (!clocks_) clocks_ = std::make_unique<SimClockBackend>(*this);
+  return clocks_.get();
 }
 
 std::uint64_t SimDevice::free_memory_bytes() {

@@ -8,6 +8,7 @@
 
 #include "suite/backend/device.hpp"
 #include "suite/backend/sim/sim_model.hpp"
+#include "suite/backend/sim/sim_power.hpp"
 
 namespace autobench::backend::sim {
 
@@ -22,15 +23,41 @@ struct SimOptions {
   double realtime_factor = 0;
 };
 
+// One stretch of simulated time at constant board power (recorded while a power window samples).
+struct PowerSegment {
+  double start_s = 0, end_s = 0;
+  double watts = 0, clock_mhz = 0, temperature_c = 0;
+};
+
 class SimDevice final : public Device {
  public:
   SimDevice(SimModel model, SimOptions options);
+  ~SimDevice() override;
 
   const DeviceInfo& info() const override { return info_; }
   std::uint64_t free_memory_bytes() override;
   std::unique_ptr<Workload> prepare(const kernels::KernelSpec& kernel, std::uint64_t n) override;
+  // The simulated sensor (sim_power_meter.hpp) and clock lock (sim_clock_backend.hpp).
+  power::PowerMeter* power_meter() override;
+  power::ClockBackend* clock_backend() override;
 
   const SimModel& model() const { return model_; }
+  const SimPowerModel& power() const { return power_; }
+  // Replaces the power model (tests and what-if experiments; the default is power_model(model())).
+  void set_power_model(const SimPowerModel& p) { power_ = p; }
+
+  // Simulated state: time advances only as kernels run or the device idles; timing and power
+  // windows never sleep (unless SimOptions::realtime_factor makes timed launches sleep).
+  double now_s() const { return now_s_; }
+  double clock_mhz() const { return clock_mhz_; }
+  void set_clock_mhz(double mhz) { clock_mhz_ = mhz; }
+  double temperature_c() const { return temperature_c_; }
+  // The device runs at `load` (0: idle) for `seconds`: power and temperature follow SimPowerModel.
+  void advance(double seconds, double load);
+  // While recording, advance() keeps a PowerSegment per call (the sim power meter's profile).
+  void record(bool on);
+  const std::vector<PowerSegment>& segments() const { return segments_; }
+  std::uint64_t draw_seed() { return rng_(); }
 
  private:
   friend class SimWorkload;
@@ -39,6 +66,12 @@ class SimDevice final : public Device {
   DeviceInfo info_;
   std::mt19937_64 rng_;
   std::uint64_t allocated_ = 0;
+  SimPowerModel power_;
+  double now_s_ = 0, clock_mhz_ = 0, temperature_c_ = 0;
+  bool recording_ = false;
+  std::vector<PowerSegment> segments_;
+  std::unique_ptr<power::PowerMeter> meter_;
+  std::unique_ptr<power::ClockBackend> clocks_;
 };
 
 // Bytes the sim allocates for a kernel at size n (float32 elements plus a fixed context overhead).

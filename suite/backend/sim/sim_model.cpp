@@ -41,13 +41,20 @@ const SimModel& model_named(const std::string& name) {
   throw std::invalid_argument("unknown sim device '" + name + "' (allowed: " + known + ")");
 }
 
+double utilization(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n) {
+  const double x = kernel.threads(n) / saturation_threads(m, kernel.bound);
+  return x / std::pow(1.0 + std::pow(x, m.sharpness), 1.0 / m.sharpness);
+}
+
 double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n) {
+  return expected_time_s(m, kernel, n, m.boost_clock_mhz);
+}
+
+double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n, double clock_mhz) {
   const bool bw = kernel.bound == kernels::Bound::bandwidth;
   const double peak = bw ? m.peak_bandwidth_gbs * 1e9 * m.bandwidth_efficiency
-                         : m.peak_fp32_gflops * 1e9 * m.compute_efficiency;
-  const double x = kernel.threads(n) / saturation_threads(m, kernel.bound);
-  const double u = x / std::pow(1.0 + std::pow(x, m.sharpness), 1.0 / m.sharpness);
-  return m.launch_latency_s + kernel.work(n) / (peak * u);
+                         : m.peak_fp32_gflops * 1e9 * m.compute_efficiency * clock_mhz / m.boost_clock_mhz;
+  return m.launch_latency_s + kernel.work(n) / (peak * utilization(m, kernel, n));
 }
 
 std::uint64_t saturation_size(const SimModel& m, const kernels::KernelSpec& kernel) {

@@ -43,6 +43,11 @@ const SimModel& model_named(const std::string& name);
 
 // Noise-free time of one launch of `kernel` at size n.
 double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n);
+// The same at SM clock `clock_mhz`: the compute peak scales with clock / boost clock; the memory
+// bandwidth of bandwidth-bound kernels does not depend on the SM clock.
+double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n, double clock_mhz);
+// u(n) in [0, 1]: how much of the device a launch at size n keeps busy.
+double utilization(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n);
 // Smallest size (kernel granularity) whose parallelism reaches the device's saturation threads.
 std::uint64_t saturation_size(const SimModel& m, const kernels::KernelSpec& kernel);
 

@@ -1,0 +1,194 @@
+// `autobench-mpi calibrate`: power calibration of each device (suite/energy/calibrate.hpp) into a
+// reusable calibration file, and `calibrate --restore-clocks` to reset locked clocks by hand.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "power/clock_lock.hpp"
+#include "power/nvml_clock_backend.hpp"
+#include "power/nvml_library.hpp"
+#include "suite/backend/factory.hpp"
+#include "suite/backend/sim/sim_model.hpp"
+#include "suite/cli/commands.hpp"
+#include "suite/cli/errors.hpp"
+#include "suite/energy/calibrate.hpp"
+
+namespace autobench::cli {
+namespace {
+
+struct CalibrateOptions {
+  std::string backend = "auto";
+  std::string sim_device = "H100 SXM";
+  std::vector<int> devices;  // empty: every visible GPU
+  std::string clocks;
+  double reference_clock_mhz = 0;
+  std::vector<std::string> kernels{"gemm", "fp32"};
+  std::int64_t size = 0;
+  double window_ms = 1000, interval_ms = 10, temperature_s = 30;
+  std::string output = "calibration.json";
+  bool restore_clocks = false;
+  std::uint64_t seed = 1;
+};
+
+std::string host() {
+  char buf[256] = {};
+  return gethostname(buf, sizeof buf - 1) == 0 ? buf : "";
+}
+
+// Resets locked and application clocks of every GPU NVML sees.
+void restore_clocks(const std::string& backend) {
+  if (backend == "sim") {
+    std::printf("sim: no clocks to restore (sim clock locks end with the process)\n");
+    return;
+  }
+  power::nvml::Library nvml;
+  if (!nvml.available()) throw RunFailure("--restore-clocks: NVML is not available (" + nvml.unavailable_reason() + ")");
+  int failures = 0, gpus = 0;
+  for (unsigned i = 0; i < 64; ++i) {
+    const auto device = nvml.device_by_index(i);
+    if (!device) break;
+    ++gpus;
+    power::NvmlClockBackend clocks(nvml.api(), *device);
+    const int locked = clocks.reset_locked_clocks(), application = clocks.reset_application_clocks();
+    std::printf("GPU %u: locked clocks reset: %s; application clocks reset: %s\n", i,
+                clocks.describe(locked).c_str(), clocks.describe(application).c_str());
+    failures += (locked != 0) + (application != 0);
+  }
+  if (gpus == 0) throw RunFailure("--restore-clocks: NVML sees no GPU");
+  if (failures) throw RunFailure("--restore-clocks: " + std::to_string(failures) + " reset(s) failed (root needed?)");
+}
+
+void print_summary(const power::Calibration& c) {
+  std::printf("%s (%s): f_ref %.0f MHz, sensor update %.1f ms, lag %.1f ms\n", c.device_model.c_str(),
+              c.device_uuid.c_str(), c.reference_clock_mhz, c.sensor_update_period_s * 1e3, c.sensor_lag_s * 1e3);
+  for (const auto& k : c.kernels) {
+    if (k.power_frequency)
+      std::printf("  %-6s P(f) = %.4g + %.4g*f*V(f)^2, V = 1 + %.4g*(f - %.0f) above f_r: R^2 %.5f, RMSE %.3g W (%zu points)\n",
+                  k.kernel.c_str(), k.power_frequency->static_w, k.power_frequency->dynamic_w_per_mhz,
+                  k.power_frequency->voltage_slope_per_mhz, k.power_frequency->ridge_mhz, k.power_frequency_fit.r_squared,
+                  k.power_frequency_fit.rmse, k.power_frequency_fit.points);
+    if (k.time_frequency)
+      std::printf("  %-6s t(f) = %.4g/(1 + %.4g*f) + %.4g/(1 + %.4g*f): R^2 %.5f, RMSE %.3g s\n", k.kernel.c_str(),
+                  k.time_frequency->a, k.time_frequency->b, k.time_frequency->c, k.time_frequency->d,
+                  k.time_frequency_fit.r_squared, k.time_frequency_fit.rmse);
+  }
+  if (c.temperature)
+    std::printf("  P(T) at %.0f MHz = %.4g + %.4g*T: alpha %.4g W/C, R^2 %.4f (%zu windows)\n", c.temperature_clock_mhz,
+                c.temperature->intercept_w, c.temperature->slope_w_per_c, c.temperature->slope_w_per_c,
+                c.temperature_fit.r_squared, c.temperature_fit.points);
+}
+
+void run_calibrate(const CalibrateOptions& o) {
+  if (o.backend != "auto" && o.backend != "cuda" && o.backend != "sim")
+    throw UsageError("--backend '" + o.backend + "' is not allowed (allowed: auto, cuda, sim)");
+  const int gpus = backend::visible_cuda_devices();
+  const std::string backend_name = o.backend == "auto" ? (gpus > 0 ? "cuda" : "sim") : o.backend;
+  if (backend_name == "cuda" && !backend::cuda_backend_built())
+    throw UsageError("--backend cuda is not available: this binary was built without CUDA (allowed: sim)");
+  if (o.restore_clocks) return restore_clocks(backend_name);
+
+  energy::CalibrateSettings s;
+  try {
+    if (o.clocks.empty()) throw std::invalid_argument("--clocks is required (a list 1200,1500,... or LO:HI:STEP in MHz)");
+    s.clocks_mhz = energy::parse_clocks(o.clocks);
+    s.reference_clock_mhz = o.reference_clock_mhz;
+    s.kernels = o.kernels;
+    if (o.size < 0) throw std::invalid_argument("--size " + std::to_string(o.size) + " is not allowed: must be > 0");
+    s.size = static_cast<std::uint64_t>(o.size);
+    s.window_s = o.window_ms * 1e-3;
+    s.interval_s = o.interval_ms * 1e-3;
+    s.temperature_s = o.temperature_s;
+    energy::check(s);
+    if (backend_name == "sim" && !backend::sim::find_model(o.sim_device))
+      backend::sim::model_named(o.sim_device);  // throws naming the known models
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  power::CalibrationStore store;
+  try {
+    store = power::CalibrationStore::load(o.output);
+  } catch (const std::exception& e) {
+    throw UsageError(std::string("--output: ") + e.what());
+  }
+  if (backend_name == "cuda" && gpus == 0) throw RunFailure("--backend cuda: no GPU visible");
+  if (backend_name == "sim")
+    std::printf("notice: calibrating the sim device '%s' (a simulated sensor and clock; no GPU measurement)\n",
+                o.sim_device.c_str());
+
+  std::vector<int> indices = o.devices;
+  if (indices.empty()) {
+    if (backend_name == "sim") indices = {0};
+    for (int i = 0; backend_name == "cuda" && i < gpus; ++i) indices.push_back(i);
+  }
+  for (int i : indices)
+    if (i < 0 || (backend_name == "cuda" && i >= gpus))
+      throw UsageError("--devices " + std::to_string(i) + " is not allowed (allowed: 0.." + std::to_string(gpus - 1) + ")");
+
+  // Clock locks are restored by ClockLock on every normal and error path; these handlers restore them
+  // on SIGINT, SIGTERM and SIGUSR1 before the process ends as the signal would end it.
+  power::install_clock_restore_signal_handlers();
+  for (int i : indices) {
+    std::unique_ptr<backend::Device> device;
+    try {
+      device = backend::open_device({backend_name, o.sim_device, i, i, backend_name == "cuda" ? gpus : 1, o.seed, host(), 0});
+    } catch (const std::exception& e) {
+      throw RunFailure("device " + std::to_string(i) + ": " + e.what());
+    }
+    std::printf("calibrating device %d: %s (%s)\n", i, device->info().name.c_str(), device->info().uuid.c_str());
+    std::fflush(stdout);
+    power::Calibration c;
+    try {
+      c = energy::calibrate(*device, s, [](const std::string& line) {
+        std::printf("  %s\n", line.c_str());
+        std::fflush(stdout);
+      });
+    } catch (const power::ClockError& e) {
+      throw RunFailure("device " + std::to_string(i) + ": clock lock failed: " + e.what() +
+                       " (locking clocks needs root and a clock the GPU supports)");
+    } catch (const std::exception& e) {
+      throw RunFailure("device " + std::to_string(i) + ": calibration failed: " + e.what());
+    }
+    print_summary(c);
+    store.put(std::move(c));
+    try {
+      store.save(o.output);
+    } catch (const std::exception& e) {
+      throw RunFailure(e.what());
+    }
+  }
+  std::printf("calibration written to %s (use: autobench-mpi --calibration %s ...)\n", o.output.c_str(), o.output.c_str());
+}
+
+}  // namespace
+
+void add_calibrate_command(CLI::App& app) {
+  auto o = std::make_shared<CalibrateOptions>();
+  auto* cmd = app.add_subcommand("calibrate", "Power calibration per device: sensor update period and lag, P(f) and "
+                                              "t(f) over locked SM clocks, temperature slope; into a calibration file");
+  cmd->option_defaults()->always_capture_default();
+  cmd->add_option("--backend", o->backend, "auto (cuda when a GPU is visible, else sim), cuda or sim");
+  cmd->add_option("--sim-device", o->sim_device, "Sim model to calibrate (sim backend; see `list`)");
+  cmd->add_option("--devices", o->devices, "GPU indices to calibrate, comma-separated (default: every visible GPU)")
+      ->delimiter(',');
+  cmd->add_option("--clocks", o->clocks, "SM clocks to lock, MHz: a list 1200,1500,... or a range LO:HI:STEP "
+                                         "(at least 5; locking needs root)");
+  cmd->add_option("--reference-clock", o->reference_clock_mhz, "f_ref of the frequency correction, MHz (default: "
+                                                               "the highest of --clocks)");
+  cmd->add_option("--kernels", o->kernels, "Calibration kernels; the first one's P(f) corrects runs")->delimiter(',');
+  cmd->add_option("--size", o->size, "Problem size of every kernel (default: doubled until a launch takes 2 ms)");
+  cmd->add_option("--power-window-ms", o->window_ms, "Power window per clock");
+  cmd->add_option("--power-interval-ms", o->interval_ms, "Time between power sensor readings");
+  cmd->add_option("--temperature-s", o->temperature_s, "Seconds of load at the reference clock for the temperature "
+                                                       "slope (0: no temperature fit)");
+  cmd->add_option("--seed", o->seed, "Seed of the sim backend");
+  cmd->add_option("--output", o->output, "Calibration file; records of other devices in it are kept");
+  cmd->add_flag("--restore-clocks", o->restore_clocks, "Only reset locked and application clocks of every GPU "
+                                                       "(after a crash), then exit");
+  cmd->callback([o] { run_calibrate(*o); });
+}
+
+}  // namespace autobench::cli

@@ -1,0 +1,278 @@
+// Power calibration of a device (see calibrate.hpp).
+#include "suite/energy/calibrate.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "power/clock_lock.hpp"
+#include "power/power_frequency_model.hpp"
+#include "power/sensor_updates.hpp"
+#include "power/temperature_model.hpp"
+#include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/autoscale/tuner.hpp"
+#include "suite/energy/point_power.hpp"
+#include "suite/energy/power_settings.hpp"
+
+namespace autobench::energy {
+namespace {
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+unsigned parse_clock(const std::string& spec, const std::string& item) {
+  std::size_t used = 0;
+  long v = -1;
+  try {
+    v = std::stol(item, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != item.size() || v <= 0 || v > 100000)
+    throw std::invalid_argument("--clocks '" + spec + "': '" + item +
+                                "' is not a clock in MHz (allowed: a list 1200,1500,... or a range LO:HI:STEP)");
+  return static_cast<unsigned>(v);
+}
+
+// Mean of the timed launches at the current clock.
+double launch_time(backend::Workload& w, const kernels::Tunables& config) {
+  const auto t = w.time(config, backend::TimingPlan{1, 10, false}).seconds;
+  double sum = 0;
+  for (double v : t) sum += v;
+  return sum / static_cast<double>(t.size());
+}
+
+}  // namespace
+
+std::vector<unsigned> parse_clocks(const std::string& spec) {
+  std::vector<unsigned> out;
+  if (spec.empty()) throw std::invalid_argument("--clocks is empty (allowed: a list 1200,1500,... or LO:HI:STEP in MHz)");
+  if (spec.find(':') != std::string::npos) {
+    std::vector<std::string> parts;
+    std::istringstream in(spec);
+    for (std::string p; std::getline(in, p, ':');) parts.push_back(p);
+    if (parts.size() != 3)
+      throw std::invalid_argument("--clocks '" + spec + "' is not a range (allowed: LO:HI:STEP, or a list 1200,1500,...)");
+    const unsigned lo = parse_clock(spec, parts[0]), hi = parse_clock(spec, parts[1]), step = parse_clock(spec, parts[2]);
+    if (lo > hi) throw std::invalid_argument("--clocks '" + spec + "': the range's low end is above its high end");
+    for (unsigned f = lo; f <= hi; f += step) out.push_back(f);
+    if (out.back() != hi) out.push_back(hi);
+  } else {
+    std::istringstream in(spec);
+    for (std::string item; std::getline(in, item, ',');) out.push_back(parse_clock(spec, item));
+  }
+  return out;
+}
+
+void check(const CalibrateSettings& s) {
+  const std::set<unsigned> distinct(s.clocks_mhz.begin(), s.clocks_mhz.end());
+  if (distinct.size() < 5)
+    throw std::invalid_argument("--clocks: " + std::to_string(distinct.size()) +
+                                " distinct clocks given; the P(f) and t(f) fits need at least 5");
+  for (const auto& k : s.kernels)
+    if (!kernels::find(k)) throw std::invalid_argument("--kernels: unknown kernel '" + k + "' (see `list`)");
+  if (s.kernels.empty()) throw std::invalid_argument("--kernels: at least one calibration kernel is needed");
+  if (!(s.window_s > 0))
+    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) + " is not allowed: must be > 0");
+  if (!(s.interval_s > 0))
+    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) + " is not allowed: must be > 0");
+  if (!(s.temperature_s >= 0))
+    throw std::invalid_argument("--temperature-s " + shortest(s.temperature_s) + " is not allowed: must be >= 0");
+}
+
+power::Calibration calibrate(backend::Device& device, const CalibrateSettings& settings,
+                             const std::function<void(const std::string&)>& progress) {
+  check(settings);
+  auto say = [&](const std::string& line) {
+    if (progress) progress(line);
+  };
+  power::PowerMeter* meter = device.power_meter();
+  if (!meter) throw std::runtime_error("device has no power sensor (" + device.info().power_sensor + ")");
+  power::ClockBackend* clocks = device.clock_backend();
+  if (!clocks) throw std::runtime_error("device cannot lock clocks (" + device.info().power_sensor + ")");
+
+  const auto& info = device.info();
+  power::Calibration cal;
+  cal.device_uuid = info.uuid;
+  cal.device_model = info.model;
+  cal.driver_version = info.driver_version;
+  cal.hostname = info.hostname;
+  cal.created_utc = utc_now();
+  cal.reference_clock_mhz = settings.reference_clock_mhz > 0
+                                ? settings.reference_clock_mhz
+                                : *std::max_element(settings.clocks_mhz.begin(), settings.clocks_mhz.end());
+
+  autoscale::AutoscaleSettings tuning;
+  tuning.tune_budget = 64;
+
+  // Each kernel's workload and best configuration (tuned at the default clock), at a size whose
+  // launch is long enough.
+  struct Load {
+    std::unique_ptr<backend::Workload> workload;
+    kernels::Tunables config;
+    double launch_s = 0;
+    std::uint64_t size = 0;
+  };
+  auto load_of = [&](const std::string& name) {
+    const kernels::KernelSpec& k = *kernels::find(name);
+    Load load;
+    autoscale::Tuner tuner(tuning);
+    std::uint64_t n = settings.size ? k.round_size(settings.size) : k.round_size(k.start_size);
+    while (true) {
+      std::unique_ptr<backend::Workload> w;
+      try {
+        w = device.prepare(k, n);
+      } catch (const backend::OutOfMemory&) {
+        if (!load.workload) throw;
+        break;  // the previous size is the largest that fits
+      }
+      const results::Point p = tuner.measure(*w, k, n);
+      load = {std::move(w), tuner.best(), p.time_mean_s, n};
+      if (settings.size || p.time_mean_s >= settings.min_launch_s) break;
+      n = k.round_size(2 * n);
+    }
+    say(name + ": size " + std::to_string(load.size) + ", best configuration [" +
+        kernels::to_string(load.config) + "], " + fmt("%.4g", load.launch_s * 1e3) + " ms per launch");
+    return load;
+  };
+
+  std::vector<Load> loads;
+  for (const auto& name : settings.kernels) loads.push_back(load_of(name));
+
+  WindowPlan plan;
+  plan.window_s = settings.window_s;
+  plan.interval_s = settings.interval_s;
+  plan.sensor = meter->timing();
+
+  // 1. The sensor: idle, then a load step; its update period and lag.
+  {
+    Load& load = loads.front();
+    const int batch = static_cast<int>(std::clamp(std::ceil(0.01 / load.launch_s), 1.0, 1e6));
+    meter->start(settings.interval_s);
+    meter->idle(settings.probe_idle_s);
+    const double step = meter->now_s();
+    while (meter->now_s() < step + settings.probe_load_s) load.workload->run(load.config, batch);
+    const double end = meter->now_s();
+    meter->idle(settings.probe_idle_s / 2);
+    const auto trace = meter->stop(meter->now_s());
+    const auto updates = power::detect_updates(trace);
+    cal.sensor_update_period_s = updates.period_s;
+    cal.sensor_lag_s = power::step_response_lag(trace, step, end);
+    say("sensor: " + meter->source() + ", power updates every " + fmt("%.1f", cal.sensor_update_period_s * 1e3) +
+        " ms (sampled every " + fmt("%.1f", updates.sampling_interval_s * 1e3) + " ms), lag " +
+        fmt("%.1f", cal.sensor_lag_s * 1e3) + " ms");
+    if (std::isfinite(cal.sensor_update_period_s) && std::isfinite(cal.sensor_lag_s))
+      plan.sensor = {cal.sensor_update_period_s, std::max(0.0, cal.sensor_lag_s)};
+  }
+
+  // 2. Temperature: consecutive windows at the reference clock while the device warms up.
+  if (settings.temperature_s > 0) {
+    Load& load = loads.front();
+    power::ClockLock lock(*clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz))});
+    const double end = meter->now_s() + settings.temperature_s;
+    while (meter->now_s() < end) {
+      const WindowResult w = run_window(*load.workload, load.config, load.launch_s, *meter, plan);
+      if (!w.raw.covered) continue;
+      cal.temperature_c.push_back(w.raw.mean_temperature_c);
+      cal.temperature_power_w.push_back(w.raw.mean_power_w);
+    }
+    cal.temperature_clock_mhz = cal.reference_clock_mhz;
+    try {
+      const auto fit = power::fit_temperature(cal.temperature_c, cal.temperature_power_w);
+      cal.temperature = fit.model;
+      cal.temperature_fit = power::summarize(fit.quality);
+      say("temperature at " + fmt("%.0f", cal.reference_clock_mhz) + " MHz: " +
+          std::to_string(cal.temperature_c.size()) + " windows, " +
+          fmt("%.1f", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
+          fmt("%.1f", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
+          fmt("%.4g", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt("%.4f", fit.quality.r_squared));
+    } catch (const std::invalid_argument& e) {
+      say(std::string("temperature: no fit (") + e.what() + ")");
+    }
+  }
+
+  // 3. Every kernel over the locked clocks: launch time and power window per clock; P(f) and t(f).
+  for (std::size_t i = 0; i < settings.kernels.size(); ++i) {
+    const std::string& name = settings.kernels[i];
+    Load& load = loads[i];
+    power::KernelCalibration kc;
+    kc.kernel = name;
+    kc.size = load.size;
+    kc.tunables = kernels::to_string(load.config);
+    for (unsigned f : settings.clocks_mhz) {
+      power::ClockLock lock(*clocks, {f});
+      const double t = launch_time(*load.workload, load.config);
+      const WindowResult w = run_window(*load.workload, load.config, t, *meter, plan);
+      const double clock = std::isfinite(w.raw.mean_sm_clock_mhz) ? w.raw.mean_sm_clock_mhz : f;
+      kc.locked_clock_mhz.push_back(f);
+      kc.clock_mhz.push_back(clock);
+      kc.time_s.push_back(t);
+      kc.power_w.push_back(w.raw.mean_power_w);
+      kc.temperature_c.push_back(w.raw.mean_temperature_c);
+      say(name + " at " + std::to_string(f) + " MHz: clock " + fmt("%.0f", clock) + " MHz, " +
+          fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.raw.mean_power_w) + " W, " +
+          fmt("%.1f", w.raw.mean_temperature_c) + " C");
+    }
+    // With α known, every power is moved to the sweep's lowest temperature before the P(f) fit.
+    const double alpha = cal.temperature ? cal.temperature->slope_w_per_c : 0.0;
+    if (cal.temperature) {
+      for (double t : kc.temperature_c)
+        if (std::isfinite(t) && !(t >= kc.fit_temperature_c)) kc.fit_temperature_c = t;
+    }
+    std::vector<double> f_ok, p_ok;
+    for (std::size_t i = 0; i < kc.power_w.size(); ++i) {
+      const double shift = std::isfinite(kc.fit_temperature_c) ? alpha * (kc.temperature_c[i] - kc.fit_temperature_c) : 0.0;
+      if (std::isfinite(kc.power_w[i] - shift)) f_ok.push_back(kc.clock_mhz[i]), p_ok.push_back(kc.power_w[i] - shift);
+    }
+    try {
+      const auto fit = power::fit_power_frequency(f_ok, p_ok);
+      kc.power_frequency = fit.model;
+      kc.power_frequency_fit = power::summarize(fit.quality);
+      say(name + " P(f): P_static " + fmt("%.4g", fit.model.static_w) + " W, a " +
+          fmt("%.4g", fit.model.dynamic_w_per_mhz) + " W/MHz, k " + fmt("%.4g", fit.model.voltage_slope_per_mhz) +
+          " /MHz, f_r " + fmt("%.0f", fit.model.ridge_mhz) + " MHz, R^2 " + fmt("%.5f", fit.quality.r_squared) +
+          ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
+    } catch (const std::invalid_argument& e) {
+      say(name + " P(f): no fit (" + e.what() + ")");
+    }
+    try {
+      const auto fit = power::fit_time_frequency(kc.clock_mhz, kc.time_s);
+      kc.time_frequency = fit.model;
+      kc.time_frequency_fit = power::summarize(fit.quality);
+      say(name + " t(f): a " + fmt("%.4g", fit.model.a) + " s, b " + fmt("%.4g", fit.model.b) + " /MHz, c " +
+          fmt("%.4g", fit.model.c) + " s, d " + fmt("%.4g", fit.model.d) + " /MHz, R^2 " +
+          fmt("%.5f", fit.quality.r_squared));
+    } catch (const std::invalid_argument& e) {
+      say(name + " t(f): no fit (" + e.what() + ")");
+    }
+    cal.kernels.push_back(std::move(kc));
+  }
+
+  const auto& first = cal.kernels.front();
+  if (first.power_frequency) {
+    cal.power_frequency = first.power_frequency;
+    cal.power_frequency_fit = first.power_frequency_fit;
+    cal.frequency_clock_mhz = first.clock_mhz;
+    cal.frequency_power_w = first.power_w;
+  }
+  return cal;
+}
+
+}  // namespace autobench::energy

@@ -1,0 +1,39 @@
+// Checks of the power settings (see power_settings.hpp).
+#include "suite/energy/power_settings.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+
+#include "power/calibration.hpp"
+#include "suite/energy/trace_filter.hpp"
+
+namespace autobench::energy {
+
+std::string shortest(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+void check(const PowerSettings& s) {
+  if (!(s.window_s >= 0))
+    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) +
+                                " is not allowed: must be >= 0 (0 disables power windows)");
+  if (!(s.interval_s > 0))
+    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) +
+                                " is not allowed: must be > 0");
+  parse_filter(s.filter);
+  if (!s.calibration_file.empty()) {
+    if (!std::filesystem::is_regular_file(s.calibration_file))
+      throw std::invalid_argument("--calibration " + s.calibration_file +
+                                  ": no such file (create one with `autobench-mpi calibrate`)");
+    try {
+      power::CalibrationStore::load(s.calibration_file);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument("--calibration " + s.calibration_file + ": " + e.what());
+    }
+  }
+}
+
+}  // namespace autobench::energy

@@ -1,0 +1,37 @@
+// One rank's power measurement for a run: power windows on its device's meter, and the correction of
+// its calibration (from --calibration, matched by the device's UUID, else its model).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "power/calibration.hpp"
+#include "suite/backend/device.hpp"
+#include "suite/energy/point_power.hpp"
+#include "suite/energy/power_settings.hpp"
+
+namespace autobench::energy {
+
+class RankPower {
+ public:
+  // Loads the calibration file when one is set (throws std::runtime_error when it cannot be read).
+  RankPower(backend::Device& device, const PowerSettings& settings);
+
+  // The power window of a point just measured (nothing when windows are off or there is no sensor).
+  void measure(backend::Workload& workload, const kernels::Tunables& config, results::Point& p);
+  // Corrects a finished campaign when a calibration applies (campaign_correction.hpp).
+  void finish(results::Campaign& c) const;
+
+  // The record applied, as JSON text for DeviceInfo::calibration ("" when none).
+  const std::string& calibration_json() const { return calibration_json_; }
+  // Why a calibration file gave nothing for this device, or that another device's record of the same
+  // model is used ("" otherwise): for the rank's progress line.
+  const std::string& notice() const { return notice_; }
+
+ private:
+  PointPower windows_;
+  std::optional<power::CorrectionModel> correction_;
+  std::string calibration_json_, notice_;
+};
+
+}  // namespace autobench::energy

@@ -1,0 +1,122 @@
+// Power windows on the sim device: the window's power matches the simulated truth, energy per launch
+// from power × time and from the counter agree, efficiency is work per joule, filters keep the raw
+// mean, sim windows take no wall-clock time, and a disabled window leaves the fields NaN.
+#include "suite/energy/point_power.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "suite/backend/sim/sim_device.hpp"
+#include "suite/autoscale/tuner.hpp"
+
+namespace autobench::energy {
+namespace {
+
+using backend::sim::SimDevice;
+
+struct Measured {
+  results::Point point;
+  WindowResult window;
+};
+
+Measured measure(SimDevice& d, const std::string& kernel, std::uint64_t n, const WindowPlan& plan) {
+  const auto& k = *kernels::find(kernel);
+  auto w = d.prepare(k, n);
+  Measured m;
+  m.point = autoscale::summarize(w->time({}, {1, 32, false}), k, n);
+  m.window = run_window(*w, {}, m.point.time_mean_s, *d.power_meter(), plan);
+  fill_point(m.point, m.window);
+  return m;
+}
+
+TEST(PointPower, WindowMatchesTheSimulatedPower) {
+  SimDevice d(backend::sim::model_named("H100 SXM"), {});
+  WindowPlan plan;
+  plan.sensor = d.power_meter()->timing();
+  const auto wall = std::chrono::steady_clock::now();
+  const auto m = measure(d, "gemm", 8192, plan);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(), 0.5);
+  const auto& p = m.point;
+  // Truth: full load at the boost clock plus leakage at the window's temperature.
+  const double truth = d.power().power_w(1980, backend::sim::load_of(d.model(), *kernels::find("gemm"), 8192),
+                                         p.power_temperature_c);
+  EXPECT_NEAR(p.power_w, truth, 0.01 * truth);
+  EXPECT_GT(p.power_w, 500);
+  EXPECT_DOUBLE_EQ(p.power_filtered_w, p.power_w) << "filter none";
+  EXPECT_GE(p.power_window_s, 1.0);
+  EXPECT_LT(p.power_window_s, 1.02);
+  EXPECT_GE(p.power_updates, 9);
+  EXPECT_GE(p.power_samples, 100);
+  EXPECT_NEAR(static_cast<double>(p.power_launches) * p.time_mean_s, p.power_window_s, 0.03 * p.power_window_s);
+  EXPECT_NEAR(p.energy_j, p.power_w * p.power_window_s / static_cast<double>(p.power_launches), 1e-12);
+  EXPECT_NEAR(p.energy_counter_j, p.energy_j, 0.01 * p.energy_j) << "counter and power × time agree";
+  EXPECT_NEAR(p.energy_j, truth * p.time_mean_s, 0.03 * p.energy_j);
+  EXPECT_NEAR(p.efficiency, kernels::find("gemm")->work(8192) * 1e-9 / p.energy_j, 1e-9 * p.efficiency);
+  EXPECT_NEAR(p.power_sm_clock_mhz, 1980, 1e-9);
+  EXPECT_TRUE(std::isnan(p.power_corrected_w));
+}
+
+TEST(PointPower, SmallLaunchesDrawLessPowerAndWorkLessPerJoule) {
+  SimDevice d(backend::sim::model_named("H100 SXM"), {});
+  WindowPlan plan;
+  plan.sensor = d.power_meter()->timing();
+  const auto small = measure(d, "vecadd", 1 << 14, plan).point;
+  const auto large = measure(d, "vecadd", 1 << 26, plan).point;
+  EXPECT_LT(small.power_w, 0.5 * large.power_w);
+  EXPECT_LT(small.efficiency, 0.1 * large.efficiency);
+  EXPECT_GT(small.power_launches, large.power_launches);
+}
+
+TEST(PointPower, FilteredMeanStaysNearTheRawMean) {
+  SimDevice d(backend::sim::model_named("RTX 4000 Ada"), {});
+  WindowPlan plan;
+  plan.sensor = d.power_meter()->timing();
+  for (const char* spec : {"maf", "gh", "kalman:0.01,1"}) {
+    plan.filter = parse_filter(spec);
+    const auto p = measure(d, "fp32", 1 << 22, plan).point;
+    EXPECT_NEAR(p.power_filtered_w, p.power_w, 0.01 * p.power_w) << spec;
+    EXPECT_NE(p.power_filtered_w, p.power_w) << spec << " filtered something";
+    EXPECT_NEAR(p.energy_j, p.power_filtered_w * p.power_window_s / static_cast<double>(p.power_launches), 1e-12);
+  }
+}
+
+TEST(PointPower, DisabledWindowsLeaveTheFieldsNaN) {
+  SimDevice d(backend::sim::model_named("H100 SXM"), {});
+  auto w = d.prepare(*kernels::find("vecadd"), 1 << 20);
+  results::Point p;
+  p.time_mean_s = 1e-5;
+  PointPower off(d.power_meter(), {0.0, "none", 0.01, ""});
+  EXPECT_FALSE(off.enabled());
+  off.measure(*w, {}, p);
+  PointPower no_sensor(nullptr, {});
+  EXPECT_FALSE(no_sensor.enabled());
+  no_sensor.measure(*w, {}, p);
+  EXPECT_TRUE(std::isnan(p.power_w));
+  EXPECT_TRUE(std::isnan(p.energy_j));
+  EXPECT_TRUE(std::isnan(p.efficiency));
+  EXPECT_EQ(p.power_launches, 0);
+  EXPECT_DOUBLE_EQ(d.now_s(), 0.0) << "nothing ran";
+}
+
+TEST(PointPower, SettingsAreChecked) {
+  EXPECT_THROW(PointPower(nullptr, {-0.5, "none", 0.01, ""}), std::invalid_argument);
+  EXPECT_THROW(PointPower(nullptr, {1.0, "none", 0.0, ""}), std::invalid_argument);
+  EXPECT_THROW(PointPower(nullptr, {1.0, "median", 0.01, ""}), std::invalid_argument);
+  try {
+    check(PowerSettings{-5e-3, "none", 0.01, ""});
+    ADD_FAILURE();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "--power-window-ms -5 is not allowed: must be >= 0 (0 disables power windows)");
+  }
+  try {
+    check(PowerSettings{1.0, "none", 0.01, "/nonexistent/cal.json"});
+    ADD_FAILURE();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--calibration /nonexistent/cal.json: no such file"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace autobench::energy
