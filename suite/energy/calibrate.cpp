@@ -119,8 +119,7 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
                                 ? settings.reference_clock_mhz
                                 : *std::max_element(settings.clocks_mhz.begin(), settings.clocks_mhz.end());
 
-  autoscale::AutoscaleSettings tuning;
-  tuning.tune_budget = 64;
+  const autoscale::AutoscaleSettings tuning;
 
   // Each kernel's workload and best configuration (tuned at the default clock), at a size whose
   // launch is long enough.

@@ -1,6 +1,7 @@
 // The report's JSON structure (see report_json.hpp; documented in README.md).
 #include "suite/output/report_json.hpp"
 
+#include "suite/output/compare_figures.hpp"
 #include "suite/output/hdf5_writer.hpp"
 #include "suite/results/json.hpp"
 #include "suite/results/knee.hpp"
@@ -31,6 +32,11 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"stop_reason", results::to_string(c.stop_reason)},
           {"error", c.error},
           {"throughput_at_knee", results::number_to_json(results::throughput_at_knee(c))},
+          {"power_at_knee_w", results::number_to_json(results::at_knee(c, &results::Point::power_w))},
+          {"efficiency_at_knee", results::number_to_json(results::at_knee(c, &results::Point::efficiency))},
+          {"efficiency_corrected_at_knee",
+           results::number_to_json(results::at_knee(c, &results::Point::efficiency_corrected))},
+          {"efficiency_unit", efficiency_unit(c.metric_unit)},
           {"metric_unit", c.metric_unit},
           {"elapsed_s", results::number_to_json(c.elapsed_s)},
           {"complete", c.complete}};

@@ -56,6 +56,8 @@ std::string campaigns_section(const ResultFile& file) {
                    {"size", Align::right},
                    {"throughput", Align::right},
                    {"unit"},
+                   {"power_W", Align::right},
+                   {"work/J", Align::right},
                    {"stop"},
                    {"elapsed_s", Align::right}});
   std::string errors;
@@ -66,6 +68,8 @@ std::string campaigns_section(const ResultFile& file) {
       table.add_row({std::to_string(c.rank), rank.device.name, c.kernel, c.detector, std::to_string(c.repeat),
                      std::to_string(c.points.size()), c.knee_detected ? "yes" : "no", std::to_string(c.knee_index),
                      std::to_string(c.knee_size), number(results::throughput_at_knee(c), 2), c.metric_unit,
+                     number(results::at_knee(c, &results::Point::power_w), 1),
+                     number(results::at_knee(c, &results::Point::efficiency), 3),
                      std::string(results::to_string(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
                      number(c.elapsed_s, 2)});
       if (!c.error.empty()) {
@@ -76,7 +80,8 @@ std::string campaigns_section(const ResultFile& file) {
   }
   if (count == 0) return "Campaigns: none\n";
   std::string out = "Campaigns (" + std::to_string(count) +
-                    "; index/size/throughput at the knee, or at the last point when no knee was found)\n" + table.str();
+                    "; index/size/throughput/power/work per joule at the knee, or at the last point when no knee "
+                    "was found)\n" + table.str();
   if (!errors.empty()) out += "Errors:\n" + errors;
   return out;
 }

@@ -17,4 +17,9 @@ inline double throughput_at_knee(const Campaign& c) {
   return has_knee_point(c) ? c.points[static_cast<std::size_t>(c.knee_index)].throughput : kNaN;
 }
 
+// A field of the point at the knee (e.g. &Point::efficiency); NaN when knee_index points at no point.
+inline double at_knee(const Campaign& c, double Point::*field) {
+  return has_knee_point(c) ? c.points[static_cast<std::size_t>(c.knee_index)].*field : kNaN;
+}
+
 }  // namespace autobench::results

@@ -84,7 +84,9 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
   const auto& c = j["campaigns"][7];  // rank 1, gemm, repeat 1: no knee, interrupted
   EXPECT_EQ(keys(c), (std::set<std::string>{"rank", "device", "device_model", "backend", "kernel", "detector", "repeat",
                                             "points", "knee_detected", "knee_index", "knee_size", "stop_reason",
-                                            "error", "throughput_at_knee", "metric_unit", "elapsed_s", "complete"}));
+                                            "error", "throughput_at_knee", "metric_unit", "elapsed_s", "complete",
+                                            "power_at_knee_w", "efficiency_at_knee", "efficiency_corrected_at_knee",
+                                            "efficiency_unit"}));
   const auto& source = file.ranks[1].campaigns[3];
   EXPECT_EQ(c["rank"], 1);
   EXPECT_EQ(c["device"], file.ranks[1].device.name);
@@ -101,6 +103,10 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
   EXPECT_NE(source.points[6].throughput, source.points[5].throughput);
   EXPECT_EQ(c["metric_unit"], "GB/s");
   EXPECT_EQ(c["complete"], false);
+  EXPECT_TRUE(c["power_at_knee_w"].is_null());          // the sample's power_w is NaN
+  EXPECT_EQ(c["efficiency_at_knee"], "inf");              // and its efficiency infinite
+  EXPECT_EQ(c["efficiency_corrected_at_knee"].get<double>(), source.points[6].efficiency_corrected);
+  EXPECT_EQ(c["efficiency_unit"], "GB/J");
 }
 
 TEST(ReportJson, StabilityRowsCarryEveryColumn) {

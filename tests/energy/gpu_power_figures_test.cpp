@@ -1,0 +1,187 @@
+// GPU figures for bench/power/README.md, through the same interfaces a run uses (skipped without a CUDA
+// GPU with NVML): the NVML update periods, the sampler's overhead on kernel time, and a 2000-launch
+// GEMM run cut into windows: the spread of raw and corrected power (with the calibration named by
+// $AUTOBENCH_CALIBRATION) and the agreement of power × time with the energy counter.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <optional>
+
+#include "power/calibration.hpp"
+#include "power/corrections.hpp"
+#include "power/power_window.hpp"
+#include "power/sensor_updates.hpp"
+#include "suite/autoscale/tuner.hpp"
+#include "suite/backend/factory.hpp"
+
+namespace autobench {
+namespace {
+
+struct Stats {
+  double mean = 0, sd = 0, min = 0, max = 0;
+};
+Stats stats(const std::vector<double>& v) {
+  Stats s;
+  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+  for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
+  s.sd = std::sqrt(s.sd / static_cast<double>(v.size() - 1));
+  s.min = *std::min_element(v.begin(), v.end());
+  s.max = *std::max_element(v.begin(), v.end());
+  return s;
+}
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+class GpuPowerFigures : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (!backend::cuda_backend_built() || backend::visible_cuda_devices() == 0) return;
+    device_ = backend::open_device({"cuda", "", 0, 0, 1, 1, "", 0}).release();
+  }
+  void SetUp() override {
+    if (!device_) GTEST_SKIP() << "no CUDA GPU";
+    if (!device_->power_meter()) GTEST_SKIP() << "no NVML: " << device_->info().power_sensor;
+  }
+  // gemm at size m with its best configuration (tuned with a budget of 32).
+  struct Load {
+    std::unique_ptr<backend::Workload> w;
+    kernels::Tunables config;
+    double launch_s;
+  };
+  static Load gemm(std::uint64_t m) {
+    autoscale::AutoscaleSettings s;
+    autoscale::Tuner tuner(s);
+    Load l{device_->prepare(*kernels::find("gemm"), m), {}, 0};
+    l.launch_s = tuner.measure(*l.w, *kernels::find("gemm"), m).time_mean_s;
+    l.config = tuner.best();
+    std::printf("gemm m=%llu [%s]: %.3f ms per launch\n", static_cast<unsigned long long>(m),
+                kernels::to_string(l.config).c_str(), l.launch_s * 1e3);
+    return l;
+  }
+  static backend::Device* device_;
+};
+backend::Device* GpuPowerFigures::device_ = nullptr;
+
+TEST_F(GpuPowerFigures, NvmlUpdatePeriods) {
+  auto& meter = *device_->power_meter();
+  Load l = gemm(8192);
+  const int batch = static_cast<int>(std::ceil(0.01 / l.launch_s));
+  meter.start(0.002);
+  meter.idle(1.0);
+  const double step = meter.now_s();
+  while (meter.now_s() < step + 4.0) l.w->run(l.config, batch);
+  const double end = meter.now_s();
+  meter.idle(1.0);
+  const auto trace = meter.stop(meter.now_s());
+  std::printf("NVML trace: %zu readings over %.2f s\n", trace.size(), trace.back().t_s - trace.front().t_s);
+  for (const auto& [name, field] : {std::pair{"instant power", &power::Sample::power_instant_w},
+                                    std::pair{"average power", &power::Sample::power_average_w},
+                                    std::pair{"energy counter", &power::Sample::energy_j},
+                                    std::pair{"temperature", &power::Sample::temperature_c},
+                                    std::pair{"SM clock", &power::Sample::sm_clock_mhz}}) {
+    const auto u = power::detect_updates(trace, field);
+    std::printf("  %-15s: %3zu updates, median period %7.1f ms (sampled every %.2f ms)\n", name, u.indices.size(),
+                u.period_s * 1e3, u.sampling_interval_s * 1e3);
+  }
+  std::printf("  lag of instant power after the load step: %.1f ms; of the counter: %.1f ms\n",
+              power::step_response_lag(trace, step, end) * 1e3,
+              power::step_response_lag(trace, step, end, &power::Sample::energy_j) * 1e3);
+  const auto u = power::detect_updates(trace);
+  EXPECT_GT(u.indices.size(), 20u);
+}
+
+TEST_F(GpuPowerFigures, SamplerOverhead) {
+  auto& meter = *device_->power_meter();
+  Load l = gemm(8192);
+  const backend::TimingPlan plan{2, 100, false};
+  auto mean_time = [&] {
+    const auto t = l.w->time(l.config, plan).seconds;
+    return std::accumulate(t.begin(), t.end(), 0.0) / static_cast<double>(t.size());
+  };
+  for (double interval : {0.01, 0.002}) {
+    std::vector<double> off, on, ratio;
+    for (int round = 0; round < 15; ++round) {
+      const double a = mean_time();
+      meter.start(interval);
+      const double b = mean_time();
+      meter.stop(meter.now_s());
+      off.push_back(a);
+      on.push_back(b);
+      ratio.push_back(b / a);
+    }
+    const auto r = stats(ratio);
+    std::printf("sampler every %4.1f ms: kernel %.4f ms off, %.4f ms on (medians of 15 rounds of 100 launches); "
+                "on/off per round: median %+.3f %%, mean %+.3f %% +- %.3f %% (sd)\n",
+                interval * 1e3, median(off) * 1e3, median(on) * 1e3, (median(ratio) - 1) * 100, (r.mean - 1) * 100,
+                r.sd * 100);
+  }
+}
+
+TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
+  auto& meter = *device_->power_meter();
+  Load l = gemm(24576);
+  const int launches = 2000, per_window = 50;
+  std::optional<power::CorrectionModel> model;
+  if (const char* path = std::getenv("AUTOBENCH_CALIBRATION")) {
+    const auto store = power::CalibrationStore::load(path);
+    if (const auto match = store.find(device_->info().uuid, device_->info().model))
+      model = match->record->correction_model();
+  }
+  const double lead = meter.timing().lead_in_s();
+  meter.start(0.01);
+  const double t_lead = meter.now_s();
+  while (meter.now_s() < t_lead + lead) l.w->run(l.config, 1);
+  std::vector<double> ends{meter.now_s()};
+  for (int done = 0; done < launches; done += per_window) {
+    l.w->run(l.config, per_window);
+    ends.push_back(meter.now_s());
+  }
+  const double t_end = meter.now_s();
+  while (meter.now_s() < t_end + lead) l.w->run(l.config, 1);
+  const auto trace = meter.stop(meter.now_s());
+
+  std::vector<power::MeasuredPower> windows;
+  std::vector<double> raw, ratio, temps, clocks;
+  for (std::size_t i = 1; i < ends.size(); ++i) {
+    const auto m = power::measure_window(trace, ends[i - 1], ends[i]);
+    ASSERT_TRUE(m.covered);
+    windows.push_back({m.mean_power_w, m.mean_sm_clock_mhz, m.mean_temperature_c, (ends[i] - ends[i - 1]) / per_window});
+    raw.push_back(m.mean_power_w);
+    ratio.push_back(m.energy_from_counter_j / m.energy_from_power_j);
+    temps.push_back(m.mean_temperature_c);
+    clocks.push_back(m.mean_sm_clock_mhz);
+  }
+  const auto whole = power::measure_window(trace, ends.front(), ends.back());
+  const auto r = stats(raw), t = stats(temps), c = stats(clocks), q = stats(ratio);
+  std::printf("%d gemm launches in %zu windows of %d (%.3f s each, %.1f s in all, %.1f NVML updates per window)\n",
+              launches, raw.size(), per_window, (ends.back() - ends.front()) / static_cast<double>(raw.size()),
+              ends.back() - ends.front(), static_cast<double>(whole.power_updates) / static_cast<double>(raw.size()));
+  std::printf("  temperature %.1f-%.1f C, SM clock %.0f-%.0f MHz\n", t.min, t.max, c.min, c.max);
+  std::printf("  raw power:       mean %.2f W, sd %.3f W (CV %.3f %%), range %.2f-%.2f W\n", r.mean, r.sd,
+              100 * r.sd / r.mean, r.min, r.max);
+  if (model) {
+    const auto corrected = power::correct_campaign(windows, *model);
+    std::vector<double> p;
+    for (const auto& w : corrected) p.push_back(w.power_w);
+    const auto s = stats(p);
+    std::printf("  corrected power: mean %.2f W, sd %.3f W (CV %.3f %%), range %.2f-%.2f W (f_ref %.0f MHz, T_ref %.1f C)\n",
+                s.mean, s.sd, 100 * s.sd / s.mean, s.min, s.max, model->reference_clock_mhz,
+                power::reference_temperature(windows));
+  } else {
+    std::printf("  corrected power: no calibration for this GPU in $AUTOBENCH_CALIBRATION\n");
+  }
+  std::printf("  energy counter / (power x time) per window: mean %.4f, sd %.4f, range %.4f-%.4f; whole run: "
+              "%.1f J counter vs %.1f J power x time (ratio %.4f)\n",
+              q.mean, q.sd, q.min, q.max, whole.energy_from_counter_j, whole.energy_from_power_j,
+              whole.energy_from_counter_j / whole.energy_from_power_j);
+  EXPECT_NEAR(whole.energy_from_counter_j / whole.energy_from_power_j, 1.0, 0.05);
+}
+
+}  // namespace
+}  // namespace autobench
