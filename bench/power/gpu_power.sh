@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Power measurements on a GPU machine for bench/power/README.md: builds the committed tree (HEAD) with
+# Power measurements on a GPU machine for bench/power/README.md: builds the committed tree (HEAD, or
+# $AUTOBENCH_BUILD_SRC) with
 # CUDA, then records the NVML update periods, the sampler's overhead, a calibration of GPU 0, a
 # 2000-launch GEMM run (raw vs corrected power spread, power x time vs the energy counter), a suite run
 # with power windows and the calibration, and finally `nvidia-smi -q -d CLOCK` with the default
@@ -24,8 +25,8 @@ step "device"
 { date -u; nvidia-smi; nvidia-smi -q -d CLOCK; } > "$OUT/device.txt" 2>&1
 
 step "build (git HEAD $(git -C "$SRC" rev-parse --short=12 HEAD 2>/dev/null))"
-BUILD_SRC=$SRC
-if git -C "$SRC" rev-parse HEAD >/dev/null 2>&1; then
+BUILD_SRC=${AUTOBENCH_BUILD_SRC:-$SRC}  # e.g. a `git archive HEAD` copy carried to the machine
+if [[ -z ${AUTOBENCH_BUILD_SRC:-} ]] && git -C "$SRC" rev-parse HEAD >/dev/null 2>&1; then
   BUILD_SRC=/tmp/autobench-power-src
   rm -rf "$BUILD_SRC" && mkdir -p "$BUILD_SRC"
   git -C "$SRC" archive HEAD | tar -x -C "$BUILD_SRC"
