@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Power measurements on a GPU machine for bench/power/README.md: builds the committed tree (HEAD, or
-# $AUTOBENCH_BUILD_SRC) with
-# CUDA, then records the NVML update periods, the sampler's overhead, a calibration of GPU 0, a
+# $AUTOBENCH_BUILD_SRC) with CUDA, then records the NVML update periods, the sampler's overhead, a calibration of GPU 0, a
 # 2000-launch GEMM run (raw vs corrected power spread, power x time vs the energy counter), a suite run
 # with power windows and the calibration, and finally `nvidia-smi -q -d CLOCK` with the default
 # clocks back. Needs root (clock locks). Results go to $1 (default ./gpu-power-logs), at most 8 files.
 #   bench/power/gpu_power.sh [OUT_DIR] [extra cmake args...]
+# Every step gets at most what is left of $DEADLINE seconds (default 500) less 15 s for the end.
 # Clocks: every lock is undone by the program itself; this script also resets them on EXIT, INT and
 # TERM (nvidia-smi -rgc / -rac). It never resets the GPU.
 set -u
@@ -19,7 +19,10 @@ trap 'restore' EXIT
 trap 'restore; exit 130' INT
 trap 'restore; exit 143' TERM
 LOG=$OUT/log.txt
-step() { echo "=== $(date -u +%H:%M:%S) $*" | tee -a "$LOG"; }
+step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
+DEADLINE=${DEADLINE:-500}
+# limit SECONDS: SECONDS, or less when the deadline is nearer; 1 (a step that stops at once) under 10 s.
+limit() { local left=$((DEADLINE - SECONDS - 15)); ((left < $1)) && set -- "$left"; (($1 < 10)) && set -- 1; echo "$1"; }
 
 step "device"
 { date -u; nvidia-smi; nvidia-smi -q -d CLOCK; } > "$OUT/device.txt" 2>&1
@@ -33,29 +36,31 @@ if [[ -z ${AUTOBENCH_BUILD_SRC:-} ]] && git -C "$SRC" rev-parse HEAD >/dev/null 
 fi
 BUILD=/tmp/autobench-power-build
 { cmake -S "$BUILD_SRC" -B "$BUILD" -DAUTOBENCH_WITH_CUDA=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" &&
-  cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi energy_gpu_power_figures_test; } > "$OUT/build.txt" 2>&1 ||
+  timeout "$(limit 240)" cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi energy_gpu_power_figures_test; } \
+  > "$OUT/build.txt" 2>&1 ||
   { tail -30 "$OUT/build.txt"; exit 1; }
 BIN=$BUILD/suite/autobench-mpi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 step "figures: NVML update periods and sampler overhead"
-timeout 120 "$BUILD/tests/energy_gpu_power_figures_test" --gtest_filter='*Nvml*:*Overhead*' 2>&1 | tee -a "$OUT/figures.txt" |
+timeout "$(limit 90)" "$BUILD/tests/energy_gpu_power_figures_test" --gtest_filter='*Nvml*:*Overhead*' 2>&1 | tee -a "$OUT/figures.txt" |
   grep -vE '^\[ *(RUN|OK) ' | grep -E 'NVML|updates|lag|sampler|gemm|PASSED|FAILED|SKIPPED'
 
 step "calibrate GPU 0"
 CLOCKS=${CLOCKS:-705:1980:85}
-timeout 240 "$BIN" calibrate --backend cuda --devices 0 --clocks "$CLOCKS" --temperature-s 20 \
+timeout "$(limit 150)" "$BIN" calibrate --backend cuda --devices 0 --clocks "$CLOCKS" --temperature-s 20 \
   --output "$OUT/calibration.json" 2>&1 | tee "$OUT/calibrate.txt"
 echo "calibrate exit: ${PIPESTATUS[0]}" | tee -a "$OUT/calibrate.txt"
 { echo "=== nvidia-smi -q -d CLOCK after calibrate"; nvidia-smi -q -d CLOCK; } >> "$OUT/calibrate.txt" 2>&1
 
 step "figures: 2000-launch GEMM run, raw vs corrected spread, energy agreement"
-AUTOBENCH_CALIBRATION=$OUT/calibration.json timeout 120 "$BUILD/tests/energy_gpu_power_figures_test" \
+AUTOBENCH_CALIBRATION=$OUT/calibration.json timeout "$(limit 75)" "$BUILD/tests/energy_gpu_power_figures_test" \
   --gtest_filter='*Spread*' 2>&1 | tee -a "$OUT/figures.txt" | grep -vE '^\[ *(RUN|OK) '
 
 step "suite run with power windows and the calibration"
-timeout 150 mpirun -np 1 "$BIN" --backend cuda --kernels gemm,vecadd --detectors kneedle --scale-factor 1.3 \
-  --power-window-ms 500 --calibration "$OUT/calibration.json" --power-filter kalman --time-budget 130 \
+RUN_S=$(limit 90)
+timeout "$RUN_S" mpirun -np 1 "$BIN" --backend cuda --kernels gemm,vecadd --detectors kneedle --scale-factor 1.3 \
+  --power-window-ms 500 --calibration "$OUT/calibration.json" --power-filter kalman --time-budget $((RUN_S * 2 / 3)) \
   --output /tmp/autobench-power-run > "$OUT/run.txt" 2>&1
 echo "run exit: $?" >> "$OUT/run.txt"
 F=$(ls -t /tmp/autobench-power-run/*/autobench.h5 2>/dev/null | head -1)
