@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "detect/detector.hpp"
 #include "detect/safeguards.hpp"
@@ -9,6 +10,24 @@
 #include "suite/backend/device.hpp"
 
 namespace autobench::autoscale {
+
+// geometric: every size grows by scale_factor (thesis). adaptive: sizes grow by coarse_factor, then the
+// knee is refined by bisection (suite/autoscale/refine.hpp).
+enum class SweepMode { geometric, adaptive };
+const char* to_string(SweepMode m);
+SweepMode sweep_mode_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+
+// The safeguard modes by their command-line names: "thesis" (detect::SafeguardMode::fixed) and "noise-aware".
+const char* safeguards_name(detect::SafeguardMode m);
+detect::SafeguardMode safeguards_from_string(const std::string& s);  // throws std::invalid_argument
+
+// Noise-aware safeguards derive the minimum runtime and the detectors' thresholds from the timing noise;
+// a threshold set here is kept as given instead (the user typed it).
+struct FixedThresholds {
+  bool min_runtime = false;
+  bool distance_threshold = false;
+  bool sensitivity = false;
+};
 
 struct AutoscaleSettings {
   std::uint64_t start_size = 0;    // 0: the kernel's default start size
@@ -19,6 +38,11 @@ struct AutoscaleSettings {
   detect::Safeguards safeguards;   // min points (5) and min runtime (1 ms) before a knee counts
   detect::Params detector_params;
   KneeMetric knee_metric = KneeMetric::throughput;  // the curve the detectors see
+  FixedThresholds fixed_thresholds;  // noise_aware safeguards only
+  SweepMode sweep = SweepMode::geometric;
+  double coarse_factor = 2.0;      // adaptive: geometric growth of the coarse sweep (> 1)
+  double refine_precision = 0.0;   // > 0: refine the knee until its neighbours lie within this relative
+                                   // distance of it; 0: no refinement (thesis)
   backend::TimingPlan timing;      // 1 warm-up + 32 timed iterations (33 launches, first dropped)
   int tune_budget = 32;            // configurations timed per size; spaces no larger are searched exhaustively
   int tune_iterations = 3;         // timed launches per configuration during the search

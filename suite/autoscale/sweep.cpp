@@ -4,10 +4,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
 #include <sstream>
+#include <utility>
 
+#include "suite/autoscale/adaptive.hpp"
+#include "suite/autoscale/knee_quality.hpp"
 #include "suite/autoscale/knee_tracker.hpp"
 #include "suite/autoscale/max_size.hpp"
+#include "suite/autoscale/refine.hpp"
 #include "suite/autoscale/tuner.hpp"
 
 namespace autobench::autoscale {
@@ -18,7 +25,7 @@ using Clock = std::chrono::steady_clock;
 results::Campaign make_campaign(const KneeTracker& tracker, const std::vector<results::Point>& points,
                                 const std::vector<double>& elapsed, results::StopReason sweep_reason,
                                 const std::string& error, std::uint64_t max_size, const std::string& unit,
-                                const std::string& kernel, const std::string& params) {
+                                const std::string& kernel, const std::string& params, bool noise_aware) {
   results::Campaign c;
   c.kernel = kernel;
   c.detector = tracker.detector();
@@ -36,7 +43,61 @@ results::Campaign make_campaign(const KneeTracker& tracker, const std::vector<re
     c.knee_index = static_cast<std::int64_t>(c.knee_detected ? *tracker.knee_index() : count - 1);
     c.knee_size = c.points[static_cast<std::size_t>(c.knee_index)].size;
   }
+  if (c.knee_detected && noise_aware) {
+    std::ostringstream counted;  // the thresholds the noise gave when the knee counted
+    counted << ",counted_distance_threshold=" << tracker.counted_params().distance_threshold
+            << ",counted_sensitivity=" << tracker.counted_params().sensitivity
+            << ",counted_min_runtime_s=" << tracker.counted_min_runtime_s();
+    c.detector_params += counted.str();
+  }
   return c;
+}
+
+detect::Curve curve_of(const std::vector<results::Point>& points, KneeMetric metric) {
+  detect::Curve curve;
+  for (const auto& p : points) {
+    curve.x.push_back(static_cast<double>(p.size));
+    curve.y.push_back(metric_value(metric, p));
+  }
+  return curve;
+}
+
+// Refines the knee of every campaign whose knee counted (refine.hpp); a size is measured once per sweep
+// even when several detectors ask for it. A failure or interruption ends that campaign's refinement with
+// its reason and keeps what it measured.
+void refine_campaigns(std::vector<results::Campaign>& campaigns, const std::vector<KneeTracker>& trackers,
+                      const std::vector<results::Point>& sweep_points, const kernels::KernelSpec& kernel,
+                      double precision, KneeMetric metric,
+                      const std::function<results::Point(std::uint64_t)>& measure, const SweepHooks& hooks,
+                      Clock::time_point t0) {
+  std::map<std::uint64_t, results::Point> measured;
+  auto once = [&](std::uint64_t n) {
+    const auto it = measured.find(n);
+    return it != measured.end() ? it->second : measured.emplace(n, measure(n)).first->second;
+  };
+  for (std::size_t i = 0; i < campaigns.size(); ++i) {
+    auto& c = campaigns[i];
+    const KneeTracker& tracker = trackers[i];
+    if (!c.knee_detected || !tracker.counted_points() || c.stop_reason == results::StopReason::error ||
+        c.stop_reason == results::StopReason::interrupted)
+      continue;
+    const std::uint64_t seen_up_to = sweep_points[*tracker.counted_points() - 1].size;
+    auto locate = [&](const std::vector<results::Point>& points) {
+      return tracker.relocate(curve_of(points, metric));
+    };
+    try {
+      if (!refine_knee(c, precision, kernel, seen_up_to, locate, once, hooks.stop_requested)) {
+        c.stop_reason = results::StopReason::interrupted;
+        c.complete = false;
+      }
+    } catch (const backend::OutOfMemory&) {
+      c.stop_reason = results::StopReason::out_of_memory;
+    } catch (const std::exception& e) {
+      c.stop_reason = results::StopReason::error;
+      c.error = e.what();
+    }
+    c.elapsed_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  }
 }
 
 }  // namespace
@@ -52,8 +113,18 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
       << ",x_scale=" << detect::to_string(s.detector_params.x_scale)
       << ",online=" << (s.detector_params.online ? 1 : 0) << ",min_points=" << s.safeguards.min_points
       << ",min_runtime_s=" << s.safeguards.min_runtime_s << ",post_knee=" << s.post_knee
-      << ",scale_factor=" << s.scale_factor;
+      << ",scale_factor=" << s.scale_factor << ",safeguards=" << safeguards_name(s.safeguards.mode)
+      << ",sweep=" << to_string(s.sweep) << ",refine_precision=" << s.refine_precision;
+  if (s.sweep == SweepMode::adaptive) out << ",coarse_factor=" << s.coarse_factor;
   if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
+  if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {
+    out << ",max_jitter=" << s.safeguards.max_jitter << ",noise_z=" << s.safeguards.noise_z << ",fixed=";
+    const char* sep = "";
+    for (const auto& [on, name] : {std::pair{s.fixed_thresholds.min_runtime, "min_runtime"},
+                                   std::pair{s.fixed_thresholds.distance_threshold, "distance_threshold"},
+                                   std::pair{s.fixed_thresholds.sensitivity, "sensitivity"}})
+      if (on) out << std::exchange(sep, "+") << name;
+  }
   return out.str();
 }
 
@@ -63,7 +134,8 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   const auto t0 = Clock::now();
   std::vector<KneeTracker> trackers;
   for (const auto& d : detectors)
-    trackers.emplace_back(d, settings.detector_params, settings.safeguards, settings.post_knee);
+    trackers.emplace_back(d, settings.detector_params, settings.safeguards, settings.fixed_thresholds,
+                          settings.post_knee);
 
   std::vector<results::Point> points;
   std::vector<double> elapsed;
@@ -71,37 +143,50 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   std::string error;
   std::uint64_t n = kernel.round_size(settings.start_size ? settings.start_size : kernel.start_size);
   std::uint64_t max_size = 0;
+  std::optional<Tuner> tuner;
+  auto measure = [&](std::uint64_t size, bool refinement) {  // one point, sweep or refinement
+    const auto workload = device.prepare(kernel, size);
+    results::Point p = tuner->measure(*workload, kernel, size);
+    p.refinement = refinement;
+    if (hooks.measure_power) hooks.measure_power(*workload, tuner->best(), p);
+    if (hooks.on_point) hooks.on_point(p);
+    return p;
+  };
 
   try {
     max_size = settings.max_size ? std::max(settings.max_size / kernel.granularity * kernel.granularity, n)
                                  : estimate_max_size(device, kernel, n, settings.safety_factor);
-    Tuner tuner(settings);
+    tuner.emplace(settings);
     detect::Curve curve;
+    std::vector<detect::PointTiming> timings;
     while (true) {
       if (hooks.stop_requested && hooks.stop_requested()) {
         reason = results::StopReason::interrupted;
         break;
       }
-      const auto workload = device.prepare(kernel, n);
-      results::Point p = tuner.measure(*workload, kernel, n);
-      if (hooks.measure_power) hooks.measure_power(*workload, tuner.best(), p);
+      const results::Point p = measure(n, false);
       points.push_back(p);
       elapsed.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
-      if (hooks.on_point) hooks.on_point(p);
 
       curve.x.push_back(static_cast<double>(n));
       curve.y.push_back(metric_value(settings.knee_metric, p));
       if (std::isnan(curve.y.back()))
         throw backend::DeviceError("--knee-metric " + std::string(to_string(settings.knee_metric)) + ": size " +
                                    std::to_string(n) + " has no value (no power window, or no power sensor)");
-      bool all = true;
+      timings.push_back({p.time_mean_s, p.time_stddev_s});
+      bool all = true, counted = false;
       for (auto& t : trackers) {
-        if (!t.satisfied()) t.observe(curve, p.time_mean_s);
+        if (!t.satisfied()) t.observe(curve, timings);
         all = all && t.satisfied();
+        counted = counted || (!t.satisfied() && t.knee_index());
       }
       if (all) break;  // every detector's campaign ends with reason `knee`
       if (n >= max_size) break;
-      n = next_size(kernel, n, settings.scale_factor, max_size);
+      const auto runtime = trackers.empty() ? std::nullopt : trackers.front().required_runtime_s(timings);
+      const auto previous = points.size() < 2 ? std::nullopt
+                                              : std::optional<SizeTime>({points[points.size() - 2].size,
+                                                                         points[points.size() - 2].time_mean_s});
+      n = next_size(kernel, n, next_factor(settings, counted, previous, {n, p.time_mean_s}, runtime), max_size);
     }
   } catch (const backend::OutOfMemory&) {
     reason = results::StopReason::out_of_memory;
@@ -113,7 +198,12 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   const std::string params = describe_detector_params(settings);
   std::vector<results::Campaign> out;
   for (const auto& t : trackers)
-    out.push_back(make_campaign(t, points, elapsed, reason, error, max_size, kernel.metric_unit(), kernel.name, params));
+    out.push_back(make_campaign(t, points, elapsed, reason, error, max_size, kernel.metric_unit(), kernel.name, params,
+                                settings.safeguards.mode == detect::SafeguardMode::noise_aware));
+  if (settings.refine_precision > 0.0)
+    refine_campaigns(out, trackers, points, kernel, settings.refine_precision, settings.knee_metric,
+                     [&](std::uint64_t n) { return measure(n, true); }, hooks, t0);
+  for (auto& c : out) record_knee_quality(c, settings.detector_params.x_scale);
   if (hooks.finish_campaign)
     for (auto& c : out) hooks.finish_campaign(c);
   return out;

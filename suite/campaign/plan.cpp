@@ -63,6 +63,9 @@ Plan make_plan(const RunSettings& s) {
 
   const auto& a = s.autoscale;
   require(a.scale_factor > 1.0, "--scale-factor " + str(a.scale_factor) + " is not allowed: must be greater than 1");
+  require(a.coarse_factor > 1.0, "--coarse-factor " + str(a.coarse_factor) + " is not allowed: must be greater than 1");
+  require(a.refine_precision >= 0.0 && a.refine_precision < 1.0,
+          "--refine-precision " + str(a.refine_precision) + " is not allowed: must be in (0, 1)");
   require(a.safety_factor > 0.0 && a.safety_factor <= 1.0,
           "--safety-factor " + str(a.safety_factor) + " is not allowed: must be in (0, 1]");
   require(a.safeguards.min_runtime_s >= 0.0,

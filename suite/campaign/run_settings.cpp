@@ -28,6 +28,16 @@ nlohmann::json to_json(const RunSettings& s) {
       {"distance_threshold", a.detector_params.distance_threshold},
       {"x_scale", detect::to_string(a.detector_params.x_scale)},
       {"online", a.detector_params.online},
+      {"safeguards", autoscale::safeguards_name(a.safeguards.mode)},
+      {"max_jitter", a.safeguards.max_jitter},
+      {"noise_z", a.safeguards.noise_z},
+      {"fixed_thresholds",
+       {{"min_runtime_s", a.fixed_thresholds.min_runtime},
+        {"distance_threshold", a.fixed_thresholds.distance_threshold},
+        {"sensitivity", a.fixed_thresholds.sensitivity}}},
+      {"sweep", autoscale::to_string(a.sweep)},
+      {"coarse_factor", a.coarse_factor},
+      {"refine_precision", a.refine_precision},
       {"warmup", a.timing.warmup},
       {"iterations", a.timing.iterations},
       {"cold", a.timing.cold},
@@ -65,6 +75,19 @@ RunSettings settings_from_json(const nlohmann::json& j) {
   j.at("distance_threshold").get_to(a.detector_params.distance_threshold);
   a.detector_params.x_scale = detect::xscale_from_string(j.at("x_scale").get<std::string>());
   j.at("online").get_to(a.detector_params.online);
+  // Keys added with refinement and noise-aware safeguards; older files have the thesis behaviour.
+  a.safeguards.mode = autoscale::safeguards_from_string(j.value("safeguards", "thesis"));
+  a.safeguards.max_jitter = j.value("max_jitter", a.safeguards.max_jitter);
+  a.safeguards.noise_z = j.value("noise_z", a.safeguards.noise_z);
+  if (j.contains("fixed_thresholds")) {
+    const auto& f = j.at("fixed_thresholds");
+    f.at("min_runtime_s").get_to(a.fixed_thresholds.min_runtime);
+    f.at("distance_threshold").get_to(a.fixed_thresholds.distance_threshold);
+    f.at("sensitivity").get_to(a.fixed_thresholds.sensitivity);
+  }
+  a.sweep = autoscale::sweep_mode_from_string(j.value("sweep", "geometric"));
+  a.coarse_factor = j.value("coarse_factor", a.coarse_factor);
+  a.refine_precision = j.value("refine_precision", a.refine_precision);
   j.at("warmup").get_to(a.timing.warmup);
   j.at("iterations").get_to(a.timing.iterations);
   j.at("cold").get_to(a.timing.cold);

@@ -40,6 +40,20 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                                        "counts")->group("Autoscaling");
   app.add_option("--post-knee", o.post_knee, "Sizes measured after a knee before the sweep stops")
       ->group("Autoscaling");
+  app.add_option("--sweep", o.sweep, "Sizes: geometric (every size --scale-factor apart, thesis) or adaptive "
+                                    "(--coarse-factor apart, then the knee refined by bisection)")
+      ->group("Autoscaling");
+  app.add_option("--coarse-factor", a.coarse_factor, "Adaptive sweep: geometric growth far from the knee (> 1)")
+      ->group("Autoscaling");
+  app.add_option("--refine-precision", o.refine_precision,
+                 "Measure sizes around the knee (bisection in log size) until its neighbours lie within this "
+                 "relative distance (default: 0.05 with --sweep adaptive, off with geometric)")
+      ->group("Autoscaling");
+  app.add_flag("--no-refine", o.no_refine, "No knee refinement (thesis)")->group("Autoscaling");
+  app.add_option("--safeguards", o.safeguards, "When a knee may count: thesis (--min-runtime-ms and the given "
+                                              "thresholds) or noise-aware (derived from the timing noise; "
+                                              "--min-runtime-ms, --distance-threshold, --sensitivity override)")
+      ->group("Autoscaling");
 
   app.add_option("--iterations", o.iterations, "Launches per size; the first --warmup are dropped")->group("Timing");
   app.add_option("--warmup", a.timing.warmup, "Launches dropped before timing")->group("Timing");
@@ -99,6 +113,25 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
     throw UsageError(std::string("--x-scale: ") + e.what());
   }
   s.autoscale.detector_params.online = !o.offline;
+  try {
+    s.autoscale.sweep = autoscale::sweep_mode_from_string(o.sweep);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--sweep: ") + e.what());
+  }
+  try {
+    s.autoscale.safeguards.mode = autoscale::safeguards_from_string(o.safeguards);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--safeguards: ") + e.what());
+  }
+  s.autoscale.fixed_thresholds = {app.count("--min-runtime-ms") > 0, app.count("--distance-threshold") > 0,
+                                   app.count("--sensitivity") > 0};
+  if (o.refine_precision && !(*o.refine_precision > 0.0 && *o.refine_precision < 1.0))
+    throw UsageError("--refine-precision " + app.get_option("--refine-precision")->results().back() +
+                     " is not allowed: must be in (0, 1) (--no-refine: none)");
+  if (o.no_refine && o.refine_precision)
+    throw UsageError("--no-refine and --refine-precision exclude each other (allowed: one of them)");
+  const bool adaptive = s.autoscale.sweep == autoscale::SweepMode::adaptive;
+  s.autoscale.refine_precision = o.no_refine ? 0.0 : o.refine_precision.value_or(adaptive ? 0.05 : 0.0);
   s.power.window_s = o.power_window_ms * 1e-3;
   s.power.interval_s = o.power_interval_ms * 1e-3;
   try {

@@ -1,6 +1,8 @@
 // The options of the main run (`autobench-mpi --suite ...`), bound to RunSettings.
 #pragma once
 
+#include <optional>
+
 #include <CLI/CLI.hpp>
 
 #include "suite/campaign/run_settings.hpp"
@@ -18,6 +20,10 @@ struct RunOptions {
   int post_knee = 3;
   std::string x_scale = "log";
   bool offline = false;
+  std::string sweep = "geometric";
+  std::optional<double> refine_precision;  // unset: 0.05 for the adaptive sweep, no refinement for geometric
+  bool no_refine = false;
+  std::string safeguards = "thesis";
   bool quiet = false, verbose = false;
   double power_window_ms = 1000;  // power window per point; 0: none
   double power_interval_ms = 10;

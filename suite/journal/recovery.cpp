@@ -35,9 +35,11 @@ results::RankResult recover_rank(const RankJournal& journal, const campaign::Pla
         c.detector = detector;
         c.repeat = repeat;
         c.metric_unit = kernels::find(kernel)->metric_unit();
-        c.points = points;
+        c.points = points;  // as measured: refinement points go back between the sweep's sizes
+        std::stable_sort(c.points.begin(), c.points.end(),
+                         [](const results::Point& a, const results::Point& b) { return a.size < b.size; });
         c.knee_index = static_cast<std::int64_t>(points.size()) - 1;
-        c.knee_size = points.back().size;
+        c.knee_size = c.points.back().size;
         c.stop_reason = results::StopReason::interrupted;
         c.detector_params = autoscale::describe_detector_params(settings);
         c.complete = false;

@@ -10,6 +10,12 @@
 namespace autobench::output {
 namespace {
 
+std::size_t refinement_points(const results::Campaign& c) {
+  std::size_t n = 0;
+  for (const auto& p : c.points) n += p.refinement ? 1 : 0;
+  return n;
+}
+
 nlohmann::json device_json(const results::RankResult& rank) {
   nlohmann::json j = rank.device;
   j["rank"] = rank.rank;
@@ -32,6 +38,11 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"stop_reason", results::to_string(c.stop_reason)},
           {"error", c.error},
           {"throughput_at_knee", results::number_to_json(results::throughput_at_knee(c))},
+          {"knee_quality", results::number_to_json(c.knee_quality)},
+          {"plateau", results::number_to_json(c.plateau)},
+          {"knee_position", results::number_to_json(c.knee_position)},
+          {"x_scale", c.x_scale},
+          {"refinement_points", refinement_points(c)},
           {"power_at_knee_w", results::number_to_json(results::at_knee(c, &results::Point::power_w))},
           {"efficiency_at_knee", results::number_to_json(results::at_knee(c, &results::Point::efficiency))},
           {"efficiency_corrected_at_knee",

@@ -69,6 +69,8 @@ inline constexpr auto kCampaignFields = std::make_tuple(
     field("detector", &Campaign::detector), field("repeat", &Campaign::repeat),
     field("metric_unit", &Campaign::metric_unit), field("knee_detected", &Campaign::knee_detected),
     field("knee_index", &Campaign::knee_index), field("knee_size", &Campaign::knee_size),
+    field("knee_quality", &Campaign::knee_quality), field("plateau", &Campaign::plateau),
+    field("knee_position", &Campaign::knee_position), field("x_scale", &Campaign::x_scale),
     field("stop_reason", &Campaign::stop_reason), field("error", &Campaign::error),
     field("detector_params", &Campaign::detector_params), field("max_size", &Campaign::max_size),
     field("elapsed_s", &Campaign::elapsed_s), field("complete", &Campaign::complete),

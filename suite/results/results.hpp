@@ -59,6 +59,11 @@ struct Campaign {
   bool knee_detected = false;
   std::int64_t knee_index = -1;    // index into points; the last point when no knee was detected
   std::uint64_t knee_size = 0;
+  // The knee's quality (detect/quality.hpp), of the last point when no knee was detected; NaN without points.
+  double knee_quality = kNaN;      // throughput at the knee as a fraction of the curve's plateau
+  double plateau = kNaN;           // that plateau: median of the curve's highest max(3, ceil(n/5)) throughputs
+  double knee_position = kNaN;     // the knee's x in the unit interval of the x-space (0: first size, 1: last)
+  std::string x_scale;             // the x-space the detector worked in: "log" or "linear"
   StopReason stop_reason = StopReason::max_size;
   std::string error;               // message when stop_reason == error
   std::string detector_params;     // "key=value,..." of the detector and safeguards used

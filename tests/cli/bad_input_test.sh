@@ -45,6 +45,12 @@ expect 2 "--scale-factor" "${out[@]}" --scale-factor abc
 expect 2 "--no-such-option" "${out[@]}" --no-such-option
 touch "$scratch/a-file"
 expect 2 "--output '$scratch/a-file/sub' is not usable" --backend sim --output "$scratch/a-file/sub"
+expect 2 "--sweep: unknown sweep 'zigzag' \(allowed: geometric, adaptive\)" "${out[@]}" --sweep zigzag
+expect 2 "--safeguards: unknown safeguards 'magic' \(allowed: thesis, noise-aware\)" "${out[@]}" --safeguards magic
+expect 2 "--refine-precision 0 is not allowed: must be in \(0, 1\)" "${out[@]}" --refine-precision 0
+expect 2 "--refine-precision 1.5 is not allowed: must be in \(0, 1\)" "${out[@]}" --refine-precision 1.5
+expect 2 "--no-refine and --refine-precision exclude each other" "${out[@]}" --no-refine --refine-precision 0.1
+expect 2 "--coarse-factor 1 is not allowed: must be greater than 1" "${out[@]}" --coarse-factor 1
 expect 0 "" --help
 expect 0 "" --version
 

@@ -86,7 +86,8 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
                                             "points", "knee_detected", "knee_index", "knee_size", "stop_reason",
                                             "error", "throughput_at_knee", "metric_unit", "elapsed_s", "complete",
                                             "power_at_knee_w", "efficiency_at_knee", "efficiency_corrected_at_knee",
-                                            "efficiency_unit"}));
+                                            "efficiency_unit", "knee_quality", "plateau", "knee_position", "x_scale",
+                                            "refinement_points"}));
   const auto& source = file.ranks[1].campaigns[3];
   EXPECT_EQ(c["rank"], 1);
   EXPECT_EQ(c["device"], file.ranks[1].device.name);

@@ -87,6 +87,10 @@ inline results::Campaign sample_campaign(int rank, const std::string& kernel, co
   c.knee_detected = knee_index < 6;
   c.knee_index = knee_index;
   c.knee_size = c.points[static_cast<std::size_t>(knee_index)].size;
+  c.knee_quality = rank == 0 ? 0.9123456789012345 : results::kNaN;
+  c.plateau = rank == 0 ? 305.0947018607301 : results::kNaN;
+  c.knee_position = rank == 0 ? 0.5 + 0.125 * repeat : results::kNaN;
+  c.x_scale = rank == 0 ? "log" : "linear";
   c.stop_reason = c.knee_detected ? results::StopReason::knee : results::StopReason::interrupted;
   c.error = c.knee_detected ? "" : "line one\nline \"two\" \u00e9";
   c.detector_params = "threshold=0.05,min_points=5";
@@ -203,6 +207,10 @@ inline void expect_same(const results::Campaign& a, const results::Campaign& b) 
   EXPECT_EQ(a.knee_detected, b.knee_detected);
   EXPECT_EQ(a.knee_index, b.knee_index);
   EXPECT_EQ(a.knee_size, b.knee_size);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.knee_quality, b.knee_quality);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.plateau, b.plateau);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.knee_position, b.knee_position);
+  EXPECT_EQ(a.x_scale, b.x_scale);
   EXPECT_EQ(a.stop_reason, b.stop_reason);
   EXPECT_EQ(a.error, b.error);
   EXPECT_EQ(a.detector_params, b.detector_params);

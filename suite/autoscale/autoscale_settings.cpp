@@ -1,0 +1,26 @@
+// Names of the autoscaler's modes (see autoscale_settings.hpp).
+#include "suite/autoscale/autoscale_settings.hpp"
+
+#include <stdexcept>
+
+namespace autobench::autoscale {
+
+const char* to_string(SweepMode m) { return m == SweepMode::adaptive ? "adaptive" : "geometric"; }
+
+SweepMode sweep_mode_from_string(const std::string& s) {
+  if (s == "geometric") return SweepMode::geometric;
+  if (s == "adaptive") return SweepMode::adaptive;
+  throw std::invalid_argument("unknown sweep '" + s + "' (allowed: geometric, adaptive)");
+}
+
+const char* safeguards_name(detect::SafeguardMode m) {
+  return m == detect::SafeguardMode::noise_aware ? "noise-aware" : "thesis";
+}
+
+detect::SafeguardMode safeguards_from_string(const std::string& s) {
+  if (s == "thesis") return detect::SafeguardMode::fixed;
+  if (s == "noise-aware") return detect::SafeguardMode::noise_aware;
+  throw std::invalid_argument("unknown safeguards '" + s + "' (allowed: thesis, noise-aware)");
+}
+
+}  // namespace autobench::autoscale
