@@ -14,5 +14,6 @@ void add_compare_command(CLI::App& app);
 void add_profile_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
+void add_detect_command(CLI::App& app);
 
 }  // namespace autobench::cli

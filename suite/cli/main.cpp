@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   add_profile_command(app);
   add_merge_command(app);
   add_calibrate_command(app);
+  add_detect_command(app);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,211 @@
+// `autobench-mpi detect --input FILE`: runs knee detectors on saved curves, a CSV file or every campaign of
+// a results file, without measuring anything.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "detect/analysis.hpp"
+#include "suite/autoscale/knee_metric.hpp"
+#include "suite/autoscale/replay.hpp"
+#include "suite/campaign/run_settings.hpp"
+#include "suite/cli/commands.hpp"
+#include "suite/cli/errors.hpp"
+#include "suite/output/curve_csv.hpp"
+#include "suite/output/detect_report.hpp"
+#include "suite/output/hdf5_reader.hpp"
+
+namespace autobench::cli {
+namespace {
+
+struct DetectOptions {
+  std::string input;
+  std::vector<std::string> detectors;  // empty: every registered detector
+  std::string x_col, y_col;
+  std::optional<std::string> x_scale;
+  bool online = false, offline = false;
+  std::optional<double> sensitivity;
+  std::optional<double> distance_threshold;
+  bool whole_curve = false;
+  std::string format = "table";
+};
+
+// The detectors to run, validated: the named ones (each once, in order) or every registered one.
+std::vector<std::string> chosen_detectors(const std::vector<std::string>& named) {
+  std::vector<std::string> all;
+  for (const auto& e : detect::list()) all.push_back(e.name);
+  if (named.empty()) return all;
+  std::vector<std::string> out;
+  for (const auto& name : named) {
+    if (!detect::exists(name)) {
+      std::string allowed;
+      for (const auto& a : all) allowed += (allowed.empty() ? "" : ", ") + a;
+      throw UsageError("detect: unknown detector '" + name + "' (allowed: " + allowed + ")");
+    }
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  return out;
+}
+
+// The detector settings given on the command line, applied over `p` (the defaults, or a run's settings).
+detect::Params overridden(detect::Params p, const DetectOptions& o) {
+  if (o.x_scale) p.x_scale = detect::xscale_from_string(*o.x_scale);  // validated in check_options
+  if (o.online) p.online = true;
+  if (o.offline) p.online = false;
+  if (o.sensitivity) p.sensitivity = *o.sensitivity;
+  if (o.distance_threshold) p.distance_threshold = *o.distance_threshold;
+  return p;
+}
+
+std::string text(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+void check_options(const DetectOptions& o) {
+  if (o.x_scale) {
+    try {
+      detect::xscale_from_string(*o.x_scale);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("detect: --x-scale: ") + e.what());
+    }
+  }
+  if (o.sensitivity && !(*o.sensitivity > 0.0))
+    throw UsageError("detect: --sensitivity " + text(*o.sensitivity) + " is not allowed: must be positive");
+  if (o.distance_threshold && !(*o.distance_threshold >= 0.0))
+    throw UsageError("detect: --distance-threshold " + text(*o.distance_threshold) +
+                     " is not allowed: must be at least 0");
+}
+
+// HDF5 files start with this signature (autobench writes no user block before it).
+bool is_hdf5(const std::string& path) {
+  static const std::string signature = "\x89HDF\r\n\x1a\n";
+  std::ifstream in(path, std::ios::binary);
+  std::string head(signature.size(), '\0');
+  return in.read(head.data(), static_cast<std::streamsize>(head.size())) && head == signature;
+}
+
+output::DetectReport detect_csv(const DetectOptions& o, const std::vector<std::string>& detectors) {
+  const detect::Params params = overridden({}, o);
+  output::CurveColumns columns{o.x_col, o.y_col, detect::Safeguards{}.min_points,
+                               params.x_scale == detect::XScale::log};
+  output::CsvCurve csv;
+  try {
+    csv = output::read_curve_csv(o.input, columns);
+  } catch (const output::CurveCsvError& e) {
+    throw UsageError(std::string("detect: ") + e.what());
+  }
+  output::CurveAnalysis c;
+  c.x_name = csv.x_name;
+  c.y_name = csv.y_name;
+  c.curve = std::move(csv.curve);
+  c.params = params;
+  c.findings = detect::analyse(c.curve, detectors, params);
+  return {o.input, "csv", "", {std::move(c)}};
+}
+
+// One campaign's curve (points sorted by size, as campaigns hold them) and what the detectors find on it:
+// replaying its sweep with the run's settings (command-line settings override them), or on the whole curve.
+output::CurveAnalysis analyse_campaign(const results::Campaign& c, const autoscale::AutoscaleSettings& run,
+                                       const DetectOptions& o, const std::vector<std::string>& detectors) {
+  autoscale::AutoscaleSettings settings = run;
+  settings.detector_params = overridden(run.detector_params, o);
+  settings.fixed_thresholds.sensitivity |= o.sensitivity.has_value();  // typed: kept as given, as in a run
+  settings.fixed_thresholds.distance_threshold |= o.distance_threshold.has_value();
+
+  output::CurveAnalysis a;
+  a.campaign = output::CampaignId{c.rank, c.kernel, c.detector, c.repeat};
+  if (c.knee_detected) a.recorded_knee = c.knee_index;
+  a.x_name = "size";
+  a.y_name = autoscale::to_string(settings.knee_metric);
+  for (const auto& p : c.points) {
+    a.curve.x.push_back(static_cast<double>(p.size));
+    a.curve.y.push_back(autoscale::metric_value(settings.knee_metric, p));
+  }
+  a.params = settings.detector_params;
+  if (!o.whole_curve) a.replayed = settings.safeguards;
+  try {
+    if (o.whole_curve) {
+      a.findings = detect::analyse(a.curve, detectors, a.params);
+      return a;
+    }
+    for (const auto& name : detectors) {
+      auto r = autoscale::replay_knee(name, c.points, settings);
+      a.findings.push_back(detect::make_finding(name, std::move(r.knee), r.points, a.curve, a.params.x_scale));
+    }
+  } catch (const std::invalid_argument& e) {  // e.g. a missing metric value (NaN)
+    a.error = e.what();
+    a.findings.clear();
+  }
+  return a;
+}
+
+output::DetectReport detect_results(const DetectOptions& o, const std::vector<std::string>& detectors) {
+  if (!o.x_col.empty() || !o.y_col.empty())
+    throw UsageError("detect: --x-col and --y-col choose CSV columns, but " + o.input + " is an HDF5 results file");
+  output::ResultFile file;
+  campaign::RunSettings run;
+  try {
+    file = output::read_results(o.input);
+    run = campaign::settings_from_json(nlohmann::json::parse(file.settings_json));
+  } catch (const std::runtime_error& e) {  // names the file
+    throw UsageError(std::string("detect: ") + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError("detect: " + o.input + ": its settings attribute cannot be read (" + e.what() + ")");
+  }
+  output::DetectReport report{o.input, "hdf5", file.info.backend, {}};
+  for (const auto& rank : file.ranks)
+    for (const auto& c : rank.campaigns)
+      report.curves.push_back(analyse_campaign(c, run.autoscale, o, detectors));
+  return report;
+}
+
+void detect_command(const DetectOptions& o) {
+  check_options(o);
+  const auto detectors = chosen_detectors(o.detectors);
+  const auto report = is_hdf5(o.input) ? detect_results(o, detectors) : detect_csv(o, detectors);
+  if (o.format == "json")
+    std::cout << output::detect_json(report).dump(2) << "\n";
+  else
+    std::cout << output::detect_table(report);
+}
+
+}  // namespace
+
+void add_detect_command(CLI::App& app) {
+  auto o = std::make_shared<DetectOptions>();
+  auto* cmd = app.add_subcommand("detect", "Run knee detectors on saved curves: a CSV file (header row, one row per "
+                                           "size) or every campaign of a results file, without measuring");
+  cmd->add_option("--input", o->input, "CSV file with a header row, or a results file (autobench.h5)")->required();
+  cmd->add_option("--detector", o->detectors, "Detector to run; repeat or separate by commas (default: all; see "
+                                              "`list`)")
+      ->delimiter(',');
+  cmd->add_option("--x-col", o->x_col, "CSV column of the sizes (default: size, else problem_size, else the first)");
+  cmd->add_option("--y-col", o->y_col, "CSV column of the metric (default: throughput, else throughput_*, else the "
+                                       "first column that is not x)");
+  cmd->add_option("--x-scale", o->x_scale, "x-space of the detectors: log or linear (default: log; a results "
+                                           "file: the run's)");
+  auto* online = cmd->add_flag("--online", o->online, "Kneedle online mode: keep scanning, the last knee counts "
+                                                      "(default; a results file: the run's)");
+  auto* offline = cmd->add_flag("--offline", o->offline, "Kneedle offline mode: the first knee counts");
+  online->excludes(offline);
+  cmd->add_option("--sensitivity", o->sensitivity, "Kneedle sensitivity S > 0 (default 1; a results file: the run's)");
+  cmd->add_option("--distance-threshold", o->distance_threshold,
+                  "Minimum normalised chord distance of a knee, all but kneedle (default 0; a results file: the run's)");
+  cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
+                                                 "replaying the sweep that measured it");
+  cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in README.md)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"table", "json"}));
+  cmd->callback([o] { detect_command(*o); });
+}
+
+}  // namespace autobench::cli

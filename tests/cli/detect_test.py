@@ -1,0 +1,208 @@
+"""`detect` driven through the real binary: (a) a CSV curve with a known knee, kneedle checked against Python
+kneed 0.8.5 where it is installed; (b) a sim results file, whose recorded knees the re-analysis reproduces;
+(c) bad input: exit 2 and one line naming the file, line and value, or the allowed values."""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+BINARY = os.environ["AUTOBENCH_BINARY"]
+SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-detect-test"
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+problems = []
+
+
+def run(*args, expect=0):
+    p = subprocess.run([BINARY, *args], capture_output=True, text=True)
+    if p.returncode != expect:
+        sys.exit(f"FAIL: autobench-mpi {' '.join(args)}: exit {p.returncode}, expected {expect}\n{p.stdout}{p.stderr}")
+    return p.stdout, p.stderr
+
+
+def detect_json(*args):
+    out, _ = run("detect", *args, "--format", "json")
+    return json.loads(out)
+
+
+def write(name, text):
+    path = os.path.join(SCRATCH, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+# (a) A roofline in log size: rises straight in log10(size) to its corner at index KNEE, flat after. Sizes
+# grow by 1.1 as a sweep's do.
+N, KNEE = 40, 20
+sizes = [round(4096 * 1.1**k) for k in range(N)]
+lx = [math.log10(s) for s in sizes]
+through = [50 + 950 * min(1.0, (lx[k] - lx[0]) / (lx[KNEE] - lx[0])) for k in range(N)]
+csv = write("roofline.csv", "size,time_ms,throughput\n" +
+            "".join(f"{s},{s / t * 1e-6!r},{t!r}\n" for s, t in zip(sizes, through)))
+
+report = detect_json("--input", csv)
+curve = report["curves"][0]
+detectors = [r["detector"] for r in curve["results"]]
+if report["kind"] != "csv" or curve["x"] != "size" or curve["y"] != "throughput" or curve["points"] != N:
+    problems.append(f"CSV curve described as {report['kind']} {curve['x']} {curve['y']} {curve['points']}")
+if detectors != sorted(detectors) or len(detectors) < 7:
+    problems.append(f"default detectors {detectors}: expected every registered one, sorted")
+for r in curve["results"]:
+    if r["knee_index"] != KNEE:
+        problems.append(f"{r['detector']}: knee {r['knee_index']} on the roofline, its corner is {KNEE}")
+        continue
+    if r["knee_x"] != sizes[KNEE] or not math.isclose(r["knee_y"], through[KNEE], rel_tol=1e-15):
+        problems.append(f"{r['detector']}: knee at ({r['knee_x']}, {r['knee_y']}), expected the corner's values")
+    if KNEE not in r["all_knees"] or r["x_scale"] != "log":
+        problems.append(f"{r['detector']}: all_knees {r['all_knees']}, x_scale {r['x_scale']}")
+    plateau = 1000.0  # the median of the top max(3, n/5) values: all on the flat part
+    if not math.isclose(r["plateau_fraction"], through[KNEE] / plateau, rel_tol=1e-12):
+        problems.append(f"{r['detector']}: plateau_fraction {r['plateau_fraction']}")
+    if not math.isclose(r["knee_position"], (lx[KNEE] - lx[0]) / (lx[-1] - lx[0]), rel_tol=1e-12):
+        problems.append(f"{r['detector']}: knee_position {r['knee_position']}")
+
+# A straight line has no knee: every knee field is null (triangle, with a distance threshold).
+line = write("line.csv", "size,throughput\n" + "".join(f"{k},{2 * k}\n" for k in range(1, 11)))
+r = detect_json("--input", line, "--detector", "triangle", "--x-scale", "linear",
+                "--distance-threshold", "0.01")["curves"][0]["results"]
+if len(r) != 1 or any(r[0][k] is not None for k in ("knee_index", "knee_x", "knee_y", "plateau_fraction",
+                                                     "knee_position", "score")) or r[0]["all_knees"] != []:
+    problems.append(f"no knee on a line expected, got {r}")
+
+# The table names the file, the columns and every detector.
+table, _ = run("detect", "--input", csv)
+for part in ["roofline.csv", "x: size, y: throughput", "kneedle", "of plateau", str(sizes[KNEE])]:
+    if part not in table:
+        problems.append(f"table lacks '{part}':\n{table}")
+
+# Kneedle against kneed on noisy saturating curves, in both x-scales, online and offline, two S.
+try:
+    import numpy as np
+    from kneed import KneeLocator
+except ImportError:
+    print("skipped the kneed comparison: python3 cannot import kneed and numpy "
+          "(scripts/install-deps.sh --tests installs kneed 0.8.5)")
+    KneeLocator = None
+if KneeLocator is not None:
+    rng = np.random.default_rng(5)
+    compared = 0
+    for case in range(6):
+        half = sizes[8 + 4 * case]
+        y = [1000 * s / (s + half) * (1 + 0.01 * rng.standard_normal()) for s in sizes]
+        path = write(f"saturating{case}.csv", "problem_size,throughput_GB/s\n" +
+                     "".join(f"{s},{v!r}\n" for s, v in zip(sizes, y)))
+        for scale in ("log", "linear"):
+            for online in (True, False):
+                for s in (1.0, 2.5):
+                    x = np.log10(sizes) if scale == "log" else np.array(sizes, dtype=float)
+                    kl = KneeLocator(x, y, S=s, curve="concave", direction="increasing", online=online)
+                    want = None if kl.knee is None else int(np.flatnonzero(x == kl.knee)[0])
+                    want_all = sorted(int(np.flatnonzero(x == k)[0]) for k in kl.all_knees)
+                    got = detect_json("--input", path, "--detector", "kneedle", "--x-scale", scale,
+                                      "--online" if online else "--offline", "--sensitivity", str(s))
+                    g = got["curves"][0]["results"][0]
+                    compared += 1
+                    if g["knee_index"] != want or g["all_knees"] != want_all:
+                        problems.append(f"{path} x-scale {scale} online {online} S {s}: kneedle "
+                                        f"{g['knee_index']} {g['all_knees']}, kneed {want} {want_all}")
+    from importlib.metadata import version
+    print(f"kneedle compared with kneed {version('kneed')} on {compared} curve settings")
+
+# (b) A sim results file: replaying each campaign's sweep gives the knee its detector recorded.
+out, _ = run("--backend", "sim", "--suite", "quick", "--repeats", "2", "--output", os.path.join(SCRATCH, "run"), "-q")
+h5 = out.strip().splitlines()[-1]
+recorded, _ = run("report", h5, "--format", "json")
+campaigns = {(c["rank"], c["kernel"], c["detector"], c["repeat"]): c for c in json.loads(recorded)["campaigns"]}
+report = detect_json("--input", h5)
+if report["kind"] != "hdf5" or report["backend"] != "sim":
+    problems.append(f"results file described as {report['kind']}, backend {report['backend']}")
+seen = set()
+for c in report["curves"]:
+    key = (c["campaign"]["rank"], c["campaign"]["kernel"], c["campaign"]["detector"], c["campaign"]["repeat"])
+    seen.add(key)
+    want = campaigns[key]
+    recorded_knee = want["knee_index"] if want["knee_detected"] else None
+    own = [r for r in c["results"] if r["detector"] == key[2]]
+    if c["recorded_knee_index"] != recorded_knee or len(own) != 1 or own[0]["knee_index"] != recorded_knee:
+        problems.append(f"{key}: re-analysed knee {own and own[0]['knee_index']}, recorded {recorded_knee}")
+    if c["points"] != want["points"] or c["settings"]["replay"] is None or c["error"] is not None:
+        problems.append(f"{key}: {c['points']} points (file: {want['points']}), settings {c['settings']}")
+    if [r["detector"] for r in c["results"]] != detectors:
+        problems.append(f"{key}: detectors {[r['detector'] for r in c['results']]}")
+if seen != set(campaigns):
+    problems.append(f"campaigns analysed {sorted(seen)}, in the file {sorted(campaigns)}")
+print(f"re-analysed {len(seen)} campaigns of {h5}")
+
+whole = detect_json("--input", h5, "--whole-curve", "--detector", "triangle")
+for c in whole["curves"]:
+    r = c["results"][0]
+    if c["settings"]["replay"] is not None or r["points_seen"] != c["points"]:
+        problems.append(f"--whole-curve: {c['campaign']} saw {r['points_seen']} of {c['points']} points")
+table, _ = run("detect", "--input", h5, "--detector", "kneedle,triangle")
+for part in [f"results file, {len(campaigns)} campaigns", "backend: sim", "run's knee", "sweep replayed"]:
+    if part not in table:
+        problems.append(f"results table lacks '{part}':\n{table}")
+
+# (c) Bad input: exit 2, one line on stderr, naming the value.
+bad = {
+    "empty.csv": "",
+    "nocol.csv": "size,gflops,time\n1,2,3\n",
+    "text.csv": "size,throughput\n1,10\n2,20\n4,fast\n8,40\n16,41\n",
+    "short.csv": "size,throughput\n1,10\n2,20\n4,30\n",
+    "back.csv": "size,throughput\n1,10\n2,20\n4,30\n3,40\n16,41\n",
+    "zero.csv": "size,throughput\n0,10\n2,20\n4,30\n8,40\n16,41\n",
+}
+paths = {name: write(name, text) for name, text in bad.items()}
+paths["broken.h5"] = os.path.join(SCRATCH, "broken.h5")
+with open(paths["broken.h5"], "wb") as f:
+    f.write(b"\x89HDF\r\n\x1a\n" + b"x" * 40)  # the HDF5 signature, then nothing valid
+allowed = ", ".join(detectors)
+cases = [
+    (["--input", os.path.join(SCRATCH, "missing.csv")], f"detect: {SCRATCH}/missing.csv: no such file"),
+    (["--input", paths["empty.csv"]],
+     f"detect: {paths['empty.csv']}: line 1: the file is empty (expected a header row, then one row per size)"),
+    (["--input", paths["nocol.csv"], "--y-col", "throughput"],
+     f"detect: {paths['nocol.csv']}: line 1: no column 'throughput' (columns: size, gflops, time)"),
+    (["--input", paths["text.csv"]], f"detect: {paths['text.csv']}: line 4: throughput 'fast' is not a number"),
+    (["--input", paths["short.csv"]],
+     f"detect: {paths['short.csv']}: line 4: the curve has 3 points, at least 5 are needed"),
+    (["--input", paths["back.csv"]],
+     f"detect: {paths['back.csv']}: line 5: size '3' does not exceed '4' on line 4 (size must strictly increase)"),
+    (["--input", paths["zero.csv"]],
+     f"detect: {paths['zero.csv']}: line 2: size '0' is not positive (a log x-scale needs size > 0)"),
+    (["--input", paths["broken.h5"]], f"detect: {paths['broken.h5']}: cannot open as an HDF5 file"),
+    (["--input", csv, "--detector", "elbow"], f"detect: unknown detector 'elbow' (allowed: {allowed})"),
+    (["--input", csv, "--x-scale", "cubic"], "detect: --x-scale: unknown x-scale 'cubic' (allowed: linear, log)"),
+    (["--input", csv, "--sensitivity", "0"], "detect: --sensitivity 0 is not allowed: must be positive"),
+    (["--input", h5, "--x-col", "size"], f"detect: --x-col and --y-col choose CSV columns, but {h5} is an HDF5 "
+                                         "results file"),
+    (["--input", csv, "--online", "--offline"], "--online excludes --offline"),
+    (["--input", csv, "--format", "xml"], "--format"),
+]
+try:
+    import h5py
+    foreign = os.path.join(SCRATCH, "foreign.h5")
+    with h5py.File(foreign, "w") as f:
+        f["x"] = [1, 2, 3]
+    cases.append((["--input", foreign],
+                  f"detect: {foreign} is not an autobench results file (no schema_version attribute)"))
+except ImportError:
+    print("skipped the foreign HDF5 file case: python3 has no h5py")
+for args, message in cases:
+    p = subprocess.run([BINARY, "detect", *args], capture_output=True, text=True)
+    lines = p.stderr.splitlines()
+    if p.returncode != 2 or len(lines) != 1 or message not in lines[0]:
+        problems.append(f"detect {' '.join(args)}: exit {p.returncode}, stderr {p.stderr!r}; expected exit 2 and "
+                        f"one line with {message!r}")
+    elif p.stdout:
+        problems.append(f"detect {' '.join(args)}: printed {p.stdout!r} besides the error")
+# zero.csv is fine in linear x.
+run("detect", "--input", paths["zero.csv"], "--x-scale", "linear", "--detector", "triangle")
+
+if problems:
+    print("\n".join(f"FAIL: {p}" for p in problems))
+    sys.exit(1)
+print("ok: detect on CSV, on a results file, and on bad input")
