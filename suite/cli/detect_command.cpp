@@ -187,7 +187,8 @@ void add_detect_command(CLI::App& app) {
   cmd->add_option("--input", o->input, "CSV file with a header row, or a results file (autobench.h5)")->required();
   cmd->add_option("--detector", o->detectors, "Detector to run; repeat or separate by commas (default: all; see "
                                               "`list`)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->default_str("");
   cmd->add_option("--x-col", o->x_col, "CSV column of the sizes (default: size, else problem_size, else the first)");
   cmd->add_option("--y-col", o->y_col, "CSV column of the metric (default: throughput, else throughput_*, else the "
                                        "first column that is not x)");

@@ -111,30 +111,43 @@ if KneeLocator is not None:
     from importlib.metadata import version
     print(f"kneedle compared with kneed {version('kneed')} on {compared} curve settings")
 
-# (b) A sim results file: replaying each campaign's sweep gives the knee its detector recorded.
-out, _ = run("--backend", "sim", "--suite", "quick", "--repeats", "2", "--output", os.path.join(SCRATCH, "run"), "-q")
-h5 = out.strip().splitlines()[-1]
-recorded, _ = run("report", h5, "--format", "json")
-campaigns = {(c["rank"], c["kernel"], c["detector"], c["repeat"]): c for c in json.loads(recorded)["campaigns"]}
-report = detect_json("--input", h5)
-if report["kind"] != "hdf5" or report["backend"] != "sim":
-    problems.append(f"results file described as {report['kind']}, backend {report['backend']}")
-seen = set()
-for c in report["curves"]:
-    key = (c["campaign"]["rank"], c["campaign"]["kernel"], c["campaign"]["detector"], c["campaign"]["repeat"])
-    seen.add(key)
-    want = campaigns[key]
-    recorded_knee = want["knee_index"] if want["knee_detected"] else None
-    own = [r for r in c["results"] if r["detector"] == key[2]]
-    if c["recorded_knee_index"] != recorded_knee or len(own) != 1 or own[0]["knee_index"] != recorded_knee:
-        problems.append(f"{key}: re-analysed knee {own and own[0]['knee_index']}, recorded {recorded_knee}")
-    if c["points"] != want["points"] or c["settings"]["replay"] is None or c["error"] is not None:
-        problems.append(f"{key}: {c['points']} points (file: {want['points']}), settings {c['settings']}")
-    if [r["detector"] for r in c["results"]] != detectors:
-        problems.append(f"{key}: detectors {[r['detector'] for r in c['results']]}")
-if seen != set(campaigns):
-    problems.append(f"campaigns analysed {sorted(seen)}, in the file {sorted(campaigns)}")
-print(f"re-analysed {len(seen)} campaigns of {h5}")
+# (b) Sim results files: replaying each campaign's sweep with the settings stored in the file gives the
+# knee its detector recorded; the thesis settings, and refinement with noise-aware safeguards, Kneedle
+# offline in linear x for every detector.
+def check_results_file(name, *settings):
+    out, _ = run("--backend", "sim", "--suite", "quick", "--repeats", "2", "--output", os.path.join(SCRATCH, name),
+                 "-q", *settings)
+    h5 = out.strip().splitlines()[-1]
+    recorded, _ = run("report", h5, "--format", "json")
+    campaigns = {(c["rank"], c["kernel"], c["detector"], c["repeat"]): c for c in json.loads(recorded)["campaigns"]}
+    report = detect_json("--input", h5)
+    if report["kind"] != "hdf5" or report["backend"] != "sim":
+        problems.append(f"results file described as {report['kind']}, backend {report['backend']}")
+    seen = set()
+    for c in report["curves"]:
+        key = (c["campaign"]["rank"], c["campaign"]["kernel"], c["campaign"]["detector"], c["campaign"]["repeat"])
+        seen.add(key)
+        want = campaigns[key]
+        recorded_knee = want["knee_index"] if want["knee_detected"] else None
+        own = [r for r in c["results"] if r["detector"] == key[2]]
+        if c["recorded_knee_index"] != recorded_knee or len(own) != 1 or own[0]["knee_index"] != recorded_knee:
+            problems.append(f"{name} {key}: re-analysed knee {own and own[0]['knee_index']}, recorded {recorded_knee}")
+        if c["points"] != want["points"] or c["settings"]["replay"] is None or c["error"] is not None:
+            problems.append(f"{name} {key}: {c['points']} points (file: {want['points']}), settings {c['settings']}")
+        if [r["detector"] for r in c["results"]] != detectors:
+            problems.append(f"{name} {key}: detectors {[r['detector'] for r in c['results']]}")
+    if seen != set(campaigns):
+        problems.append(f"{name}: campaigns analysed {sorted(seen)}, in the file {sorted(campaigns)}")
+    print(f"re-analysed {len(seen)} campaigns of {h5} ({' '.join(settings) or 'thesis settings'})")
+    return h5, report, len(campaigns)
+
+
+h5, _, count = check_results_file("run")
+_, refined, _ = check_results_file("refined", "--sweep", "adaptive", "--refine-precision", "0.05", "--safeguards",
+                                   "noise-aware", "--offline", "--x-scale", "linear", "--detectors", ",".join(detectors))
+settings = refined["curves"][0]["settings"]
+if settings["x_scale"] != "linear" or settings["online"] or settings["replay"]["safeguards"] != "noise-aware":
+    problems.append(f"the run's settings were not applied: {settings}")
 
 whole = detect_json("--input", h5, "--whole-curve", "--detector", "triangle")
 for c in whole["curves"]:
@@ -142,7 +155,7 @@ for c in whole["curves"]:
     if c["settings"]["replay"] is not None or r["points_seen"] != c["points"]:
         problems.append(f"--whole-curve: {c['campaign']} saw {r['points_seen']} of {c['points']} points")
 table, _ = run("detect", "--input", h5, "--detector", "kneedle,triangle")
-for part in [f"results file, {len(campaigns)} campaigns", "backend: sim", "run's knee", "sweep replayed"]:
+for part in [f"results file, {count} campaigns", "backend: sim", "run's knee", "sweep replayed"]:
     if part not in table:
         problems.append(f"results table lacks '{part}':\n{table}")
 
