@@ -6,23 +6,33 @@ set -euo pipefail
 
 packages=(cmake g++ make git openmpi-bin libopenmpi-dev libhdf5-dev hdf5-tools libcli11-dev libeigen3-dev
           nlohmann-json3-dev)
+# Optional: without these the build still works and says what it lacks (toml++: --suite FILE.toml).
+# Machines with no network (the lent GPU machines) simply go without them.
+optional_packages=(libtomlplusplus-dev)
 python_packages=()
 if [[ ${1:-} == --tests ]]; then
   packages+=(libgtest-dev slurm-wlm slurm-client munge python3-pip)
   python_packages+=(h5py matplotlib numpy kneed==0.8.5)
 fi
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  sudo=""
-  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+sudo=""
+[[ $(id -u) -eq 0 ]] || sudo="sudo"
+updated=0
+# apt_install PACKAGE...: installs those not yet installed; fails if apt-get does.
+apt_install() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]})) || return 0
   echo "install-deps: installing ${missing[*]}"
-  $sudo apt-get update -qq
+  if ((!updated)); then $sudo apt-get update -qq && updated=1 || return 1; fi
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+}
+apt_install "${packages[@]}"
+for p in "${optional_packages[@]}"; do
+  apt_install "$p" 2>/dev/null || echo "install-deps: optional $p not installed (no network?); building without it"
+done
 
 missing_py=()
 for p in "${python_packages[@]}"; do

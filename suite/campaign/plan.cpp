@@ -36,10 +36,38 @@ void check_unique(const std::vector<std::string>& names, const char* what) {
   for (const auto& n : names) require(seen.insert(n).second, std::string(what) + " '" + n + "' is listed twice");
 }
 
+// The autoscaler's values, for the sweeps of `kernel_names`.
+void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<std::string>& kernel_names) {
+  require(a.scale_factor > 1.0, "--scale-factor " + str(a.scale_factor) + " is not allowed: must be greater than 1");
+  require(a.coarse_factor > 1.0, "--coarse-factor " + str(a.coarse_factor) + " is not allowed: must be greater than 1");
+  require(a.refine_precision >= 0.0 && a.refine_precision < 1.0,
+          "--refine-precision " + str(a.refine_precision) + " is not allowed: must be in (0, 1)");
+  require(a.safety_factor > 0.0 && a.safety_factor <= 1.0,
+          "--safety-factor " + str(a.safety_factor) + " is not allowed: must be in (0, 1]");
+  require(a.safeguards.min_runtime_s >= 0.0,
+          "--min-runtime-ms " + str(a.safeguards.min_runtime_s * 1e3) + " is not allowed: must be >= 0");
+  require(a.safeguards.min_points >= 3, "--min-points " + str(a.safeguards.min_points) + " is not allowed: must be >= 3");
+  require(a.timing.iterations >= 1, "--iterations must leave at least 1 timed iteration after the warm-up");
+  require(a.timing.warmup >= 0, "--warmup " + str(a.timing.warmup) + " is not allowed: must be >= 0");
+  require(a.tune_budget >= 1, "--tune-budget " + str(a.tune_budget) + " is not allowed: must be at least 1");
+  require(a.detector_params.sensitivity > 0.0,
+          "--sensitivity " + str(a.detector_params.sensitivity) + " is not allowed: must be positive");
+  require(a.detector_params.distance_threshold >= 0.0,
+          "--distance-threshold " + str(a.detector_params.distance_threshold) + " is not allowed: must be >= 0");
+  if (a.max_size) {
+    for (const auto& k : kernel_names) {
+      const auto start = kernels::find(k)->round_size(a.start_size ? a.start_size : kernels::find(k)->start_size);
+      require(a.max_size >= start, "--max-size " + str(a.max_size) + " is not allowed: below the start size " +
+                                       str(start) + " of kernel '" + k + "'");
+    }
+  }
+}
+
 }  // namespace
 
 Plan make_plan(const RunSettings& s) {
-  const SuiteDefinition suite = find_suite(s.suite);
+  // A suite file gives the whole matrix; a built-in suite fills what the options leave out.
+  const SuiteDefinition suite = s.suite_file.empty() ? find_suite(s.suite) : SuiteDefinition{};
   Plan plan;
   plan.suite = s.suite;
   plan.kernels = s.kernels.empty() ? suite.kernels : s.kernels;
@@ -61,29 +89,11 @@ Plan make_plan(const RunSettings& s) {
   if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
   require(s.sim_realtime >= 0, "--sim-realtime " + str(s.sim_realtime) + " is not allowed: must be >= 0");
 
-  const auto& a = s.autoscale;
-  require(a.scale_factor > 1.0, "--scale-factor " + str(a.scale_factor) + " is not allowed: must be greater than 1");
-  require(a.coarse_factor > 1.0, "--coarse-factor " + str(a.coarse_factor) + " is not allowed: must be greater than 1");
-  require(a.refine_precision >= 0.0 && a.refine_precision < 1.0,
-          "--refine-precision " + str(a.refine_precision) + " is not allowed: must be in (0, 1)");
-  require(a.safety_factor > 0.0 && a.safety_factor <= 1.0,
-          "--safety-factor " + str(a.safety_factor) + " is not allowed: must be in (0, 1]");
-  require(a.safeguards.min_runtime_s >= 0.0,
-          "--min-runtime-ms " + str(a.safeguards.min_runtime_s * 1e3) + " is not allowed: must be >= 0");
-  require(a.safeguards.min_points >= 3, "--min-points " + str(a.safeguards.min_points) + " is not allowed: must be >= 3");
-  require(a.timing.iterations >= 1, "--iterations must leave at least 1 timed iteration after the warm-up");
-  require(a.timing.warmup >= 0, "--warmup " + str(a.timing.warmup) + " is not allowed: must be >= 0");
-  require(a.tune_budget >= 1, "--tune-budget " + str(a.tune_budget) + " is not allowed: must be at least 1");
-  require(a.detector_params.sensitivity > 0.0,
-          "--sensitivity " + str(a.detector_params.sensitivity) + " is not allowed: must be positive");
-  require(a.detector_params.distance_threshold >= 0.0,
-          "--distance-threshold " + str(a.detector_params.distance_threshold) + " is not allowed: must be >= 0");
-  if (a.max_size) {
-    for (const auto& k : plan.kernels) {
-      const auto start = kernels::find(k)->round_size(a.start_size ? a.start_size : kernels::find(k)->start_size);
-      require(a.max_size >= start, "--max-size " + str(a.max_size) + " is not allowed: below the start size " +
-                                       str(start) + " of kernel '" + k + "'");
-    }
+  check_autoscale(s.autoscale, plan.kernels);
+  for (const auto& [k, a] : s.kernel_autoscale) {
+    require(std::find(plan.kernels.begin(), plan.kernels.end(), k) != plan.kernels.end(),
+            "settings for kernel '" + k + "' but it is not in the run's kernels (" + join(plan.kernels) + ")");
+    check_autoscale(a, {k});
   }
 
   for (const auto& k : plan.kernels)

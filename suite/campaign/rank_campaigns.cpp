@@ -5,15 +5,14 @@
 
 namespace autobench::campaign {
 
-std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,
-                                        const autoscale::AutoscaleSettings& settings, int rank,
-                                        const RankHooks& hooks) {
+std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan, const RunSettings& settings,
+                                        int rank, const RankHooks& hooks) {
   std::vector<results::Campaign> all;
   for (const auto& sweep : plan.sweeps) {
     if ((hooks.stop_requested && hooks.stop_requested()) || (hooks.may_start && !hooks.may_start(sweep))) break;
     const auto t0 = std::chrono::steady_clock::now();
-    autoscale::AutoscaleSettings s = settings;
-    s.seed = settings.seed + static_cast<std::uint64_t>(sweep.repeat);
+    autoscale::AutoscaleSettings s = settings.autoscale_for(sweep.kernel);
+    s.seed += static_cast<std::uint64_t>(sweep.repeat);
     autoscale::SweepHooks sweep_hooks;
     if (hooks.on_point) sweep_hooks.on_point = [&](const results::Point& p) { hooks.on_point(sweep, p); };
     sweep_hooks.stop_requested = hooks.stop_requested;

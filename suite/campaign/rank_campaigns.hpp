@@ -20,8 +20,8 @@ struct RankHooks {
   std::function<void(results::Campaign&)> finish_campaign;
 };
 
-std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan,
-                                        const autoscale::AutoscaleSettings& settings, int rank,
-                                        const RankHooks& hooks = {});
+// Each kernel's sweeps use settings.autoscale_for(kernel).
+std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& plan, const RunSettings& settings,
+                                        int rank, const RankHooks& hooks = {});
 
 }  // namespace autobench::campaign

@@ -4,19 +4,10 @@
 #include <nlohmann/json.hpp>
 
 namespace autobench::campaign {
+namespace {
 
-nlohmann::json to_json(const RunSettings& s) {
-  const auto& a = s.autoscale;
+nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
   return {
-      {"suite", s.suite},
-      {"kernels", s.kernels},
-      {"detectors", s.detectors},
-      {"repeats", s.repeats},
-      {"backend", s.backend},
-      {"sim_device", s.sim_device},
-      {"sim_realtime", s.sim_realtime},
-      {"output_dir", s.output_dir},
-      {"independent_sweeps", s.independent_sweeps},
       {"start_size", a.start_size},
       {"scale_factor", a.scale_factor},
       {"max_size", a.max_size},
@@ -45,25 +36,10 @@ nlohmann::json to_json(const RunSettings& s) {
       {"tune_iterations", a.tune_iterations},
       {"seed", a.seed},
       {"knee_metric", autoscale::to_string(a.knee_metric)},
-      {"power_window_s", s.power.window_s},
-      {"power_filter", s.power.filter},
-      {"power_interval_s", s.power.interval_s},
-      {"calibration", s.power.calibration_file},
   };
 }
 
-RunSettings settings_from_json(const nlohmann::json& j) {
-  RunSettings s;
-  auto& a = s.autoscale;
-  j.at("suite").get_to(s.suite);
-  j.at("kernels").get_to(s.kernels);
-  j.at("detectors").get_to(s.detectors);
-  j.at("repeats").get_to(s.repeats);
-  j.at("backend").get_to(s.backend);
-  j.at("sim_device").get_to(s.sim_device);
-  j.at("sim_realtime").get_to(s.sim_realtime);
-  j.at("output_dir").get_to(s.output_dir);
-  j.at("independent_sweeps").get_to(s.independent_sweeps);
+void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& a) {
   j.at("start_size").get_to(a.start_size);
   j.at("scale_factor").get_to(a.scale_factor);
   j.at("max_size").get_to(a.max_size);
@@ -95,10 +71,57 @@ RunSettings settings_from_json(const nlohmann::json& j) {
   j.at("tune_iterations").get_to(a.tune_iterations);
   j.at("seed").get_to(a.seed);
   a.knee_metric = autoscale::knee_metric_from_string(j.value("knee_metric", "throughput"));
+}
+
+}  // namespace
+
+const autoscale::AutoscaleSettings& RunSettings::autoscale_for(const std::string& kernel) const {
+  const auto it = kernel_autoscale.find(kernel);
+  return it == kernel_autoscale.end() ? autoscale : it->second;
+}
+
+nlohmann::json to_json(const RunSettings& s) {
+  nlohmann::json j = {
+      {"suite", s.suite},
+      {"suite_file", s.suite_file},
+      {"kernels", s.kernels},
+      {"detectors", s.detectors},
+      {"repeats", s.repeats},
+      {"backend", s.backend},
+      {"sim_device", s.sim_device},
+      {"sim_realtime", s.sim_realtime},
+      {"output_dir", s.output_dir},
+      {"independent_sweeps", s.independent_sweeps},
+  };
+  j.update(autoscale_json(s.autoscale));
+  j.update({{"power_window_s", s.power.window_s},
+            {"power_filter", s.power.filter},
+            {"power_interval_s", s.power.interval_s},
+            {"calibration", s.power.calibration_file}});
+  nlohmann::json per_kernel = nlohmann::json::object();
+  for (const auto& [kernel, a] : s.kernel_autoscale) per_kernel[kernel] = autoscale_json(a);
+  j["kernel_autoscale"] = per_kernel;
+  return j;
+}
+
+RunSettings settings_from_json(const nlohmann::json& j) {
+  RunSettings s;
+  j.at("suite").get_to(s.suite);
+  j.at("suite_file").get_to(s.suite_file);
+  j.at("kernels").get_to(s.kernels);
+  j.at("detectors").get_to(s.detectors);
+  j.at("repeats").get_to(s.repeats);
+  j.at("backend").get_to(s.backend);
+  j.at("sim_device").get_to(s.sim_device);
+  j.at("sim_realtime").get_to(s.sim_realtime);
+  j.at("output_dir").get_to(s.output_dir);
+  j.at("independent_sweeps").get_to(s.independent_sweeps);
+  autoscale_from_json(j, s.autoscale);
   s.power.window_s = j.value("power_window_s", s.power.window_s);  // absent in runs from before power windows
   s.power.filter = j.value("power_filter", s.power.filter);
   s.power.interval_s = j.value("power_interval_s", s.power.interval_s);
   s.power.calibration_file = j.value("calibration", s.power.calibration_file);
+  for (const auto& [kernel, a] : j.at("kernel_autoscale").items()) autoscale_from_json(a, s.kernel_autoscale[kernel]);
   return s;
 }
 

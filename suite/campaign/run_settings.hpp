@@ -1,6 +1,8 @@
 // Everything a run is configured with: the matrix, the backend, the output and the autoscaler.
 #pragma once
 
+#include <map>
+
 #include <string>
 #include <vector>
 
@@ -12,7 +14,8 @@
 namespace autobench::campaign {
 
 struct RunSettings {
-  std::string suite = "quick";
+  std::string suite = "quick";        // a built-in suite's name, or the stem of suite_file
+  std::string suite_file;              // the TOML suite file the matrix came from ("" for a built-in suite)
   std::vector<std::string> kernels;    // empty: the suite's
   std::vector<std::string> detectors;  // empty: the suite's
   int repeats = 0;                     // 0: the suite's
@@ -25,6 +28,11 @@ struct RunSettings {
   int verbosity = 1;                   // 0 quiet, 1 normal, 2 verbose
   autoscale::AutoscaleSettings autoscale;
   energy::PowerSettings power;         // power windows, trace filter, calibration
+  // A suite file's [kernel.NAME] tables: the complete autoscaler settings of that kernel's sweeps.
+  std::map<std::string, autoscale::AutoscaleSettings> kernel_autoscale;
+
+  // The autoscaler settings of `kernel`'s sweeps: its own when a suite file gave it some, else the run's.
+  const autoscale::AutoscaleSettings& autoscale_for(const std::string& kernel) const;
 };
 
 // The settings as JSON (stored in the result file's `settings` attribute).

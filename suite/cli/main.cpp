@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "suite/campaign/suite_file.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
@@ -54,6 +55,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     if (!app.get_subcommands().empty()) return 0;  // a subcommand ran in its callback
     request.settings = to_settings(options, app);
+    if (autobench::campaign::is_suite_file(request.settings.suite))
+      request.settings = settings_with_suite_file(request.settings.suite, app, std::vector<std::string>(argv + 1, argv + argc));
     request.command_line = joined_command_line(argc, argv);
     return run_benchmarks(request, argc, argv);
   } catch (const CLI::CallForHelp& e) {

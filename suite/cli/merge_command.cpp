@@ -47,7 +47,7 @@ void add_merge_command(CLI::App& app) {
       } catch (const std::runtime_error& e) {
         throw RunFailure(e.what());
       }
-      ranks.push_back(journal::recover_rank(j, plan, manifest.settings.autoscale, r));
+      ranks.push_back(journal::recover_rank(j, plan, manifest.settings, r));
       complete = complete && j.done;
       for (const auto& c : ranks.back().campaigns) complete = complete && c.complete;
     }

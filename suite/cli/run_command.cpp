@@ -246,7 +246,7 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
         return ok;
       };
       hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
-      auto fresh = campaign::run_rank(*device, rest, settings.autoscale, mpi.rank(), hooks);
+      auto fresh = campaign::run_rank(*device, rest, settings, mpi.rank(), hooks);
       stopped_early = journal::remaining_plan(rest, fresh).sweeps.size() > 0;
       mine.campaigns = std::move(previous);
       for (auto& c : fresh) mine.campaigns.push_back(std::move(c));

@@ -1,6 +1,11 @@
 // Run options (see run_options.hpp).
 #include "suite/cli/run_options.hpp"
 
+#include <algorithm>
+#include <set>
+
+#include "suite/campaign/plan.hpp"
+#include "suite/campaign/suite_file.hpp"
 #include "suite/cli/errors.hpp"
 
 namespace autobench::cli {
@@ -10,7 +15,8 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   auto& a = s.autoscale;
   app.option_defaults()->always_capture_default();
   app.add_option("--suite", s.suite, "Suite to run: quick (vecadd+gemm, triangle+kneedle, 1 repeat) or full "
-                                     "(every kernel and detector, 5 repeats)")->group("Matrix");
+                                     "(every kernel and detector, 5 repeats), or a TOML suite file (see README: Suite files)")
+      ->group("Matrix");
   app.add_option("--kernels", s.kernels, "Kernels to run, comma-separated (default: the suite's; see `list`)")
       ->delimiter(',')->group("Matrix");
   app.add_option("--detectors", s.detectors, "Knee detectors, comma-separated (default: the suite's)")
@@ -144,6 +150,115 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
     throw UsageError("--knee-metric efficiency needs power windows: --power-window-ms must be > 0");
   s.verbosity = o.quiet ? 0 : o.verbose ? 2 : 1;
   return s;
+}
+
+namespace {
+
+// Run options given on the command line, by long name without dashes.
+std::set<std::string> typed_names(const CLI::App& app) {
+  std::set<std::string> names;
+  for (const CLI::Option* o : app.get_options())
+    if (o->count() > 0)
+      for (const auto& n : o->get_lnames()) names.insert(n);
+  return names;
+}
+
+// `file_options` (those not typed on the command line) followed by the command line's own
+// arguments, parsed as run options; arguments of other options (--resume, ...) are ignored here.
+campaign::RunSettings parse_with(const std::vector<campaign::SuiteOption>& file_options,
+                                 const std::set<std::string>& typed, const std::vector<std::string>& args) {
+  std::vector<std::string> all;
+  for (const auto& o : file_options)
+    if (!typed.count(o.name)) all.push_back("--" + o.name + "=" + o.value);
+  all.insert(all.end(), args.begin(), args.end());
+  std::reverse(all.begin(), all.end());  // CLI11 takes a vector of arguments last-first
+  CLI::App app;
+  app.allow_extras();
+  RunOptions options;
+  add_run_options(app, options);
+  app.parse(all);
+  return to_settings(options, app);
+}
+
+// Checks that every name is a run option (in one of `groups`, when given).
+void check_names(const campaign::SuiteFile& file, const std::vector<campaign::SuiteOption>& options,
+                 const std::vector<std::string>& groups, const std::string& where) {
+  CLI::App app;
+  RunOptions unused;
+  add_run_options(app, unused);
+  for (const auto& o : options) {
+    const CLI::Option* opt = o.name == "suite" ? nullptr : app.get_option_no_throw("--" + o.name);
+    const bool allowed = opt && (groups.empty() || std::count(groups.begin(), groups.end(), opt->get_group()));
+    if (!allowed) {
+      std::string names;
+      for (const CLI::Option* c : app.get_options())
+        if (!c->get_lnames().empty() && c->get_lnames()[0] != "suite" &&
+            (groups.empty() || std::count(groups.begin(), groups.end(), c->get_group())))
+          names += (names.empty() ? "" : ", ") + c->get_lnames()[0];
+      throw UsageError(file.path + ":" + std::to_string(o.line) + ": unknown option '" + o.name + "' in " + where +
+                       " (allowed: " + names + ")");
+    }
+  }
+}
+
+// Runs `make` and rethrows its errors as UsageError located in the file.
+template <typename Make>
+auto located(const campaign::SuiteFile& file, const std::vector<campaign::SuiteOption>& options, Make make) {
+  try {
+    return make();
+  } catch (const CLI::ParseError& e) {
+    throw UsageError(campaign::locate(file, options, e.what()) + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(campaign::locate(file, options, e.what()) + e.what());
+  } catch (const UsageError& e) {
+    throw UsageError(campaign::locate(file, options, e.what()) + e.what());
+  }
+}
+
+}  // namespace
+
+campaign::RunSettings settings_with_suite_file(const std::string& path, const CLI::App& typed,
+                                               const std::vector<std::string>& args) {
+  campaign::SuiteFile file;
+  try {
+    file = campaign::read_suite_file(path);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  check_names(file, file.options, {}, "[options]");
+  const std::set<std::string> on_command_line = typed_names(typed);
+
+  // The file alone first, so its own mistakes are reported against its lines.
+  located(file, file.options, [&] {
+    auto s = parse_with(file.options, {}, {});
+    s.suite_file = path;
+    return campaign::make_plan(s);
+  });
+  campaign::RunSettings settings = parse_with(file.options, on_command_line, args);
+  settings.suite = file.name;
+  settings.suite_file = path;
+  const auto file_kernels = parse_with(file.options, {}, {}).kernels;
+
+  for (const auto& [kernel, own] : file.kernel_options) {
+    if (std::find(file_kernels.begin(), file_kernels.end(), kernel) == file_kernels.end())
+      throw UsageError(path + ":" + std::to_string(file.kernel_lines.at(kernel)) + ": [kernel." + kernel +
+                       "] but '" + kernel + "' is not in the file's kernels");
+    check_names(file, own, {"Autoscaling", "Timing", "Detection"}, "[kernel." + kernel + "]");
+    std::vector<campaign::SuiteOption> merged;  // the file's run-wide options, then the kernel's over them
+    for (const auto& o : file.options)
+      if (std::none_of(own.begin(), own.end(), [&](const campaign::SuiteOption& k) { return k.name == o.name; }))
+        merged.push_back(o);
+    merged.insert(merged.end(), own.begin(), own.end());
+    located(file, own, [&] {
+      auto s = parse_with(merged, {}, {});
+      s.suite_file = path;
+      s.kernels = {kernel};
+      return campaign::make_plan(s);
+    });
+    if (std::count(settings.kernels.begin(), settings.kernels.end(), kernel))  // --kernels may narrow the run
+      settings.kernel_autoscale[kernel] = parse_with(merged, on_command_line, args).autoscale;
+  }
+  return settings;
 }
 
 }  // namespace autobench::cli

@@ -35,4 +35,10 @@ void add_run_options(CLI::App& app, RunOptions& options);
 // Checks the typed values and returns the settings; throws UsageError naming a bad value.
 campaign::RunSettings to_settings(const RunOptions& options, const CLI::App& app);
 
+// The settings of `--suite FILE`: the file's matrix and [options], each [kernel.NAME] table over
+// them for that kernel, and the options typed on the command line (`typed`, parsed from `args`)
+// over both. Throws UsageError "FILE:LINE: ..." naming a bad key or value in the file.
+campaign::RunSettings settings_with_suite_file(const std::string& path, const CLI::App& typed,
+                                               const std::vector<std::string>& args);
+
 }  // namespace autobench::cli

@@ -20,7 +20,7 @@ bool has_finished(const std::vector<results::Campaign>& list, const std::string&
 bool finished(const results::Campaign& c) { return c.complete && c.stop_reason != results::StopReason::interrupted; }
 
 results::RankResult recover_rank(const RankJournal& journal, const campaign::Plan& plan,
-                                 const autoscale::AutoscaleSettings& settings, int rank) {
+                                 const campaign::RunSettings& settings, int rank) {
   results::RankResult r = journal.rank;
   r.rank = rank;
   for (const auto& [key, points] : journal.unfinished) {
@@ -41,7 +41,7 @@ results::RankResult recover_rank(const RankJournal& journal, const campaign::Pla
         c.knee_index = static_cast<std::int64_t>(points.size()) - 1;
         c.knee_size = c.points.back().size;
         c.stop_reason = results::StopReason::interrupted;
-        c.detector_params = autoscale::describe_detector_params(settings);
+        c.detector_params = autoscale::describe_detector_params(settings.autoscale_for(kernel));
         c.complete = false;
         r.campaigns.push_back(std::move(c));
       }

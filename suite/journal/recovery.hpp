@@ -14,7 +14,7 @@ bool finished(const results::Campaign& c);
 // The rank's finished campaigns plus, for each sweep under way when the journal ends, one
 // incomplete campaign per detector (stop reason `interrupted`, complete = false) holding its points.
 results::RankResult recover_rank(const RankJournal& journal, const campaign::Plan& plan,
-                                 const autoscale::AutoscaleSettings& settings, int rank);
+                                 const campaign::RunSettings& settings, int rank);
 
 // The campaigns sorted into the plan's sweep and detector order (campaigns not in the plan last).
 void order_by_plan(const campaign::Plan& plan, std::vector<results::Campaign>& campaigns);

@@ -54,4 +54,48 @@ expect 2 "--coarse-factor 1 is not allowed: must be greater than 1" "${out[@]}" 
 expect 0 "" --help
 expect 0 "" --version
 
+# Suite files (TOML): each mistake is reported as FILE:LINE: with the bad key or value.
+if ! "$bin" --suite "$AUTOBENCH_SOURCE_DIR/scripts/suites/bandwidth-vs-compute.toml" --backend sim --dry-run \
+     >/dev/null 2>"$scratch/err" && grep -q "lacks TOML support" "$scratch/err"; then
+  echo "skip: this build has no TOML support (libtomlplusplus-dev)"
+else
+  suite() {  # suite NAME: writes stdin to $scratch/NAME.toml
+    cat >"$scratch/$1.toml"
+  }
+  suite syntax <<<'kernels = ["vecadd", "gemm"'
+  expect 2 "syntax.toml:1: not valid TOML" "${out[@]}" --suite "$scratch/syntax.toml"
+  expect 2 "missing.toml: no such suite file" "${out[@]}" --suite "$scratch/missing.toml"
+  printf 'detectors = ["triangle"]\n' | suite nokernels
+  expect 2 "nokernels.toml: missing 'kernels'" "${out[@]}" --suite "$scratch/nokernels.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\ncolour = "blue"\n' | suite topkey
+  expect 2 "topkey.toml:3: unknown key 'colour'" "${out[@]}" --suite "$scratch/topkey.toml"
+  printf 'kernels = "vecadd"\ndetectors = ["triangle"]\n' | suite notalist
+  expect 2 "notalist.toml:1: 'kernels' must be a list" "${out[@]}" --suite "$scratch/notalist.toml"
+  printf 'kernels = ["vecadd", "saxpy"]\ndetectors = ["triangle"]\n' | suite badkernel
+  expect 2 "badkernel.toml:1: unknown kernel 'saxpy' \(allowed: " "${out[@]}" --suite "$scratch/badkernel.toml"
+  printf 'kernels = ["vecadd"]\n\ndetectors = ["elbow"]\n' | suite baddetector
+  expect 2 "baddetector.toml:3: unknown detector 'elbow'" "${out[@]}" --suite "$scratch/baddetector.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 1.5\n' | suite fracrepeats
+  expect 2 "fracrepeats.toml:3: 'repeats' must be a whole number" "${out[@]}" --suite "$scratch/fracrepeats.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 0\n' | suite zerorepeats
+  expect 2 "zerorepeats.toml:3: --repeats 0 is not allowed" "${out[@]}" --suite "$scratch/zerorepeats.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nscale-factor = 0.9\n' | suite badfactor
+  expect 2 "badfactor.toml:4: --scale-factor 0.9 is not allowed: must be greater than 1" "${out[@]}" \
+    --suite "$scratch/badfactor.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nscale-factr = 1.2\n' | suite typo
+  expect 2 "typo.toml:4: unknown option 'scale-factr' in \[options\] \(allowed: " "${out[@]}" --suite "$scratch/typo.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\niterations = "many"\n' | suite nan
+  expect 2 "nan.toml:4: .*--iterations" "${out[@]}" --suite "$scratch/nan.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.gemm]\nstart-size = 256\n' | suite notinrun
+  expect 2 "notinrun.toml:3: \[kernel.gemm\] but 'gemm' is not in the file's kernels" "${out[@]}" \
+    --suite "$scratch/notinrun.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.vecadd]\nbackend = "cuda"\n' | suite kernelbackend
+  expect 2 "kernelbackend.toml:4: unknown option 'backend' in \[kernel.vecadd\]" "${out[@]}" \
+    --suite "$scratch/kernelbackend.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.vecadd]\nstart-size = -4\n' | suite negstart
+  expect 2 "negstart.toml:4: --start-size -4 is not allowed" "${out[@]}" --suite "$scratch/negstart.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nsuite = "full"\n' | suite recursive
+  expect 2 "recursive.toml:4: unknown option 'suite'" "${out[@]}" --suite "$scratch/recursive.toml"
+fi
+
 if [[ $failures -ne 0 ]]; then echo "$failures failure(s)"; exit 1; fi
