@@ -1,0 +1,83 @@
+"""A TOML suite file drives a 2-rank sim run: its matrix and [options] are used, [kernel.NAME] applies to
+that kernel's sweeps only, options typed on the command line beat the file, and the HDF5 file records
+the suite name, the file and every per-kernel setting. Skips (77) on a build without TOML support."""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import h5py
+
+BIN = os.environ["AUTOBENCH_BINARY"]
+SCRATCH = os.environ.get("AUTOBENCH_SCRATCH", "/tmp/suite_file_test")
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+problems = []
+
+
+def check(cond, message):
+    if not cond:
+        problems.append(message)
+
+
+suite = os.path.join(SCRATCH, "study.toml")
+with open(suite, "w") as f:
+    f.write("""description = "vecadd and fp32 with their own start sizes"
+kernels = ["vecadd", "fp32"]
+detectors = ["triangle", "kneedle"]
+repeats = 3
+
+[options]
+start-size = 4096
+scale-factor = 1.5
+iterations = 9
+
+[kernel.fp32]
+start-size = 2048
+scale-factor = 1.25
+""")
+
+out = os.path.join(SCRATCH, "results")
+run = subprocess.run(["mpirun", "-n", "2", BIN, "--suite", suite, "--backend", "sim", "--repeats", "2",
+                      "--output", out, "-q"], capture_output=True, text=True)
+if run.returncode != 0 and "lacks TOML support" in run.stderr:
+    print("skip: this build has no TOML support (libtomlplusplus-dev)")
+    sys.exit(77)
+if run.returncode != 0:
+    sys.exit(f"run failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
+
+(h5,) = glob.glob(os.path.join(out, "*", "autobench.h5"))
+with h5py.File(h5, "r") as f:
+    check(f.attrs["suite"] == "study", f"suite attribute {f.attrs['suite']!r}, expected the file's stem 'study'")
+    settings = json.loads(f.attrs["settings"])
+    check(os.path.samefile(settings["suite_file"], suite), f"settings.suite_file is {settings['suite_file']!r}")
+    check(settings["repeats"] == 2, f"--repeats 2 on the command line beats the file's 3: got {settings['repeats']}")
+    check(settings["iterations"] == 8, f"[options] iterations = 9 (8 timed): got {settings['iterations']}")
+    check(set(settings["kernel_autoscale"]) == {"fp32"}, f"kernel_autoscale keys {list(settings['kernel_autoscale'])}")
+    fp32 = settings["kernel_autoscale"]["fp32"]
+    check(fp32["start_size"] == 2048 and fp32["scale_factor"] == 1.25, f"fp32 settings {fp32}")
+    check(fp32["iterations"] == 8, "a kernel table inherits [options] it does not set")
+
+    expected = {"vecadd": (4096, 1.5), "fp32": (2048, 1.25)}
+    seen = set()
+    for kernel, (start, factor) in expected.items():
+        for detector in ("triangle", "kneedle"):
+            for rank in (0, 1):
+                group = f["campaigns"][kernel][detector][f"rank{rank}"]
+                check(sorted(group) == ["repeat0", "repeat1"], f"{kernel}/{detector}/rank{rank}: {sorted(group)}")
+                for repeat in group.values():
+                    sizes = repeat["size"][()]
+                    name = f"{kernel}/{detector}/rank{rank}"
+                    check(sizes[0] == start, f"{name}: first size {sizes[0]}, expected {start}")
+                    # Sizes grow by the kernel's factor (rounded to whole elements).
+                    ratio = sizes[1] / sizes[0]
+                    check(abs(ratio - factor) < 0.01, f"{name}: second/first size {ratio:.3f}, expected {factor}")
+                    seen.add(kernel)
+    check(seen == set(expected), f"kernels in the file: {sorted(seen)}")
+
+if problems:
+    print("\n".join(problems))
+    sys.exit(1)
+print(f"ok: {h5}")
