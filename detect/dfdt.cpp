@@ -1,4 +1,5 @@
 // `dfdt`: dynamic first-derivative threshold, the point whose slope sits at the ISODATA threshold.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <memory>
@@ -27,6 +28,17 @@ std::vector<double> slopes(const UnitCurve& c) {
     g[i] = parabola_slope(c.x[i], &c.x[first], &c.y[first]);
   }
   return g;
+}
+
+// Index of the steepest slope before the curve first covers 90% of its range from its first value (0 on
+// a curve that bends only one way; the limit keeps a noisy slope on the plateau from counting).
+std::size_t rise_start(const UnitCurve& c, const std::vector<double>& g) {
+  double range = 0.0;
+  for (double y : c.y) range = std::max(range, std::abs(y - c.y[0]));
+  std::size_t steepest = 0;
+  for (std::size_t i = 1; i < g.size() && std::abs(c.y[i] - c.y[0]) < 0.9 * range; ++i)
+    if (std::abs(g[i]) > std::abs(g[steepest])) steepest = i;
+  return steepest;
 }
 
 // ISODATA (Ridler-Calvard) threshold of v[from..]: start at the mean, move to the midpoint of the means
@@ -62,8 +74,10 @@ std::size_t nearest_to_threshold(const std::vector<double>& g, std::size_t from)
 // slope is nearest that threshold. As in Kneeliverse's DFDT, the search is then repeated on the slopes
 // from half the latest knee's index onwards (an early steep stretch no longer pulls the threshold up), for
 // as long as the previous round moved the knee later and at least 3 slopes remain; the last round's
-// knee is the answer. Counted when it clears the chord (chord.hpp);
-// score: its chord distance.
+// knee is the answer. Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
+// log-spaced sizes a throughput curve first bends upwards (throughput grows with size while launch
+// latency dominates), and a slope threshold there marks where the rise starts, below the chord, not
+// where it saturates. Counted when it clears the chord (chord.hpp); score: its chord distance.
 class Dfdt final : public Detector {
  public:
   explicit Dfdt(const Params& p) : p_(p) {}
@@ -73,10 +87,11 @@ class Dfdt final : public Detector {
     const std::size_t n = c.size();
     if (n < 3) return {};
     const std::vector<double> g = slopes(c);
-    std::size_t knee = nearest_to_threshold(g, 0);
-    for (std::size_t last = 0; last < knee && n - (knee + 1) / 2 > 2;) {
+    const std::size_t start = std::min(rise_start(c, g), n - 3);
+    std::size_t knee = nearest_to_threshold(g, start);
+    for (std::size_t last = start; last < knee && n - std::max(start, (knee + 1) / 2) > 2;) {
       last = knee;
-      knee = nearest_to_threshold(g, (last + 1) / 2);
+      knee = nearest_to_threshold(g, std::max(start, (last + 1) / 2));
     }
     return gated_knee(c, knee, chord_distance(c, knee, 0, n - 1, p_.shape), p_);
   }
