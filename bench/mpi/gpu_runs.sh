@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Suite runs on a GPU machine for bench/mpi/README.md: builds autobench-mpi with CUDA, then
+#   full   one GPU:  mpirun -n 1 autobench-mpi --suite full   (wall time; the file and its report)
+#   ranks  every GPU: mpirun -n 2 autobench-mpi --suite quick (devices, report), then -n 1 against -n N
+#          with power windows off (scaling: every rank runs the whole matrix, so N ranks should take as
+#          long as one)
+# and `nvidia-smi -q -d CLOCK` at the end (autobench-mpi changes no clocks in these runs).
+#   bench/mpi/gpu_runs.sh OUT_DIR full|ranks [extra cmake args...]
+# Every step gets at most what is left of $DEADLINE seconds (default 560) less 15 s for the end.
+set -u
+OUT=${1:?usage: gpu_runs.sh OUT_DIR full|ranks [cmake args...]}
+MODE=${2:?usage: gpu_runs.sh OUT_DIR full|ranks [cmake args...]}
+shift 2
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+LOG=$OUT/log.txt
+step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
+DEADLINE=${DEADLINE:-560}
+# limit SECONDS: SECONDS, or less when the deadline is nearer; 1 (a step that stops at once) under 10 s.
+limit() { local left=$((DEADLINE - SECONDS - 15)); ((left < $1)) && set -- "$left"; (($1 < 10)) && set -- 1; echo "$1"; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+step "device"
+{ date -u; nvidia-smi; nvidia-smi -L; nproc; } > "$OUT/device.txt" 2>&1
+GPUS=$(nvidia-smi -L | grep -c '^GPU')
+
+step "build (git $(git -C "$SRC" rev-parse --short=12 HEAD 2>/dev/null || echo '?'))"
+BUILD=$SRC/build-gpu-runs
+{ cmake -S "$SRC" -B "$BUILD" -DAUTOBENCH_WITH_CUDA=ON -DCMAKE_BUILD_TYPE=Release "$@" &&
+  timeout "$(limit 240)" cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi; } > "$OUT/build.txt" 2>&1 ||
+  { tail -30 "$OUT/build.txt"; exit 1; }
+BIN=$BUILD/suite/autobench-mpi
+
+# run NAME SECONDS RANKS ARGS...: one timed mpirun into $OUT/NAME.txt (+ the report of its file in
+# NAME-report.txt and the file itself as NAME.h5); the budget keeps the file complete or marked incomplete.
+run() {
+  local name=$1 secs=$2 ranks=$3; shift 3
+  local budget; budget=$(limit "$secs")
+  step "$name: mpirun -n $ranks autobench-mpi $* (time budget ${budget} s)"
+  local t0 ms
+  t0=$(date +%s%N)
+  timeout $((budget + 30)) mpirun -n "$ranks" "$BIN" "$@" --backend cuda --time-budget "$budget" \
+    --output "$OUT/runs-$name" > "$OUT/$name.txt" 2>&1
+  echo "exit: $?" >> "$OUT/$name.txt"
+  ms=$((($(date +%s%N) - t0) / 1000000))
+  echo "wall: $((ms / 1000)).$(printf %03d $((ms % 1000))) s" | tee -a "$OUT/$name.txt"
+  tail -2 "$OUT/$name.txt" | head -1
+  local h5
+  h5=$(ls "$OUT"/runs-"$name"/*/autobench.h5 2>/dev/null | head -1)
+  if [[ -n $h5 ]]; then
+    "$BIN" report "$h5" > "$OUT/$name-report.txt" 2>&1
+    cp "$h5" "$OUT/$name.h5"
+  fi
+  rm -rf "$OUT/runs-$name"
+}
+
+case $MODE in
+  full)
+    run full 540 1 --suite full --power-window-ms 0
+    ;;
+  ranks)
+    run quick-n$GPUS 200 "$GPUS" --suite quick
+    run scaling-n1 90 1 --suite quick --power-window-ms 0
+    run scaling-n$GPUS 90 "$GPUS" --suite quick --power-window-ms 0
+    ;;
+  *) echo "unknown mode '$MODE' (allowed: full, ranks)"; exit 2 ;;
+esac
+
+step "clocks after the runs (default clocks expected)"
+nvidia-smi -q -d CLOCK > "$OUT/clocks_end.txt" 2>&1
+grep -A3 -E "^ *(Applications Clocks|Clocks Event Reasons|Max Clocks)" "$OUT/clocks_end.txt" | head -12
+step "done"
