@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Suite runs on a GPU machine for bench/mpi/README.md: builds autobench-mpi with CUDA, then
 #   full   one GPU:  mpirun -n 1 autobench-mpi --suite full   (wall time; the file and its report)
-#   ranks  every GPU: mpirun -n 2 autobench-mpi --suite quick (devices, report), then -n 1 against -n N
-#          with power windows off (scaling: every rank runs the whole matrix, so N ranks should take as
-#          long as one)
+#   ranks  every GPU: mpirun -n N autobench-mpi --suite quick (devices, report), then -n 1 against -n N
+#          with power windows off, twice in turn (scaling: every rank runs the whole matrix, so N ranks
+#          should take as long as one)
 # and `nvidia-smi -q -d CLOCK` at the end (autobench-mpi changes no clocks in these runs).
 #   bench/mpi/gpu_runs.sh OUT_DIR full|ranks [extra cmake args...]
 # Every step gets at most what is left of $DEADLINE seconds (default 560) less 15 s for the end.
@@ -60,9 +60,11 @@ case $MODE in
     run full 540 1 --suite full --power-window-ms 0
     ;;
   ranks)
-    run quick-n$GPUS 200 "$GPUS" --suite quick
-    run scaling-n1 90 1 --suite quick --power-window-ms 0
-    run scaling-n$GPUS 90 "$GPUS" --suite quick --power-window-ms 0
+    run quick-n$GPUS 330 "$GPUS" --suite quick
+    for turn in a b; do
+      run scaling-n1-$turn 60 1 --suite quick --power-window-ms 0
+      run scaling-n$GPUS-$turn 60 "$GPUS" --suite quick --power-window-ms 0
+    done
     ;;
   *) echo "unknown mode '$MODE' (allowed: full, ranks)"; exit 2 ;;
 esac
@@ -71,3 +73,7 @@ step "clocks after the runs (default clocks expected)"
 nvidia-smi -q -d CLOCK > "$OUT/clocks_end.txt" 2>&1
 grep -A3 -E "^ *(Applications Clocks|Clocks Event Reasons|Max Clocks)" "$OUT/clocks_end.txt" | head -12
 step "done"
+# at most 8 files come back from the device machine: the logs, reports and files of the scaling runs
+# travel as one archive
+(cd "$OUT" && tar czf runs.tar.gz --exclude=runs.tar.gz --exclude="quick-n*.h5" --exclude=full.h5 ./*.txt ./*.h5 &&
+  find . -maxdepth 1 -name 'scaling-*' -delete)
