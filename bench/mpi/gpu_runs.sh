@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Suite runs on a GPU machine for bench/mpi/README.md: builds autobench-mpi with CUDA, then
 #   full   one GPU:  mpirun -n 1 autobench-mpi --suite full   (wall time; the file and its report)
-#   ranks  every GPU: mpirun -n N autobench-mpi --suite quick (devices, report), then -n 1 against -n N
-#          with power windows off, twice in turn (scaling: every rank runs the whole matrix, so N ranks
-#          should take as long as one)
+#   quick   every GPU: mpirun -n N autobench-mpi --suite quick (devices, report)
+#   scaling -n 1 against -n N with power windows off, twice in turn, and -n N once more with
+#           `--bind-to none` (every rank runs the whole matrix, so N ranks should take as long as one)
+#   ranks   quick, then scaling
 # and `nvidia-smi -q -d CLOCK` at the end (autobench-mpi changes no clocks in these runs).
-#   bench/mpi/gpu_runs.sh OUT_DIR full|ranks [extra cmake args...]
+#   bench/mpi/gpu_runs.sh OUT_DIR full|quick|scaling|ranks [extra cmake args...]
 # Every step gets at most what is left of $DEADLINE seconds (default 560) less 15 s for the end.
 set -u
-OUT=${1:?usage: gpu_runs.sh OUT_DIR full|ranks [cmake args...]}
-MODE=${2:?usage: gpu_runs.sh OUT_DIR full|ranks [cmake args...]}
+OUT=${1:?usage: gpu_runs.sh OUT_DIR full|quick|scaling|ranks [cmake args...]}
+MODE=${2:?usage: gpu_runs.sh OUT_DIR full|quick|scaling|ranks [cmake args...]}
 shift 2
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -32,15 +33,16 @@ BUILD=$SRC/build-gpu-runs
   { tail -30 "$OUT/build.txt"; exit 1; }
 BIN=$BUILD/suite/autobench-mpi
 
-# run NAME SECONDS RANKS ARGS...: one timed mpirun into $OUT/NAME.txt (+ the report of its file in
-# NAME-report.txt and the file itself as NAME.h5); the budget keeps the file complete or marked incomplete.
+# run NAME SECONDS RANKS ARGS...: one timed mpirun (with $MPIRUN_ARGS) into $OUT/NAME.txt (+ the report of
+# its file in NAME-report.txt and the file itself as NAME.h5); the budget keeps the file complete or marked
+# incomplete.
 run() {
   local name=$1 secs=$2 ranks=$3; shift 3
   local budget; budget=$(limit "$secs")
   step "$name: mpirun -n $ranks autobench-mpi $* (time budget ${budget} s)"
   local t0 ms
   t0=$(date +%s%N)
-  timeout $((budget + 30)) mpirun -n "$ranks" "$BIN" "$@" --backend cuda --time-budget "$budget" \
+  timeout $((budget + 30)) mpirun -n "$ranks" ${MPIRUN_ARGS:-} "$BIN" "$@" --backend cuda --time-budget "$budget" \
     --output "$OUT/runs-$name" > "$OUT/$name.txt" 2>&1
   echo "exit: $?" >> "$OUT/$name.txt"
   ms=$((($(date +%s%N) - t0) / 1000000))
@@ -59,14 +61,19 @@ case $MODE in
   full)
     run full 540 1 --suite full --power-window-ms 0
     ;;
-  ranks)
-    run quick-n$GPUS 330 "$GPUS" --suite quick
-    for turn in a b; do
-      run scaling-n1-$turn 60 1 --suite quick --power-window-ms 0
-      run scaling-n$GPUS-$turn 60 "$GPUS" --suite quick --power-window-ms 0
-    done
+  quick | scaling | ranks)
+    # the time budget lets a kernel start only when the longest sweep so far still fits: with 1 s power
+    # windows vecadd's takes ~175 s on an H200, so gemm needs ~350 s of budget to start
+    [[ $MODE != scaling ]] && run quick-n$GPUS 400 "$GPUS" --suite quick
+    if [[ $MODE != quick ]]; then
+      for turn in a b; do
+        run scaling-n1-$turn 60 1 --suite quick --power-window-ms 0
+        run scaling-n$GPUS-$turn 60 "$GPUS" --suite quick --power-window-ms 0
+      done
+      MPIRUN_ARGS="--bind-to none" run scaling-n$GPUS-nobind 60 "$GPUS" --suite quick --power-window-ms 0
+    fi
     ;;
-  *) echo "unknown mode '$MODE' (allowed: full, ranks)"; exit 2 ;;
+  *) echo "unknown mode '$MODE' (allowed: full, quick, scaling, ranks)"; exit 2 ;;
 esac
 
 step "clocks after the runs (default clocks expected)"
