@@ -44,6 +44,35 @@ std::string header(const ResultFile& file, const std::string& path) {
   return out;
 }
 
+// One row per rank that started: where it ran and which device it drove (the UUID tells devices apart;
+// the power column is the sensor, "unavailable" without NVML, the reason being in the JSON report).
+std::string devices_section(const ResultFile& file) {
+  TextTable table({{"rank", Align::right},
+                   {"host"},
+                   {"device"},
+                   {"uuid"},
+                   {"pci_bus"},
+                   {"cc"},
+                   {"SMs", Align::right},
+                   {"memory_GiB", Align::right},
+                   {"driver"},
+                   {"power"}});
+  std::size_t count = 0;
+  for (const auto& rank : file.ranks) {
+    if (!rank.start_error.empty()) continue;
+    const auto& d = rank.device;
+    ++count;
+    table.add_row({std::to_string(rank.rank), d.hostname, d.name, d.uuid.empty() ? "-" : d.uuid,
+                   d.pci_bus_id.empty() ? "-" : d.pci_bus_id,
+                   std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), std::to_string(d.sm_count),
+                   number(static_cast<double>(d.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0), 1),
+                   d.driver_version.empty() ? "-" : d.driver_version,
+                   d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))});
+  }
+  if (count == 0) return "Devices: none\n";
+  return "Devices (" + std::to_string(count) + ")\n" + table.str();
+}
+
 std::string campaigns_section(const ResultFile& file) {
   TextTable table({{"rank", Align::right},
                    {"device"},
@@ -118,7 +147,8 @@ std::string backend_label(const std::string& backend) {
 }
 
 std::string report_table(const ResultFile& file, const std::string& path) {
-  return header(file, path) + "\n" + campaigns_section(file) + "\n" + stability_section(file);
+  return header(file, path) + "\n" + devices_section(file) + "\n" + campaigns_section(file) + "\n" +
+         stability_section(file);
 }
 
 }  // namespace autobench::output

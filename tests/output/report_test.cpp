@@ -159,6 +159,24 @@ std::vector<std::string> table_lines(const std::string& text, const std::string&
   return lines;
 }
 
+TEST(ReportTable, DevicesTableNamesEachStartedRanksDevice) {
+  const auto file = sample_file();
+  const auto lines = table_lines(report_table(file, "f.h5"), "rank  host");
+  ASSERT_EQ(lines.size(), 2u + 2u);  // header, rule, ranks 0 and 1 (rank 2 could not start)
+  for (int r = 0; r < 2; ++r) {
+    const auto& row = lines[2 + r];
+    const auto& d = file.ranks[r].device;
+    std::istringstream words(row);
+    int rank = -1;
+    words >> rank;
+    EXPECT_EQ(rank, r) << row;
+    for (const std::string& field : {d.hostname, d.uuid, d.pci_bus_id, d.driver_version})
+      EXPECT_TRUE(contains(row, field)) << field << " missing in " << row;
+    EXPECT_TRUE(contains(row, " 20.0 ")) << row;  // memory in GiB
+    EXPECT_TRUE(contains(row, r == 0 ? "  nvml" : "  unavailable")) << row;
+  }
+}
+
 TEST(ReportTable, CampaignColumnsAreAligned) {
   const auto lines = table_lines(report_table(sample_file(), "f.h5"), "rank  device");
   ASSERT_EQ(lines.size(), 2u + 8u);  // header, rule, 8 campaigns
