@@ -1,4 +1,4 @@
-// The `report` subcommand: summarises a results file as tables (default) or as JSON on stdout.
+// The `report` subcommand: summarises a results file on stdout as tables (default), Markdown, JSON or CSV.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -8,6 +8,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/output/hdf5_reader.hpp"
+#include "suite/output/report_csv.hpp"
 #include "suite/output/report_json.hpp"
 #include "suite/output/report_table.hpp"
 
@@ -31,8 +32,11 @@ void report(const ReportOptions& options) {
   }
   if (options.format == "json") {
     std::cout << output::report_json(file, options.file).dump(2) << "\n";
+  } else if (options.format == "csv") {
+    std::cout << output::report_csv(file);
   } else {
-    std::cout << output::report_table(file, options.file);
+    const auto document = output::report_document(file, options.file);
+    std::cout << (options.format == "markdown" ? document.markdown() : document.text());
   }
 }
 
@@ -40,11 +44,14 @@ void report(const ReportOptions& options) {
 
 void add_report_command(CLI::App& app) {
   auto options = std::make_shared<ReportOptions>();
-  auto* cmd = app.add_subcommand("report", "Summarise a results file: its campaigns, knees and their stability");
+  auto* cmd = app.add_subcommand(
+      "report", "Summarise a results file: its campaigns, knees, their stability and detector agreement");
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
-  cmd->add_option("--format", options->format, "table (aligned columns) or json (structure documented in README.md)")
+  cmd->add_option("--format", options->format,
+                  "table (aligned columns), markdown (the same tables in GitHub Markdown), json (structure "
+                  "documented in README.md) or csv (one row per campaign)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"table", "json"}));
+      ->check(CLI::IsMember({"table", "markdown", "json", "csv"}));
   cmd->callback([options] { report(*options); });
 }
 

@@ -1,22 +1,13 @@
 // Per-campaign CSV files (see csv_export.hpp).
 #include "suite/output/csv_export.hpp"
 
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
+#include "suite/output/shortest_number.hpp"
+
 namespace autobench::output {
-namespace {
-
-template <class T>
-std::string shortest(T v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
-
-}  // namespace
 
 std::string csv_file_name(const results::Campaign& c) {
   return c.kernel + "_" + c.detector + "_rank" + std::to_string(c.rank) + "_repeat" + std::to_string(c.repeat) +

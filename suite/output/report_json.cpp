@@ -5,6 +5,7 @@
 #include "suite/output/hdf5_writer.hpp"
 #include "suite/results/json.hpp"
 #include "suite/results/knee.hpp"
+#include "suite/stats/detector_agreement.hpp"
 #include "suite/stats/stability_fields.hpp"
 
 namespace autobench::output {
@@ -59,6 +60,15 @@ nlohmann::json stability_json(const stats::StabilityRow& row) {
   return j;
 }
 
+nlohmann::json agreement_json(const stats::AgreementRow& row) {
+  return {{"kernel", row.kernel},
+          {"first_detector", row.first_detector},
+          {"second_detector", row.second_detector},
+          {"compared", row.compared},
+          {"within1_fraction", results::number_to_json(row.within1_fraction)},
+          {"knee_size_ratio_median", results::number_to_json(row.knee_size_ratio_median)}};
+}
+
 // The settings as a JSON value; as text when the file holds something that is not JSON.
 nlohmann::json settings_json(const std::string& text) {
   auto parsed = nlohmann::json::parse(text, nullptr, false);
@@ -83,12 +93,16 @@ nlohmann::json report_json(const ResultFile& file, const std::string& path) {
                       {"settings", settings_json(file.settings_json)},
                       {"devices", nlohmann::json::array()},
                       {"campaigns", nlohmann::json::array()},
-                      {"stability", nlohmann::json::array()}};
+                      {"stability", nlohmann::json::array()},
+                      {"detector_agreement", nlohmann::json::array()}};
   for (const auto& rank : file.ranks) {
     j["devices"].push_back(device_json(rank));
     for (const auto& c : rank.campaigns) j["campaigns"].push_back(campaign_json(rank, c));
   }
   for (const auto& row : file.stability) j["stability"].push_back(stability_json(row));
+  for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
+    j["detector_agreement"].push_back(agreement_json(row));
+  }
   return j;
 }
 

@@ -1,11 +1,11 @@
-// The report's table form (see report_table.hpp).
+// The report's table forms (see report_table.hpp).
 #include "suite/output/report_table.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-#include "suite/output/text_table.hpp"
-#include "suite/results/knee.hpp"
+#include "suite/output/report_campaigns.hpp"
+#include "suite/stats/detector_agreement.hpp"
 
 namespace autobench::output {
 namespace {
@@ -20,33 +20,33 @@ std::string number(double v, int decimals) {
   return buf;
 }
 
-// A message on its own indented lines.
-std::string indented(const std::string& message, const std::string& indent) {
-  std::string out;
-  for (char ch : message) out += ch == '\n' ? "\n" + indent : std::string(1, ch);
-  return out;
+std::string cell_text(const CampaignCell& cell) {
+  if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+  const auto& m = std::get<Measure>(cell);
+  if (!m.percent) return number(m.value, m.decimals);
+  return std::isnan(m.value) ? "-" : number(100 * m.value, m.decimals) + "%";
 }
 
-std::string header(const ResultFile& file, const std::string& path) {
+std::vector<std::string> header_lines(const ResultFile& file) {
   const auto& info = file.info;
-  std::string out = "autobench-mpi results: " + path + "\n";
-  out += "backend: " + backend_label(info.backend) + "\n";
-  out += "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " + info.suite + ", " +
-         std::to_string(info.ranks) + (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
-         info.end_time + "\n";
-  if (!info.complete) out += "status: incomplete (the run did not finish; results may be missing)\n";
+  std::vector<std::string> lines{"backend: " + backend_label(info.backend),
+                                 "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " +
+                                     info.suite + ", " + std::to_string(info.ranks) +
+                                     (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
+                                     info.end_time};
+  if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
   for (const auto& rank : file.ranks) {
     if (!rank.start_error.empty()) {
-      out += "rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
-             ") could not start: " + indented(rank.start_error, "  ") + "\n";
+      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
+                      ") could not start: " + rank.start_error);
     }
   }
-  return out;
+  return lines;
 }
 
 // One row per rank that started: where it ran and which device it drove (the UUID tells devices apart;
 // the power column is the sensor, "unavailable" without NVML, the reason being in the JSON report).
-std::string devices_section(const ResultFile& file) {
+TextSection devices_section(const ResultFile& file) {
   TextTable table({{"rank", Align::right},
                    {"host"},
                    {"device"},
@@ -69,56 +69,35 @@ std::string devices_section(const ResultFile& file) {
                    d.driver_version.empty() ? "-" : d.driver_version,
                    d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))});
   }
-  if (count == 0) return "Devices: none\n";
-  return "Devices (" + std::to_string(count) + ")\n" + table.str();
+  if (count == 0) return {"Devices: none"};
+  return {"Devices (" + std::to_string(count) + ")", std::move(table)};
 }
 
-std::string campaigns_section(const ResultFile& file) {
-  TextTable table({{"rank", Align::right},
-                   {"device"},
-                   {"kernel"},
-                   {"detector"},
-                   {"repeat", Align::right},
-                   {"points", Align::right},
-                   {"knee"},
-                   {"index", Align::right},
-                   {"size", Align::right},
-                   {"throughput", Align::right},
-                   {"unit"},
-                   {"of_plateau", Align::right},
-                   {"power_W", Align::right},
-                   {"work/J", Align::right},
-                   {"stop"},
-                   {"elapsed_s", Align::right}});
-  std::string errors;
+TextSection campaigns_section(const ResultFile& file) {
+  TextTable table(campaign_columns());
+  std::vector<std::string> errors;
   std::size_t count = 0;
   for (const auto& rank : file.ranks) {
     for (const auto& c : rank.campaigns) {
       ++count;
-      table.add_row({std::to_string(c.rank), rank.device.name, c.kernel, c.detector, std::to_string(c.repeat),
-                     std::to_string(c.points.size()), c.knee_detected ? "yes" : "no", std::to_string(c.knee_index),
-                     std::to_string(c.knee_size), number(results::throughput_at_knee(c), 2), c.metric_unit,
-                     std::isnan(c.knee_quality) ? "-" : number(100 * c.knee_quality, 1) + "%",
-                     number(results::at_knee(c, &results::Point::power_w), 1),
-                     number(results::at_knee(c, &results::Point::efficiency), 3),
-                     std::string(results::to_string(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
-                     number(c.elapsed_s, 2)});
+      std::vector<std::string> row;
+      for (const auto& cell : campaign_cells(rank, c)) row.push_back(cell_text(cell));
+      table.add_row(std::move(row));
       if (!c.error.empty()) {
-        errors += "  rank " + std::to_string(c.rank) + " " + c.kernel + "/" + c.detector + " repeat " +
-                  std::to_string(c.repeat) + ": " + indented(c.error, "    ") + "\n";
+        errors.push_back("rank " + std::to_string(c.rank) + " " + c.kernel + "/" + c.detector + " repeat " +
+                         std::to_string(c.repeat) + ": " + c.error);
       }
     }
   }
-  if (count == 0) return "Campaigns: none\n";
-  std::string out = "Campaigns (" + std::to_string(count) +
-                    "; index/size/throughput/power/work per joule at the knee, or at the last point when no knee "
-                    "was found)\n" + table.str();
-  if (!errors.empty()) out += "Errors:\n" + errors;
-  return out;
+  if (count == 0) return {"Campaigns: none"};
+  return {"Campaigns (" + std::to_string(count) +
+              "; index/size/throughput/power/work per joule at the knee, or at the last point when no knee "
+              "was found)",
+          std::move(table), "Errors:", std::move(errors)};
 }
 
-std::string stability_section(const ResultFile& file) {
-  if (file.stability.empty()) return "Knee stability: none\n";
+TextSection stability_section(const ResultFile& file) {
+  if (file.stability.empty()) return {"Knee stability: none"};
   TextTable table({{"kernel"},
                    {"detector"},
                    {"scope"},
@@ -137,7 +116,25 @@ std::string stability_section(const ResultFile& file) {
                    number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
                    number(r.throughput_cv, 3)});
   }
-  return "Knee stability (within1: fraction of knees within one index of the mode)\n" + table.str();
+  return {"Knee stability (within1: fraction of knees within one index of the mode)", std::move(table)};
+}
+
+TextSection agreement_section(const ResultFile& file) {
+  const auto rows = stats::compute_detector_agreement(file.ranks);
+  if (rows.empty()) return {"Detector agreement: none (no kernel, rank and repeat ran two detectors)"};
+  TextTable table({{"kernel"},
+                   {"first"},
+                   {"second"},
+                   {"compared", Align::right},
+                   {"within1", Align::right},
+                   {"size_ratio", Align::right}});
+  for (const auto& r : rows) {
+    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
+                   number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
+  }
+  return {"Detector agreement (pairs of detectors on the same kernel, rank and repeat; within1: fraction whose "
+          "knee indices are at most one apart; size_ratio: median of second / first knee size)",
+          std::move(table)};
 }
 
 }  // namespace
@@ -146,9 +143,10 @@ std::string backend_label(const std::string& backend) {
   return backend == "sim" ? "sim (simulated devices, not GPU measurements)" : backend;
 }
 
-std::string report_table(const ResultFile& file, const std::string& path) {
-  return header(file, path) + "\n" + devices_section(file) + "\n" + campaigns_section(file) + "\n" +
-         stability_section(file);
+TextDocument report_document(const ResultFile& file, const std::string& path) {
+  return {"autobench-mpi results: " + path,
+          header_lines(file),
+          {devices_section(file), campaigns_section(file), stability_section(file), agreement_section(file)}};
 }
 
 }  // namespace autobench::output

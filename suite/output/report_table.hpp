@@ -1,16 +1,19 @@
-// The `report` table form of a results file: the run's provenance and backend, a campaigns table
-// and a knee-stability table, for reading in a terminal.
+// The `report` table forms of a results file, built once and printed as aligned text or as Markdown.
 #pragma once
 
 #include <string>
 
 #include "suite/output/hdf5_reader.hpp"
+#include "suite/output/text_document.hpp"
 
 namespace autobench::output {
 
 // "sim (simulated devices, not GPU measurements)" for the sim backend, the backend's name otherwise.
 std::string backend_label(const std::string& backend);
 
-std::string report_table(const ResultFile& file, const std::string& path);
+// Titled by the file's path: the run's provenance, backend and ranks that could not start, then the
+// sections Devices, Campaigns (with their errors), Knee stability and Detector agreement.
+// `.text()` is `report --format table`, `.markdown()` is `report --format markdown`.
+TextDocument report_document(const ResultFile& file, const std::string& path);
 
 }  // namespace autobench::output

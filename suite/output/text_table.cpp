@@ -1,4 +1,4 @@
-// Plain-text tables (see text_table.hpp).
+// Plain-text and Markdown tables (see text_table.hpp).
 #include "suite/output/text_table.hpp"
 
 #include <algorithm>
@@ -11,6 +11,17 @@ namespace {
 std::size_t display_width(const std::string& s) {
   return static_cast<std::size_t>(
       std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// One Markdown table line: the cells between pipes, their own pipes escaped.
+std::string markdown_line(const std::vector<std::string>& cells) {
+  std::string line = "|";
+  for (const auto& cell : cells) {
+    line += " ";
+    for (char ch : cell) line += ch == '|' ? std::string("\\|") : std::string(1, ch);
+    line += " |";
+  }
+  return line + "\n";
 }
 
 }  // namespace
@@ -51,6 +62,18 @@ std::string TextTable::str() const {
   line(headers);
   line(rules);
   for (const auto& row : rows_) line(row);
+  return out;
+}
+
+std::string TextTable::markdown() const {
+  std::vector<std::string> headers;
+  std::string rule = "|";
+  for (const auto& c : columns_) {
+    headers.push_back(c.header);
+    rule += c.align == Align::right ? "---:|" : "---|";
+  }
+  std::string out = markdown_line(headers) + rule + "\n";
+  for (const auto& row : rows_) out += markdown_line(row);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// A plain-text table with aligned columns, for terminal summaries.
+// A table with aligned columns, rendered as plain text for terminals or as a GitHub-flavoured Markdown table.
 #pragma once
 
 #include <string>
@@ -20,6 +20,9 @@ class TextTable {
   // The header line, a rule, then the rows; columns two spaces apart, widths in UTF-8 characters,
   // no trailing spaces.
   std::string str() const;
+  // "| a | b |", a rule "|---|---:|" ("---:" on right-aligned columns), then one such line per row;
+  // a "|" in a cell is written "\|".
+  std::string markdown() const;
 
  private:
   std::vector<Column> columns_;

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "suite/results/knee.hpp"
+#include "suite/stats/quantile.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -32,15 +33,6 @@ double population_stddev(const std::vector<double>& v) {
   double sum = 0.0;
   for (double x : v) sum += (x - m) * (x - m);
   return std::sqrt(sum / static_cast<double>(v.size()));
-}
-
-// The q-quantile (0..1) of sorted values, interpolating linearly between order statistics
-// (numpy.percentile's default).
-double quantile(const std::vector<double>& sorted, double q) {
-  const double pos = q * static_cast<double>(sorted.size() - 1);
-  const auto lo = static_cast<std::size_t>(std::floor(pos));
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
 }
 
 // The smallest of the most frequent values.

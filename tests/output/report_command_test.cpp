@@ -1,8 +1,9 @@
-// The `report` subcommand: table and JSON output of a written file; missing or foreign files are
-// usage errors naming the file; an unknown format is refused by the parser.
+// The `report` subcommand: table, Markdown, JSON and CSV output of a written file; missing or foreign
+// files are usage errors naming the file; an unknown format is refused by the parser.
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -61,6 +62,19 @@ TEST_F(ReportCommand, PrintsJsonOnRequest) {
   EXPECT_EQ(j["file"], path_);
   EXPECT_EQ(j["backend"], "sim");
   EXPECT_EQ(j["campaigns"].size(), 8u);
+}
+
+TEST_F(ReportCommand, PrintsMarkdownOnRequest) {
+  const auto text = report({path_, "--format", "markdown"});
+  EXPECT_EQ(text.substr(0, text.find('\n')), "# autobench-mpi results: " + path_);
+  EXPECT_TRUE(contains(text, "\n## Campaigns (8;"));
+  EXPECT_TRUE(contains(text, "\n|---:|---|---|---|---:|"));
+}
+
+TEST_F(ReportCommand, PrintsCsvOnRequest) {
+  const auto text = report({path_, "--format", "csv"});
+  EXPECT_EQ(text.substr(0, text.find(',')), "rank");
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1 + 8);
 }
 
 TEST_F(ReportCommand, AMissingFileIsAUsageErrorNamingIt) {

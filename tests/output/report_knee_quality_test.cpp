@@ -34,7 +34,7 @@ TEST(ReportKneeQuality, JsonCarriesQualityPlateauPositionXScaleAndRefinementCoun
 }
 
 TEST(ReportKneeQuality, TableShowsTheQualityAsAPercentageOfThePlateau) {
-  const std::string table = report_table(sample_file(), "f.h5");
+  const std::string table = report_document(sample_file(), "f.h5").text();
   EXPECT_NE(table.find("91.2%"), std::string::npos) << table;  // knee_quality 0.9123...
 }
 

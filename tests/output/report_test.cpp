@@ -35,7 +35,8 @@ TEST(ReportJson, TopLevelStructure) {
   const auto j = report_json(sample_file(), "run/autobench.h5");
   EXPECT_EQ(keys(j), (std::set<std::string>{"file", "schema_version", "backend", "ranks", "complete",
                                             "autobench_version", "git_commit", "command_line", "suite", "start_time",
-                                            "end_time", "settings", "devices", "campaigns", "stability"}));
+                                            "end_time", "settings", "devices", "campaigns", "stability",
+                                            "detector_agreement"}));
   EXPECT_EQ(j["file"], "run/autobench.h5");
   EXPECT_EQ(j["schema_version"], 1);
   EXPECT_EQ(j["backend"], "sim");
@@ -131,15 +132,15 @@ TEST(ReportJson, SurvivesTextRoundTrip) {
 
 TEST(ReportTable, StatesTheBackendAtTheTop) {
   auto file = sample_file();
-  const auto sim = report_table(file, "f.h5");
+  const auto sim = report_document(file, "f.h5").text();
   EXPECT_EQ(sim.substr(0, sim.find('\n', sim.find('\n') + 1) + 1),
             "autobench-mpi results: f.h5\nbackend: sim (simulated devices, not GPU measurements)\n");
   file.info.backend = "cuda";
-  EXPECT_TRUE(contains(report_table(file, "f.h5"), "\nbackend: cuda\n"));
+  EXPECT_TRUE(contains(report_document(file, "f.h5").text(), "\nbackend: cuda\n"));
 }
 
 TEST(ReportTable, ListsIncompleteRunsFailedRanksAndErrors) {
-  const auto text = report_table(sample_file(), "f.h5");
+  const auto text = report_document(sample_file(), "f.h5").text();
   EXPECT_TRUE(contains(text, "status: incomplete"));
   EXPECT_TRUE(contains(text, "rank 2 (node2.cluster) could not start: cudaSetDevice failed"));
   EXPECT_TRUE(contains(text, "\n  rank 1 gemm/kneedle repeat 1: line one\n    line \"two\" \u00e9\n"));
@@ -161,7 +162,7 @@ std::vector<std::string> table_lines(const std::string& text, const std::string&
 
 TEST(ReportTable, DevicesTableNamesEachStartedRanksDevice) {
   const auto file = sample_file();
-  const auto lines = table_lines(report_table(file, "f.h5"), "rank  host");
+  const auto lines = table_lines(report_document(file, "f.h5").text(), "rank  host");
   ASSERT_EQ(lines.size(), 2u + 2u);  // header, rule, ranks 0 and 1 (rank 2 could not start)
   for (int r = 0; r < 2; ++r) {
     const auto& row = lines[2 + r];
@@ -178,7 +179,7 @@ TEST(ReportTable, DevicesTableNamesEachStartedRanksDevice) {
 }
 
 TEST(ReportTable, CampaignColumnsAreAligned) {
-  const auto lines = table_lines(report_table(sample_file(), "f.h5"), "rank  device");
+  const auto lines = table_lines(report_document(sample_file(), "f.h5").text(), "rank  device");
   ASSERT_EQ(lines.size(), 2u + 8u);  // header, rule, 8 campaigns
   const auto kernel_column = lines[0].find("kernel");
   for (std::size_t i = 2; i < lines.size(); ++i) {
@@ -191,7 +192,7 @@ TEST(ReportTable, CampaignColumnsAreAligned) {
 
 TEST(ReportTable, StabilityTableShowsEveryRowWithMissingValuesAsDashes) {
   const auto file = sample_file();
-  const auto lines = table_lines(report_table(file, "f.h5"), "kernel  detector");
+  const auto lines = table_lines(report_document(file, "f.h5").text(), "kernel  detector");
   ASSERT_EQ(lines.size(), 2u + file.stability.size());
   EXPECT_EQ(lines.back().substr(lines.back().size() - 1), "-");
 }

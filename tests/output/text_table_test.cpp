@@ -1,4 +1,4 @@
-// Plain-text tables: aligned columns (UTF-8 counted as characters), no trailing spaces.
+// Tables as aligned plain text (UTF-8 counted as characters, no trailing spaces) and as Markdown.
 #include "suite/output/text_table.hpp"
 
 #include <gtest/gtest.h>
@@ -30,6 +30,17 @@ TEST(TextTable, CountsUtf8CharactersNotBytes) {
             "----  -\n"
             "caf\u00e9  x\n"
             "tea   y\n");
+}
+
+TEST(TextTable, RendersMarkdownWithRightAlignedColumnsMarked) {
+  TextTable t({{"name"}, {"n", Align::right}, {"note"}});
+  t.add_row({"vecadd", "7", "a|b"});
+  t.add_row({"gemm", "1234", ""});
+  EXPECT_EQ(t.markdown(),
+            "| name | n | note |\n"
+            "|---|---:|---|\n"
+            "| vecadd | 7 | a\\|b |\n"
+            "| gemm | 1234 |  |\n");
 }
 
 TEST(TextTable, ARowMustHaveOneCellPerColumn) {
