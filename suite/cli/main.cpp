@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "suite/build_info.hpp"
 #include "suite/campaign/suite_file.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
                "each kernel's problem size until a saturation knee is found, and rank 0 writes one HDF5 file.\n"
                "Run:  mpirun -n 4 autobench-mpi --suite quick      (or srun -N4 autobench-mpi --suite full)",
                "autobench-mpi"};
-  app.set_version_flag("--version", std::string("autobench-mpi ") + AUTOBENCH_VERSION + " (" + AUTOBENCH_GIT_COMMIT + ")");
+  app.set_version_flag("--version", std::string("autobench-mpi ") + autobench::build_version() + " (" + autobench::build_git_commit() + ")");
   app.require_subcommand(0, 1);
 
   RunOptions options;

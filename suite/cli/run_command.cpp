@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "suite/backend/factory.hpp"
+#include "suite/build_info.hpp"
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/rank_campaigns.hpp"
 #include "suite/cli/errors.hpp"
@@ -163,8 +164,8 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
 
   results::RunInfo info = prep.resumed_info;
   if (!resuming) {
-    info.version = AUTOBENCH_VERSION;
-    info.git_commit = AUTOBENCH_GIT_COMMIT;
+    info.version = build_version();
+    info.git_commit = build_git_commit();
     info.command_line = request.command_line;
     info.suite = settings.suite;
     info.backend = backend_name;
