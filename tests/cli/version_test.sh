@@ -10,7 +10,7 @@ rm -rf "$scratch" && mkdir -p "$scratch"
 head=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null) || { echo "not a git checkout: skipped"; exit 77; }
 version=$("$bin" --version)
 if [[ $version != *"($head)"* ]]; then
-  echo "FAIL: --version says '$version', but the checkout is at $head"
+  echo "FAIL: --version says '$version', but the checkout is at $head (built before the last commit? rebuild)"
   exit 1
 fi
 "$bin" --suite quick --backend sim --kernels vecadd --detectors triangle --output "$scratch" >/dev/null || exit 1
