@@ -3,18 +3,12 @@
 
 #include "suite/output/report_json.hpp"
 #include "suite/output/report_table.hpp"
-#include "tests/results/sample_results.hpp"
+#include "tests/output/sample_result_file.hpp"
 
 namespace autobench::output {
 namespace {
 
-ResultFile sample_file() {
-  ResultFile f;
-  f.info = testing::sample_run_info();
-  f.ranks = testing::sample_ranks();
-  f.settings_json = "{}";
-  return f;
-}
+ResultFile sample_file() { return testing::sample_result_file(); }
 
 TEST(ReportKneeQuality, JsonCarriesQualityPlateauPositionXScaleAndRefinementCount) {
   const auto file = sample_file();

@@ -6,21 +6,14 @@
 
 #include "suite/output/report_table.hpp"
 #include "tests/output/error_text.hpp"
-#include "tests/results/sample_results.hpp"
+#include "tests/output/sample_result_file.hpp"
 
 namespace autobench::output {
 namespace {
 
 using testing::contains;
 
-ResultFile sample_file() {
-  ResultFile f;
-  f.info = testing::sample_run_info();
-  f.ranks = testing::sample_ranks();
-  f.stability = stats::compute_stability(f.ranks);
-  f.settings_json = "{}";
-  return f;
-}
+ResultFile sample_file() { return testing::sample_result_file(); }
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);

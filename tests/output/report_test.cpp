@@ -8,7 +8,7 @@
 #include "suite/output/report_json.hpp"
 #include "suite/output/report_table.hpp"
 #include "tests/output/error_text.hpp"
-#include "tests/results/sample_results.hpp"
+#include "tests/output/sample_result_file.hpp"
 
 namespace autobench::output {
 namespace {
@@ -16,10 +16,7 @@ namespace {
 using testing::contains;
 
 ResultFile sample_file() {
-  ResultFile f;
-  f.info = testing::sample_run_info();
-  f.ranks = testing::sample_ranks();
-  f.stability = stats::compute_stability(f.ranks);
+  ResultFile f = testing::sample_result_file();
   f.stability.back().throughput_cv = results::kNaN;
   f.settings_json = R"({"suite":"quick"})";
   return f;
