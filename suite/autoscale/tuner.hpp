@@ -6,6 +6,7 @@
 #include <string>
 
 #include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/backend/device.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::autoscale {

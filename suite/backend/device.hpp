@@ -10,33 +10,13 @@
 #include <vector>
 
 #include "kernels/kernel.hpp"
-#include "power/clock_lock.hpp"
+#include "suite/results/device_info.hpp"
+#include "power/io/clock_lock.hpp"
 #include "power/power_meter.hpp"
 
 namespace autobench::backend {
 
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// Everything recorded about one device (one rank). Unknown numeric fields stay 0 / NaN.
-struct DeviceInfo {
-  std::string backend;  // "sim" or "cuda"
-  std::string name;     // e.g. "NVIDIA RTX 4000 Ada Generation" ("sim: ..." on the sim backend)
-  std::string model;    // device model used to group results across devices
-  std::string uuid;
-  std::string pci_bus_id;
-  std::string hostname;
-  int cc_major = 0, cc_minor = 0;
-  int sm_count = 0;
-  std::uint64_t memory_total_bytes = 0;
-  std::uint64_t l2_bytes = 0;
-  double sm_clock_max_mhz = kNaN, sm_clock_current_mhz = kNaN;
-  double mem_clock_max_mhz = kNaN, mem_clock_current_mhz = kNaN;
-  double power_limit_w = kNaN;
-  std::string driver_version;
-  std::string runtime_version;
-  std::string power_sensor;  // "nvml", "sim" (simulated sensor) or "unavailable: <why>"
-  std::string calibration;   // JSON of the power calibration the run applied ("" when none)
-};
 
 // How to time one configuration at one size.
 struct TimingPlan {
@@ -84,14 +64,14 @@ class Workload {
 class Device {
  public:
   virtual ~Device() = default;
-  virtual const DeviceInfo& info() const = 0;
+  virtual const results::DeviceInfo& info() const = 0;
   virtual std::uint64_t free_memory_bytes() = 0;
   // Allocates the kernel's buffers at size n; throws OutOfMemory when they do not fit.
   virtual std::unique_ptr<Workload> prepare(const kernels::KernelSpec& kernel, std::uint64_t n) = 0;
   // The device's power sensor for power windows; nullptr when it has none (info().power_sensor says why).
   virtual power::PowerMeter* power_meter() { return nullptr; }
   // Clock locking for calibration (needs root on a GPU); nullptr when the device cannot lock clocks.
-  virtual power::ClockBackend* clock_backend() { return nullptr; }
+  virtual power::io::ClockBackend* clock_backend() { return nullptr; }
 };
 
 }  // namespace autobench::backend

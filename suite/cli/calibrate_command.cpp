@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "power/clock_lock.hpp"
-#include "power/nvml_clock_backend.hpp"
-#include "power/nvml_library.hpp"
+#include "power/io/clock_lock.hpp"
+#include "power/io/nvml_clock_backend.hpp"
+#include "power/io/nvml_library.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/cli/commands.hpp"
@@ -45,14 +45,14 @@ void restore_clocks(const std::string& backend) {
     std::printf("sim: no clocks to restore (sim clock locks end with the process)\n");
     return;
   }
-  power::nvml::Library nvml;
+  power::io::nvml::Library nvml;
   if (!nvml.available()) throw RunFailure("--restore-clocks: NVML is not available (" + nvml.unavailable_reason() + ")");
   int failures = 0, gpus = 0;
   for (unsigned i = 0; i < 64; ++i) {
     const auto device = nvml.device_by_index(i);
     if (!device) break;
     ++gpus;
-    power::NvmlClockBackend clocks(nvml.api(), *device);
+    power::io::NvmlClockBackend clocks(nvml.api(), *device);
     const int locked = clocks.reset_locked_clocks(), application = clocks.reset_application_clocks();
     std::printf("GPU %u: locked clocks reset: %s; application clocks reset: %s\n", i,
                 clocks.describe(locked).c_str(), clocks.describe(application).c_str());
@@ -130,7 +130,7 @@ void run_calibrate(const CalibrateOptions& o) {
 
   // Clock locks are restored by ClockLock on every normal and error path; these handlers restore them
   // on SIGINT, SIGTERM and SIGUSR1 before the process ends as the signal would end it.
-  power::install_clock_restore_signal_handlers();
+  power::io::install_clock_restore_signal_handlers();
   for (int i : indices) {
     std::unique_ptr<backend::Device> device;
     try {
@@ -146,7 +146,7 @@ void run_calibrate(const CalibrateOptions& o) {
         std::printf("  %s\n", line.c_str());
         std::fflush(stdout);
       });
-    } catch (const power::ClockError& e) {
+    } catch (const power::io::ClockError& e) {
       throw RunFailure("device " + std::to_string(i) + ": clock lock failed: " + e.what() +
                        " (locking clocks needs root and a clock the GPU supports)");
     } catch (const std::exception& e) {

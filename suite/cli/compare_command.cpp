@@ -9,7 +9,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
-#include "suite/output/compare_print.hpp"
+#include "suite/formatting/compare_print.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -23,16 +23,16 @@ struct CompareOptions {
 
 void compare(const CompareOptions& options) {
   const auto files = read_result_files("compare", options.files);
-  output::Comparison comparison;
+  stats::Comparison comparison;
   try {
-    comparison = output::compare_models(files, options.baseline);
+    comparison = stats::compare_models(files, options.baseline);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("compare: ") + e.what());
   }
   if (options.format == "json") {
-    std::cout << output::comparison_json(comparison).dump(2) << "\n";
+    std::cout << formatting::comparison_json(comparison).dump(2) << "\n";
   } else {
-    std::cout << output::comparison_table(comparison);
+    std::cout << formatting::comparison_table(comparison);
   }
 }
 

@@ -18,9 +18,9 @@
 #include "suite/campaign/run_settings.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/output/curve_csv.hpp"
-#include "suite/output/detect_report.hpp"
-#include "suite/output/hdf5_reader.hpp"
+#include "suite/reading/curve_csv.hpp"
+#include "suite/formatting/detect_report.hpp"
+#include "suite/reading/hdf5_reader.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -93,17 +93,17 @@ bool is_hdf5(const std::string& path) {
   return in.read(head.data(), static_cast<std::streamsize>(head.size())) && head == signature;
 }
 
-output::DetectReport detect_csv(const DetectOptions& o, const std::vector<std::string>& detectors) {
+formatting::DetectReport detect_csv(const DetectOptions& o, const std::vector<std::string>& detectors) {
   const detect::Params params = overridden({}, o);
-  output::CurveColumns columns{o.x_col, o.y_col, detect::Safeguards{}.min_points,
+  reading::CurveColumns columns{o.x_col, o.y_col, detect::Safeguards{}.min_points,
                                params.x_scale == detect::XScale::log};
-  output::CsvCurve csv;
+  reading::CsvCurve csv;
   try {
-    csv = output::read_curve_csv(o.input, columns);
-  } catch (const output::CurveCsvError& e) {
+    csv = reading::read_curve_csv(o.input, columns);
+  } catch (const reading::CurveCsvError& e) {
     throw UsageError(std::string("detect: ") + e.what());
   }
-  output::CurveAnalysis c;
+  formatting::CurveAnalysis c;
   c.x_name = csv.x_name;
   c.y_name = csv.y_name;
   c.curve = std::move(csv.curve);
@@ -114,15 +114,15 @@ output::DetectReport detect_csv(const DetectOptions& o, const std::vector<std::s
 
 // One campaign's curve (points sorted by size, as campaigns hold them) and what the detectors find on it:
 // replaying its sweep with the run's settings (command-line settings override them), or on the whole curve.
-output::CurveAnalysis analyse_campaign(const results::Campaign& c, const autoscale::AutoscaleSettings& run,
+formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, const autoscale::AutoscaleSettings& run,
                                        const DetectOptions& o, const std::vector<std::string>& detectors) {
   autoscale::AutoscaleSettings settings = run;
   settings.detector_params = overridden(run.detector_params, o);
   settings.fixed_thresholds.sensitivity |= o.sensitivity.has_value();  // typed: kept as given, as in a run
   settings.fixed_thresholds.distance_threshold |= o.distance_threshold.has_value();
 
-  output::CurveAnalysis a;
-  a.campaign = output::CampaignId{c.rank, c.kernel, c.detector, c.repeat};
+  formatting::CurveAnalysis a;
+  a.campaign = formatting::CampaignId{c.rank, c.kernel, c.detector, c.repeat};
   if (c.knee_detected) a.recorded_knee = c.knee_index;
   a.x_name = "size";
   a.y_name = autoscale::to_string(settings.knee_metric);
@@ -148,20 +148,20 @@ output::CurveAnalysis analyse_campaign(const results::Campaign& c, const autosca
   return a;
 }
 
-output::DetectReport detect_results(const DetectOptions& o, const std::vector<std::string>& detectors) {
+formatting::DetectReport detect_results(const DetectOptions& o, const std::vector<std::string>& detectors) {
   if (!o.x_col.empty() || !o.y_col.empty())
     throw UsageError("detect: --x-col and --y-col choose CSV columns, but " + o.input + " is an HDF5 results file");
-  output::ResultFile file;
+  results::ResultFile file;
   campaign::RunSettings run;
   try {
-    file = output::read_results(o.input);
+    file = reading::read_results(o.input);
     run = campaign::settings_from_json(nlohmann::json::parse(file.settings_json));
   } catch (const std::runtime_error& e) {  // names the file
     throw UsageError(std::string("detect: ") + e.what());
   } catch (const nlohmann::json::exception& e) {
     throw UsageError("detect: " + o.input + ": its settings attribute cannot be read (" + e.what() + ")");
   }
-  output::DetectReport report{o.input, "hdf5", file.info.backend, {}};
+  formatting::DetectReport report{o.input, "hdf5", file.info.backend, {}};
   for (const auto& rank : file.ranks)
     for (const auto& c : rank.campaigns)
       report.curves.push_back(analyse_campaign(c, run.autoscale, o, detectors));
@@ -173,9 +173,9 @@ void detect_command(const DetectOptions& o) {
   const auto detectors = chosen_detectors(o.detectors);
   const auto report = is_hdf5(o.input) ? detect_results(o, detectors) : detect_csv(o, detectors);
   if (o.format == "json")
-    std::cout << output::detect_json(report).dump(2) << "\n";
+    std::cout << formatting::detect_json(report).dump(2) << "\n";
   else
-    std::cout << output::detect_table(report);
+    std::cout << formatting::detect_table(report);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
-#include "suite/output/exports.hpp"
+#include "suite/writing/exports.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -24,7 +24,7 @@ void export_file(const ExportOptions& options) {
   const std::string dir =
       options.output.empty() ? std::filesystem::absolute(options.file).parent_path().string() : options.output;
   try {
-    output::write_exports(dir, file, options.file);
+    writing::write_exports(dir, file, options.file);
   } catch (const std::runtime_error& e) {
     throw RunFailure(std::string("export: ") + e.what());
   }

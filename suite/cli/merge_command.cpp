@@ -10,8 +10,8 @@
 #include "suite/cli/errors.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
-#include "suite/output/result_file.hpp"
-#include "suite/output/run_directory.hpp"
+#include "suite/writing/run_file.hpp"
+#include "suite/writing/run_directory.hpp"
 
 namespace autobench::cli {
 
@@ -53,10 +53,10 @@ void add_merge_command(CLI::App& app) {
     }
     results::RunInfo info = manifest.info;
     info.complete = complete;
-    info.end_time = output::utc_now_iso8601();
+    info.end_time = writing::utc_now_iso8601();
     std::size_t campaigns = 0;
     for (const auto& r : ranks) campaigns += r.campaigns.size();
-    const std::string path = output::write_run_file(run_dir, info, ranks, campaign::to_json(manifest.settings).dump());
+    const std::string path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(manifest.settings).dump());
     std::printf("merged %zu campaigns from %d rank journals into %s (%s)\n", campaigns, manifest.info.ranks,
                 path.c_str(), complete ? "complete" : "incomplete: continue with autobench-mpi --resume");
   });

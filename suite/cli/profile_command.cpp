@@ -1,5 +1,5 @@
 // `autobench-mpi profile add FILE... | show`: the device-profile database (what saturates each device
-// model per kernel, accumulated over result files; see suite/output/profile_db.hpp).
+// model per kernel, accumulated over result files; see suite/writing/profile_db.hpp).
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -14,8 +14,8 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
-#include "suite/output/profile_db.hpp"
-#include "suite/output/text_table.hpp"
+#include "suite/writing/profile_db.hpp"
+#include "suite/formatting/text_table.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::cli {
@@ -28,28 +28,28 @@ struct ProfileOptions {
   std::string format = "table";
 };
 
-output::ProfileDb load(const std::string& path) {
+stats::ProfileDb load(const std::string& path) {
   try {
-    return output::load_profile_db(path);
+    return writing::load_profile_db(path);
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string("profile: ") + e.what());
   }
 }
 
 void add(const ProfileOptions& options) {
-  const std::string path = output::profile_db_path(options.db);
+  const std::string path = writing::profile_db_path(options.db);
   auto db = load(path);
   for (auto& [name, file] : read_result_files("profile add", options.files)) {
-    output::ProfileSource source{std::filesystem::weakly_canonical(std::filesystem::absolute(name)).string(),
+    stats::ProfileSource source{std::filesystem::weakly_canonical(std::filesystem::absolute(name)).string(),
                                  file.info.start_time, file.info.backend, file.info.git_commit,
-                                 output::campaign_figures(file.ranks)};
+                                 stats::campaign_figures(file.ranks)};
     const auto campaigns = source.campaigns.size();
-    const bool replaced = output::add_source(db, std::move(source));
+    const bool replaced = stats::add_source(db, std::move(source));
     std::printf("%s %s (run of %s, %zu finished campaign(s))\n", replaced ? "replaced" : "added", name.c_str(),
                 file.info.start_time.c_str(), campaigns);
   }
   try {
-    output::save_profile_db(path, db);
+    writing::save_profile_db(path, db);
   } catch (const std::exception& e) {
     throw RunFailure(std::string("profile add: ") + e.what());
   }
@@ -64,9 +64,9 @@ std::string number(const char* format, double v, const std::string& unit) {
 }
 
 // One line naming the filter that matched nothing and the values the database holds.
-[[noreturn]] void no_match(const output::ProfileDb& db, const std::string& path, const ProfileOptions& options) {
+[[noreturn]] void no_match(const stats::ProfileDb& db, const std::string& path, const ProfileOptions& options) {
   std::set<std::string> models, kernels;
-  for (const auto& p : output::device_profiles(db, "", "")) {
+  for (const auto& p : stats::device_profiles(db, "", "")) {
     models.insert(p.model);
     kernels.insert(p.kernel);
   }
@@ -80,9 +80,9 @@ std::string number(const char* format, double v, const std::string& unit) {
 }
 
 void show(const ProfileOptions& options) {
-  const std::string path = output::profile_db_path(options.db);
+  const std::string path = writing::profile_db_path(options.db);
   const auto db = load(path);
-  const auto profiles = output::device_profiles(db, options.model, options.kernel);
+  const auto profiles = stats::device_profiles(db, options.model, options.kernel);
   if (db.sources.empty()) {
     std::printf("no profiles in %s yet; add result files with: autobench-mpi profile add FILE...\n", path.c_str());
     return;
@@ -101,7 +101,7 @@ void show(const ProfileOptions& options) {
       j["profiles"].push_back({{"model", p.model},
                                {"kernel", p.kernel},
                                {"metric_unit", p.metric_unit},
-                               {"efficiency_unit", output::efficiency_unit(p.metric_unit)},
+                               {"efficiency_unit", stats::efficiency_unit(p.metric_unit)},
                                {"saturating_size", results::number_to_json(p.saturating_size)},
                                {"best_tunables", p.best_tunables},
                                {"peak_throughput", results::number_to_json(p.peak_throughput)},
@@ -112,8 +112,8 @@ void show(const ProfileOptions& options) {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  using Align = output::TextTable::Align;
-  output::TextTable table({{"model"},
+  using Align = formatting::TextTable::Align;
+  formatting::TextTable table({{"model"},
                            {"kernel"},
                            {"campaigns", Align::right},
                            {"files", Align::right},
@@ -125,7 +125,7 @@ void show(const ProfileOptions& options) {
     table.add_row({p.model, p.kernel, std::to_string(p.campaigns), std::to_string(p.files),
                    number("%.0f", p.saturating_size, ""), p.best_tunables.empty() ? "-" : p.best_tunables,
                    number("%.2f", p.peak_throughput, p.metric_unit),
-                   number("%.4g", p.energy_efficiency, output::efficiency_unit(p.metric_unit))});
+                   number("%.4g", p.energy_efficiency, stats::efficiency_unit(p.metric_unit))});
   }
   std::printf("Device profiles in %s (%zu result file(s); medians over campaigns of every detector)\n%s",
               path.c_str(), db.sources.size(), table.str().c_str());

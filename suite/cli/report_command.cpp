@@ -7,10 +7,10 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/output/hdf5_reader.hpp"
-#include "suite/output/report_csv.hpp"
-#include "suite/output/report_json.hpp"
-#include "suite/output/report_table.hpp"
+#include "suite/reading/hdf5_reader.hpp"
+#include "suite/formatting/report_csv.hpp"
+#include "suite/formatting/report_json.hpp"
+#include "suite/formatting/report_table.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -24,18 +24,18 @@ void report(const ReportOptions& options) {
   if (!std::filesystem::is_regular_file(options.file)) {
     throw UsageError("report: no such file: " + options.file);
   }
-  output::ResultFile file;
+  results::ResultFile file;
   try {
-    file = output::read_results(options.file);
+    file = reading::read_results(options.file);
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string("report: ") + e.what());
   }
   if (options.format == "json") {
-    std::cout << output::report_json(file, options.file).dump(2) << "\n";
+    std::cout << formatting::report_json(file, options.file).dump(2) << "\n";
   } else if (options.format == "csv") {
-    std::cout << output::report_csv(file);
+    std::cout << formatting::report_csv(file);
   } else {
-    const auto document = output::report_document(file, options.file);
+    const auto document = formatting::report_document(file, options.file);
     std::cout << (options.format == "markdown" ? document.markdown() : document.text());
   }
 }

@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "suite/output/compare_models.hpp"
+#include "suite/stats/compare_models.hpp"
 
 namespace autobench::cli {
 
 // Reads every file in order; throws UsageError "<command>: <reason>" for the first that cannot be read.
-std::vector<output::NamedResultFile> read_result_files(const std::string& command,
+std::vector<stats::NamedResultFile> read_result_files(const std::string& command,
                                                        const std::vector<std::string>& paths);
 
 }  // namespace autobench::cli

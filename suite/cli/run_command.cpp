@@ -25,8 +25,8 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/mpi/progress.hpp"
-#include "suite/output/result_file.hpp"
-#include "suite/output/run_directory.hpp"
+#include "suite/writing/run_file.hpp"
+#include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::cli {
@@ -124,7 +124,7 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   std::string problem;
   if (root && !resuming) {
     try {
-      output::check_output_parent(settings.output_dir);
+      writing::check_output_parent(settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
@@ -148,10 +148,10 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
 
   std::string run_dir = resuming ? request.resume_dir : "";
   if (!resuming && !settings.dry_run)
-    run_dir = mpi.broadcast(root ? output::create_run_directory(settings.output_dir) : "");
+    run_dir = mpi.broadcast(root ? writing::create_run_directory(settings.output_dir) : "");
   if (talk)
     std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
-                                  settings.dry_run ? "(dry run)" : output::result_path(run_dir)).c_str(), stdout);
+                                  settings.dry_run ? "(dry run)" : writing::result_path(run_dir)).c_str(), stdout);
   if (settings.dry_run) {
     for (const auto& sw : prep.plan.sweeps) {
       if (!talk) break;
@@ -170,7 +170,7 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
     info.suite = settings.suite;
     info.backend = backend_name;
     info.ranks = mpi.size();
-    info.start_time = output::utc_now_iso8601();
+    info.start_time = writing::utc_now_iso8601();
     if (root) journal::write_manifest(run_dir, {settings, info});
   }
 
@@ -264,11 +264,11 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   if (root) {
     std::vector<results::RankResult> ranks;
     for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
-    info.end_time = output::utc_now_iso8601();
+    info.end_time = writing::utc_now_iso8601();
     info.complete = !stopped_early;
     std::string path;
     try {
-      path = output::write_run_file(run_dir, info, ranks, campaign::to_json(settings).dump());
+      path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(settings).dump());
     } catch (const std::exception& e) {
       std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", run_dir.c_str(),
                    e.what());

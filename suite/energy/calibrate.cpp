@@ -10,7 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "power/clock_lock.hpp"
+#include "power/io/clock_lock.hpp"
 #include "power/power_frequency_model.hpp"
 #include "power/sensor_updates.hpp"
 #include "power/temperature_model.hpp"
@@ -105,7 +105,7 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
   };
   power::PowerMeter* meter = device.power_meter();
   if (!meter) throw std::runtime_error("device has no power sensor (" + device.info().power_sensor + ")");
-  power::ClockBackend* clocks = device.clock_backend();
+  power::io::ClockBackend* clocks = device.clock_backend();
   if (!clocks) throw std::runtime_error("device cannot lock clocks (" + device.info().power_sensor + ")");
 
   const auto& info = device.info();
@@ -184,7 +184,7 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
   // 2. Temperature: consecutive windows at the reference clock while the device warms up.
   if (settings.temperature_s > 0) {
     Load& load = loads.front();
-    power::ClockLock lock(*clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz))});
+    power::io::ClockLock lock(*clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz))});
     const double end = meter->now_s() + settings.temperature_s;
     while (meter->now_s() < end) {
       const WindowResult w = run_window(*load.workload, load.config, load.launch_s, *meter, plan);
@@ -216,7 +216,7 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
     kc.size = load.size;
     kc.tunables = kernels::to_string(load.config);
     for (unsigned f : settings.clocks_mhz) {
-      power::ClockLock lock(*clocks, {f});
+      power::io::ClockLock lock(*clocks, {f});
       const double t = launch_time(*load.workload, load.config);
       const WindowResult w = run_window(*load.workload, load.config, t, *meter, plan);
       const double clock = std::isfinite(w.raw.mean_sm_clock_mhz) ? w.raw.mean_sm_clock_mhz : f;

@@ -28,12 +28,12 @@ struct CalibrateSettings {
 // a non-positive window, interval or temperature time).
 void check(const CalibrateSettings& s);
 
-// Locks each clock in turn with power::ClockLock (restored after each step, and by
-// power::restore_all_clock_locks() from the signal handlers the caller installs), runs every kernel's
+// Locks each clock in turn with power::io::ClockLock (restored after each step, and by
+// power::io::restore_all_clock_locks() from the signal handlers the caller installs), runs every kernel's
 // best configuration there (tuned once at the default clock): timed launches and a power window. Then,
 // at the reference clock, consecutive power windows over temperature_s for P(T). Fits that cannot be
 // made (too few distinct values) are left out and said so through `progress`. Throws
-// std::runtime_error when the device has no power meter or no clock backend, and power::ClockError
+// std::runtime_error when the device has no power meter or no clock backend, and power::io::ClockError
 // when a clock cannot be locked (not root, or a clock the device refuses).
 power::Calibration calibrate(backend::Device& device, const CalibrateSettings& settings,
                              const std::function<void(const std::string&)>& progress = {});

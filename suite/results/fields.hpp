@@ -26,7 +26,6 @@ void for_each_field(const Fields& fields, F&& f) {
   std::apply([&](const auto&... each) { (f(each), ...); }, fields);
 }
 
-using backend::DeviceInfo;
 
 // Every field of DeviceInfo (the /devices/rank<R> attributes besides rank and start_error).
 inline constexpr auto kDeviceFields = std::make_tuple(

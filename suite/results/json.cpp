@@ -66,11 +66,7 @@ void from_json(const nlohmann::json& j, RunInfo& r) {
   j.at("complete").get_to(r.complete);
 }
 
+void to_json(nlohmann::json& j, const DeviceInfo& d) { fields_to_json(j, d, kDeviceFields); }
+void from_json(const nlohmann::json& j, DeviceInfo& d) { read_fields(j, d, kDeviceFields); }
+
 }  // namespace autobench::results
-
-namespace autobench::backend {
-
-void to_json(nlohmann::json& j, const DeviceInfo& d) { results::fields_to_json(j, d, results::kDeviceFields); }
-void from_json(const nlohmann::json& j, DeviceInfo& d) { results::read_fields(j, d, results::kDeviceFields); }
-
-}  // namespace autobench::backend

@@ -8,15 +8,10 @@
 #include "suite/results/fields.hpp"
 #include "suite/results/results.hpp"
 
-namespace autobench::backend {
+namespace autobench::results {
 
-// Declared in the namespace of the type so that nlohmann finds them by argument-dependent lookup.
 void to_json(nlohmann::json& j, const DeviceInfo& d);
 void from_json(const nlohmann::json& j, DeviceInfo& d);
-
-}  // namespace autobench::backend
-
-namespace autobench::results {
 
 // A double as JSON: a number, null for NaN, "inf" / "-inf" for the infinities.
 nlohmann::json number_to_json(double v);

@@ -8,11 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "suite/backend/device.hpp"
+#include "suite/results/device_info.hpp"
 
 namespace autobench::results {
-
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // One problem size on a curve: the best configuration's timing statistics and what was seen meanwhile.
 struct Point {
@@ -77,7 +75,7 @@ struct Campaign {
 // One rank's contribution: its device and its campaigns (or why it could not start).
 struct RankResult {
   int rank = 0;
-  backend::DeviceInfo device;
+  DeviceInfo device;
   std::string start_error;         // non-empty: the rank could not start; no campaigns
   std::vector<Campaign> campaigns;
 };

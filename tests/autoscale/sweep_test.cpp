@@ -138,7 +138,7 @@ namespace {
 class FailingDevice final : public ab::backend::Device {
  public:
   FailingDevice(SimDevice& inner, std::uint64_t fail_from) : inner_(inner), fail_from_(fail_from) {}
-  const ab::backend::DeviceInfo& info() const override { return inner_.info(); }
+  const ab::results::DeviceInfo& info() const override { return inner_.info(); }
   std::uint64_t free_memory_bytes() override { return inner_.free_memory_bytes(); }
   std::unique_ptr<ab::backend::Workload> prepare(const ab::kernels::KernelSpec& k, std::uint64_t n) override {
     if (n >= fail_from_) throw ab::backend::VerificationError("config BLOCK=1 wrong at size " + std::to_string(n));

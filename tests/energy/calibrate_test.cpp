@@ -91,8 +91,8 @@ TEST(Calibrate, RecoversTheSimModel) {
 
 TEST(Calibrate, NeedsAMeterAndClocks) {
   struct Bare final : backend::Device {
-    backend::DeviceInfo info_{};
-    const backend::DeviceInfo& info() const override { return info_; }
+    results::DeviceInfo info_{};
+    const results::DeviceInfo& info() const override { return info_; }
     std::uint64_t free_memory_bytes() override { return 0; }
     std::unique_ptr<backend::Workload> prepare(const kernels::KernelSpec&, std::uint64_t) override { return nullptr; }
   } bare;

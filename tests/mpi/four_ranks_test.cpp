@@ -11,7 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "detect/detector.hpp"
-#include "suite/output/hdf5_reader.hpp"
+#include "kernels/kernel.hpp"
+#include "suite/reading/hdf5_reader.hpp"
 #include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;
@@ -46,7 +47,7 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   EXPECT_EQ(fs::path(path).parent_path().parent_path(), out);
   EXPECT_FALSE(fs::exists(path + ".tmp"));
 
-  const auto file = ab::output::read_results(path);
+  const auto file = ab::reading::read_results(path);
   EXPECT_EQ(file.info.ranks, 4);
   EXPECT_EQ(file.info.backend, "sim");
   EXPECT_TRUE(file.info.complete);

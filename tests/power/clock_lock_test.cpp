@@ -1,4 +1,4 @@
-#include "power/clock_lock.hpp"
+#include "power/io/clock_lock.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace autobench::power {
+namespace autobench::power::io {
 namespace {
 
 // Records every call; any operation can be made to fail.
@@ -176,4 +176,4 @@ TEST(ClockRestoreHook, SignalRestoresThenReachesThePreviousHandler) {
 }
 
 }  // namespace
-}  // namespace autobench::power
+}  // namespace autobench::power::io

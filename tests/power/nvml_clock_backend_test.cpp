@@ -1,11 +1,11 @@
-#include "power/nvml_clock_backend.hpp"
+#include "power/io/nvml_clock_backend.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-namespace autobench::power {
+namespace autobench::power::io {
 namespace {
 
 using namespace nvml;
@@ -117,4 +117,4 @@ TEST(NvmlClockBackend, MissingEntryPointsReportFunctionNotFound) {
 }
 
 }  // namespace
-}  // namespace autobench::power
+}  // namespace autobench::power::io

@@ -1,4 +1,4 @@
-#include "power/nvml_library.hpp"
+#include "power/io/nvml_library.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-namespace autobench::power::nvml {
+namespace autobench::power::io::nvml {
 namespace {
 
 TEST(NvmlLibrary, MissingLibraryIsUnavailableWithAReason) {
@@ -82,4 +82,4 @@ TEST(NvmlDescribe, UsesNvmlErrorStringWhenPresent) {
 }
 
 }  // namespace
-}  // namespace autobench::power::nvml
+}  // namespace autobench::power::io::nvml

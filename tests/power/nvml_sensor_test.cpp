@@ -1,10 +1,10 @@
-#include "power/nvml_sensor.hpp"
+#include "power/io/nvml_sensor.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace autobench::power {
+namespace autobench::power::io {
 namespace {
 
 using namespace nvml;
@@ -136,4 +136,4 @@ TEST_F(NvmlSensorTest, MissingEntryPointsLeaveFieldsUnknown) {
 }
 
 }  // namespace
-}  // namespace autobench::power
+}  // namespace autobench::power::io

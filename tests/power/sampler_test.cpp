@@ -1,4 +1,4 @@
-#include "power/sampler.hpp"
+#include "power/io/sampler.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include "power/sensor_updates.hpp"
 #include "power/sim_sensor.hpp"
 
-namespace autobench::power {
+namespace autobench::power::io {
 namespace {
 
 using namespace std::chrono_literals;
@@ -106,4 +106,4 @@ TEST(Sampler, RejectsNoSensorAndNonPositiveInterval) {
 }
 
 }  // namespace
-}  // namespace autobench::power
+}  // namespace autobench::power::io

@@ -68,7 +68,7 @@ TEST(Json, StopReasonIsWrittenByName) {
 TEST(Json, MissingKeyIsAnError) {
   nlohmann::json j = testing::sample_device(0);
   j.erase("uuid");
-  EXPECT_THROW(j.get<backend::DeviceInfo>(), nlohmann::json::out_of_range);
+  EXPECT_THROW(j.get<results::DeviceInfo>(), nlohmann::json::out_of_range);
 }
 
 }  // namespace

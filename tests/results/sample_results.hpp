@@ -17,8 +17,8 @@ namespace autobench::testing {
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
-inline backend::DeviceInfo sample_device(int rank) {
-  backend::DeviceInfo d;
+inline results::DeviceInfo sample_device(int rank) {
+  results::DeviceInfo d;
   d.backend = "sim";
   d.name = "sim: RTX 4000 Ada \"model\" #" + std::to_string(rank);
   d.model = rank == 1 ? "sim-5000" : "sim-4000";
@@ -139,7 +139,7 @@ inline bool same_double(double a, double b) { return (std::isnan(a) && std::isna
 
 #define AUTOBENCH_EXPECT_SAME_DOUBLE(a, b) EXPECT_PRED2(::autobench::testing::same_double, a, b)
 
-inline void expect_same(const backend::DeviceInfo& a, const backend::DeviceInfo& b) {
+inline void expect_same(const results::DeviceInfo& a, const results::DeviceInfo& b) {
   EXPECT_EQ(a.backend, b.backend);
   EXPECT_EQ(a.name, b.name);
   EXPECT_EQ(a.model, b.model);

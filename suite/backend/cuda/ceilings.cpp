@@ -113,7 +113,7 @@ double measure_loaded_sm_clock_mhz(Device& device) {
 
 Ceilings measure_ceilings(Device& device, const CeilingOptions& options) {
   DeviceContext& ctx = context_of(device);
-  const DeviceInfo& info = device.info();
+  const results::DeviceInfo& info = device.info();
   Ceilings c;
   c.copy_gbs = copy_gbs(ctx, options, &c.copy_bytes);
   c.sgemm_m = options.sgemm_m;

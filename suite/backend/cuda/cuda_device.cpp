@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "power/sampled_power_meter.hpp"
+#include "power/io/sampled_power_meter.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_workload.hpp"
 #include "suite/backend/cuda/device_context.hpp"
@@ -56,9 +56,9 @@ double attribute_mhz(cudaDeviceAttr attr, int ordinal) {
   return khz / 1000.0;
 }
 
-DeviceInfo describe(cuda::DeviceContext& ctx) {
+results::DeviceInfo describe(cuda::DeviceContext& ctx) {
   const cudaDeviceProp& p = ctx.properties();
-  DeviceInfo info;
+  results::DeviceInfo info;
   info.backend = "cuda";
   info.name = p.name;
   info.model = p.name;
@@ -122,10 +122,10 @@ namespace cuda {
 
 CudaDevice::CudaDevice(int ordinal) : ctx_(std::make_shared<DeviceContext>(ordinal)), info_(describe(*ctx_)) {
   if (info_.power_sensor == "nvml")
-    meter_ = std::make_unique<power::SampledPowerMeter>("nvml", [ctx = ctx_] { return ctx->make_sensor(); });
+    meter_ = std::make_unique<power::io::SampledPowerMeter>("nvml", [ctx = ctx_] { return ctx->make_sensor(); });
 }
 
-power::ClockBackend* CudaDevice::clock_backend() { return ctx_->clock_backend(); }
+power::io::ClockBackend* CudaDevice::clock_backend() { return ctx_->clock_backend(); }
 
 std::uint64_t CudaDevice::free_memory_bytes() {
   ctx_->make_current();

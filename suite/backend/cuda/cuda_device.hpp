@@ -29,17 +29,17 @@ class DeviceContext;
 class CudaDevice final : public Device {
  public:
   explicit CudaDevice(int ordinal);
-  const DeviceInfo& info() const override { return info_; }
+  const results::DeviceInfo& info() const override { return info_; }
   std::uint64_t free_memory_bytes() override;
   std::unique_ptr<Workload> prepare(const kernels::KernelSpec& kernel, std::uint64_t n) override;
-  // NVML sampled by a thread in real time (power/sampled_power_meter.hpp); nullptr without NVML.
+  // NVML sampled by a thread in real time (power/io/sampled_power_meter.hpp); nullptr without NVML.
   power::PowerMeter* power_meter() override { return meter_.get(); }
-  power::ClockBackend* clock_backend() override;
+  power::io::ClockBackend* clock_backend() override;
   DeviceContext& context() { return *ctx_; }
 
  private:
   std::shared_ptr<DeviceContext> ctx_;
-  DeviceInfo info_;
+  results::DeviceInfo info_;
   std::unique_ptr<power::PowerMeter> meter_;
 };
 

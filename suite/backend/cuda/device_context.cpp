@@ -18,18 +18,18 @@ DeviceContext::DeviceContext(int ordinal) : ordinal_(ordinal) {
   check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
   const std::uint64_t l2 = props_.l2CacheSize > 0 ? static_cast<std::uint64_t>(props_.l2CacheSize) : (64u << 20);
   flush_ = DeviceBuffer(2 * l2 / sizeof(float), "the L2 flush buffer");
-  nvml_ = std::make_unique<power::nvml::Library>();
+  nvml_ = std::make_unique<power::io::nvml::Library>();
   nvml_device_ = nvml_->available() ? nvml_->device_by_uuid(uuid(), &nvml_error_) : std::nullopt;
   if (!nvml_->available()) nvml_error_ = nvml_->unavailable_reason();
   if (nvml_device_) {
-    sensor_ = std::make_unique<power::NvmlSensor>(nvml_->api(), *nvml_device_);
-    clocks_ = std::make_unique<power::NvmlClockBackend>(nvml_->api(), *nvml_device_);
+    sensor_ = std::make_unique<power::io::NvmlSensor>(nvml_->api(), *nvml_device_);
+    clocks_ = std::make_unique<power::io::NvmlClockBackend>(nvml_->api(), *nvml_device_);
   }
 }
 
 std::unique_ptr<power::Sensor> DeviceContext::make_sensor() const {
   if (!nvml_device_) return nullptr;
-  return std::make_unique<power::NvmlSensor>(nvml_->api(), *nvml_device_);
+  return std::make_unique<power::io::NvmlSensor>(nvml_->api(), *nvml_device_);
 }
 
 std::string DeviceContext::power_sensor() const {

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "kernels/kernel.hpp"
-#include "power/nvml_clock_backend.hpp"
-#include "power/nvml_library.hpp"
-#include "power/nvml_sensor.hpp"
+#include "power/io/nvml_clock_backend.hpp"
+#include "power/io/nvml_library.hpp"
+#include "power/io/nvml_sensor.hpp"
 #include "suite/backend/cuda/device_buffer.hpp"
 #include "suite/backend/cuda/nvrtc_compiler.hpp"
 
@@ -55,7 +55,7 @@ class DeviceContext {
   // "nvml", or "unavailable: <why NVML or this device in it cannot be used>".
   std::string power_sensor() const;
   // NVML clock locking of this device; nullptr without NVML.
-  power::ClockBackend* clock_backend() { return clocks_.get(); }
+  power::io::ClockBackend* clock_backend() { return clocks_.get(); }
 
   // The kernel `entry` of the embedded `source` compiled with `macros` (compiled and loaded once).
   CUfunction function(const std::string& source, const std::string& entry, const kernels::Tunables& macros);
@@ -77,10 +77,10 @@ class DeviceContext {
   cudaStream_t stream_ = nullptr;
   DeviceBuffer flush_;
   std::uint8_t flush_value_ = 0;
-  std::unique_ptr<power::nvml::Library> nvml_;
-  std::optional<power::nvml::Device> nvml_device_;
-  std::unique_ptr<power::NvmlSensor> sensor_;
-  std::unique_ptr<power::NvmlClockBackend> clocks_;
+  std::unique_ptr<power::io::nvml::Library> nvml_;
+  std::optional<power::io::nvml::Device> nvml_device_;
+  std::unique_ptr<power::io::NvmlSensor> sensor_;
+  std::unique_ptr<power::io::NvmlClockBackend> clocks_;
   std::string nvml_error_;
   std::mutex mutex_;
   std::map<std::string, CUmodule> modules_;

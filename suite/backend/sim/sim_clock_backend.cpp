@@ -12,11 +12,11 @@ constexpr int kOutOfRange = 1;
 
 }  // namespace
 
-int SimClockBackend::application_clocks(power::ApplicationClocks* out) {
+int SimClockBackend::application_clocks(power::io::ApplicationClocks* out) {
   return default_application_clocks(out);
 }
 
-int SimClockBackend::default_application_clocks(power::ApplicationClocks* out) {
+int SimClockBackend::default_application_clocks(power::io::ApplicationClocks* out) {
   out->mem_mhz = static_cast<unsigned>(std::lround(device_.model().mem_clock_mhz));
   out->sm_mhz = static_cast<unsigned>(std::lround(device_.model().boost_clock_mhz));
   return 0;
@@ -34,7 +34,7 @@ int SimClockBackend::reset_locked_clocks() {
   return 0;
 }
 
-int SimClockBackend::set_application_clocks(const power::ApplicationClocks&) { return 0; }
+int SimClockBackend::set_application_clocks(const power::io::ApplicationClocks&) { return 0; }
 
 int SimClockBackend::reset_application_clocks() { return 0; }
 

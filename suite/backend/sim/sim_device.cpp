@@ -110,7 +110,7 @@ power::PowerMeter* SimDevice::power_meter() {
   return meter_.get();
 }
 
-power::ClockBackend* SimDevice::clock_backend() {
+power::io::ClockBackend* SimDevice::clock_backend() {
   if (!clocks_) clocks_ = std::make_unique<SimClockBackend>(*this);
   return clocks_.get();
 }

@@ -34,12 +34,12 @@ class SimDevice final : public Device {
   SimDevice(SimModel model, SimOptions options);
   ~SimDevice() override;
 
-  const DeviceInfo& info() const override { return info_; }
+  const results::DeviceInfo& info() const override { return info_; }
   std::uint64_t free_memory_bytes() override;
   std::unique_ptr<Workload> prepare(const kernels::KernelSpec& kernel, std::uint64_t n) override;
   // The simulated sensor (sim_power_meter.hpp) and clock lock (sim_clock_backend.hpp).
   power::PowerMeter* power_meter() override;
-  power::ClockBackend* clock_backend() override;
+  power::io::ClockBackend* clock_backend() override;
 
   const SimModel& model() const { return model_; }
   const SimPowerModel& power() const { return power_; }
@@ -63,7 +63,7 @@ class SimDevice final : public Device {
   friend class SimWorkload;
   SimModel model_;
   SimOptions options_;
-  DeviceInfo info_;
+  results::DeviceInfo info_;
   std::mt19937_64 rng_;
   std::uint64_t allocated_ = 0;
   SimPowerModel power_;
@@ -71,7 +71,7 @@ class SimDevice final : public Device {
   bool recording_ = false;
   std::vector<PowerSegment> segments_;
   std::unique_ptr<power::PowerMeter> meter_;
-  std::unique_ptr<power::ClockBackend> clocks_;
+  std::unique_ptr<power::io::ClockBackend> clocks_;
 };
 
 // Bytes the sim allocates for a kernel at size n (float32 elements plus a fixed context overhead).

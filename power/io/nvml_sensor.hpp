@@ -1,0 +1,25 @@
+// The Sensor that reads a GPU's power, energy, clocks, temperature and clock-event reasons through NVML.
+#pragma once
+
+#include "power/io/nvml_library.hpp"
+#include "power/sample.hpp"
+
+namespace autobench::power::io {
+
+// Per read: instant and averaged power in one nvmlDeviceGetFieldValues call (fields 186 and 185);
+// if that call or the instant field fails, instant power falls back to nvmlDeviceGetPowerUsage (on
+// Ampere and newer, except GA100, that is itself a ~1 s average: the trace then updates slowly, which
+// detect_updates makes visible). Then the total-energy counter (mJ → J), SM and memory clocks, GPU
+// temperature and the clock-event reasons. Anything the device or driver does not support stays NaN
+// (reasons 0); read() never throws. `api` must outlive the sensor (keep the nvml::Library alive).
+class NvmlSensor final : public Sensor {
+ public:
+  NvmlSensor(const nvml::Api& api, nvml::Device device) : api_(api), device_(device) {}
+  Sample read() override;
+
+ private:
+  const nvml::Api& api_;
+  nvml::Device device_;
+};
+
+}  // namespace autobench::power::io

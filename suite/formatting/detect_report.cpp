@@ -1,0 +1,207 @@
+// Tables and JSON of `detect` (see detect_report.hpp).
+#include "suite/formatting/detect_report.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "suite/formatting/report_table.hpp"
+#include "suite/formatting/text_table.hpp"
+#include "suite/results/json.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+using Align = TextTable::Align;
+using nlohmann::json;
+
+// Shortest text that reads back as the same double (sizes print as integers).
+std::string exact(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+std::string printed(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string settings_text(const CurveAnalysis& c) {
+  const auto& p = c.params;
+  std::string out = std::string("x-scale ") + detect::to_string(p.x_scale) + ", kneedle " +
+                    (p.online ? "online" : "offline") + " with sensitivity " + exact(p.sensitivity) +
+                    ", distance threshold " + exact(p.distance_threshold) + "; ";
+  if (c.replayed && c.replayed->mode == detect::SafeguardMode::noise_aware)
+    out += "sweep replayed (noise-aware safeguards: a knee counts from " + std::to_string(c.replayed->min_points) +
+           " points on, once the latest point ran long enough for its jitter; thresholds from the noise)";
+  else if (c.replayed)
+    out += "sweep replayed (a knee counts from " + std::to_string(c.replayed->min_points) +
+           " points on, once the latest point ran " + exact(c.replayed->min_runtime_s * 1e3) + " ms)";
+  else
+    out += "whole curve";
+  return out;
+}
+
+json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
+  json all = json::array(), all_x = json::array();
+  for (auto i : f.knee.all) {
+    all.push_back(i);
+    all_x.push_back(results::number_to_json(c.curve.x[i]));
+  }
+  json j = {{"detector", f.detector},
+            {"knee_index", nullptr},
+            {"knee_x", nullptr},
+            {"knee_y", nullptr},
+            {"all_knees", all},
+            {"all_knees_x", all_x},
+            {"score", nullptr},
+            {"plateau_fraction", nullptr},
+            {"plateau", nullptr},
+            {"knee_position", nullptr},
+            {"x_scale", detect::to_string(c.params.x_scale)},
+            {"points_seen", f.points}};
+  if (f.knee.index) {
+    const auto i = *f.knee.index;
+    j["knee_index"] = i;
+    j["knee_x"] = results::number_to_json(c.curve.x[i]);
+    j["knee_y"] = results::number_to_json(c.curve.y[i]);
+    j["score"] = results::number_to_json(f.knee.score);
+  }
+  if (f.quality) {
+    j["plateau_fraction"] = results::number_to_json(f.quality->fraction);
+    j["plateau"] = results::number_to_json(f.quality->plateau);
+    j["knee_position"] = results::number_to_json(f.quality->position);
+  }
+  return j;
+}
+
+json curve_json(const CurveAnalysis& c) {
+  json settings = {{"x_scale", detect::to_string(c.params.x_scale)},
+                   {"online", c.params.online},
+                   {"sensitivity", results::number_to_json(c.params.sensitivity)},
+                   {"distance_threshold", results::number_to_json(c.params.distance_threshold)},
+                   {"replay", nullptr}};
+  if (c.replayed)
+    settings["replay"] = {
+        {"safeguards", c.replayed->mode == detect::SafeguardMode::noise_aware ? "noise-aware" : "thesis"},
+        {"min_points", c.replayed->min_points},
+        {"min_runtime_s", results::number_to_json(c.replayed->min_runtime_s)}};
+  json j = {{"campaign", nullptr},
+            {"recorded_knee_index", nullptr},
+            {"x", c.x_name},
+            {"y", c.y_name},
+            {"points", c.curve.size()},
+            {"settings", settings},
+            {"error", c.error.empty() ? json(nullptr) : json(c.error)},
+            {"results", json::array()}};
+  if (c.campaign)
+    j["campaign"] = {{"rank", c.campaign->rank},
+                     {"kernel", c.campaign->kernel},
+                     {"detector", c.campaign->detector},
+                     {"repeat", c.campaign->repeat}};
+  if (c.recorded_knee) j["recorded_knee_index"] = *c.recorded_knee;
+  for (const auto& f : c.findings) j["results"].push_back(knee_json(c, f));
+  return j;
+}
+
+std::string knees_text(const detect::Knee& knee) {
+  if (knee.all.empty()) return "-";
+  std::string out;
+  for (auto i : knee.all) out += (out.empty() ? "" : " ") + std::to_string(i);
+  return out;
+}
+
+// The knee columns of one finding: index, x, y, share of the plateau, position in x-space, all knees.
+std::vector<std::string> knee_cells(const CurveAnalysis& c, const detect::Finding& f) {
+  if (!f.knee.index) return {"-", "-", "-", "-", "-", knees_text(f.knee)};
+  const auto i = *f.knee.index;
+  return {std::to_string(i),
+          exact(c.curve.x[i]),
+          printed("%.4g", c.curve.y[i]),
+          f.quality ? printed("%.1f%%", 100.0 * f.quality->fraction) : "-",
+          f.quality ? printed("%.3f", f.quality->position) : "-",
+          knees_text(f.knee)};
+}
+
+std::vector<TextTable::Column> knee_columns(const std::string& x, const std::string& y) {
+  return {{"knee", Align::right}, {x, Align::right}, {y, Align::right}, {"of plateau", Align::right},
+          {"position", Align::right}, {"all knees"}};
+}
+
+std::string csv_table(const DetectReport& report) {
+  const CurveAnalysis& c = report.curves.front();
+  std::string out = "detect: " + report.input + " (x: " + c.x_name + ", y: " + c.y_name + ", " +
+                    std::to_string(c.curve.size()) + " points)\n";
+  out += "settings: " + settings_text(c) + "\n";
+  auto columns = knee_columns(c.x_name, c.y_name);
+  columns.insert(columns.begin(), TextTable::Column{"detector"});
+  TextTable table(columns);
+  for (const auto& f : c.findings) {
+    auto cells = knee_cells(c, f);
+    cells.insert(cells.begin(), f.detector);
+    table.add_row(cells);
+  }
+  return out + table.str();
+}
+
+std::string hdf5_table(const DetectReport& report) {
+  std::string out = "detect: " + report.input + " (results file, " + std::to_string(report.curves.size()) +
+                    " campaigns; backend: " + backend_label(report.backend) + ")\n";
+  std::map<std::string, std::string> kernels_by_settings;  // settings -> the kernels using them
+  for (const auto& c : report.curves) {
+    auto& kernels = kernels_by_settings[settings_text(c)];
+    if (kernels.find(c.campaign->kernel) == std::string::npos)
+      kernels += (kernels.empty() ? "" : ", ") + c.campaign->kernel;
+  }
+  for (const auto& [settings, kernels] : kernels_by_settings)
+    out += (kernels_by_settings.size() == 1 ? "settings: " : "settings (" + kernels + "): ") + settings + "\n";
+
+  auto columns = knee_columns("size", "throughput");
+  const std::vector<TextTable::Column> id = {{"rank", Align::right}, {"kernel"}, {"campaign"}, {"repeat", Align::right},
+                                             {"points", Align::right}, {"detector"}};
+  columns.insert(columns.begin(), id.begin(), id.end());
+  columns.push_back({"run's knee", Align::right});
+  TextTable table(columns);
+  std::string errors;
+  for (const auto& c : report.curves) {
+    const auto& cid = *c.campaign;
+    const std::vector<std::string> ids = {std::to_string(cid.rank), cid.kernel, cid.detector,
+                                          std::to_string(cid.repeat), std::to_string(c.curve.size())};
+    if (!c.error.empty())
+      errors += "  rank " + std::to_string(cid.rank) + " " + cid.kernel + "/" + cid.detector + " repeat " +
+                std::to_string(cid.repeat) + ": " + c.error + "\n";
+    for (const auto& f : c.findings) {
+      auto cells = ids;
+      cells.push_back(f.detector);
+      const auto knee = knee_cells(c, f);
+      cells.insert(cells.end(), knee.begin(), knee.end());
+      const bool own = f.detector == cid.detector;
+      cells.push_back(!own ? "" : c.recorded_knee ? std::to_string(*c.recorded_knee) : "-");
+      table.add_row(cells);
+    }
+  }
+  out += table.str();
+  out += "(campaign: the detector the run used; run's knee: the index it recorded, on that detector's row)\n";
+  if (!errors.empty()) out += "Not analysed:\n" + errors;
+  return out;
+}
+
+}  // namespace
+
+json detect_json(const DetectReport& report) {
+  json j = {{"input", report.input},
+            {"kind", report.kind},
+            {"backend", report.backend.empty() ? json(nullptr) : json(report.backend)},
+            {"curves", json::array()}};
+  for (const auto& c : report.curves) j["curves"].push_back(curve_json(c));
+  return j;
+}
+
+std::string detect_table(const DetectReport& report) {
+  return report.kind == "csv" ? csv_table(report) : hdf5_table(report);
+}
+
+}  // namespace autobench::formatting

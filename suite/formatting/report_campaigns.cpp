@@ -1,0 +1,48 @@
+// The campaign columns of `report` (see report_campaigns.hpp).
+#include "suite/formatting/report_campaigns.hpp"
+
+#include "suite/results/knee.hpp"
+
+namespace autobench::formatting {
+
+const std::vector<TextTable::Column>& campaign_columns() {
+  using Align = TextTable::Align;
+  static const std::vector<TextTable::Column> columns{{"rank", Align::right},
+                                                      {"device"},
+                                                      {"kernel"},
+                                                      {"detector"},
+                                                      {"repeat", Align::right},
+                                                      {"points", Align::right},
+                                                      {"knee"},
+                                                      {"index", Align::right},
+                                                      {"size", Align::right},
+                                                      {"throughput", Align::right},
+                                                      {"unit"},
+                                                      {"of_plateau", Align::right},
+                                                      {"power_W", Align::right},
+                                                      {"work/J", Align::right},
+                                                      {"stop"},
+                                                      {"elapsed_s", Align::right}};
+  return columns;
+}
+
+std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const results::Campaign& c) {
+  return {std::to_string(c.rank),
+          rank.device.name,
+          c.kernel,
+          c.detector,
+          std::to_string(c.repeat),
+          std::to_string(c.points.size()),
+          std::string(c.knee_detected ? "yes" : "no"),
+          std::to_string(c.knee_index),
+          std::to_string(c.knee_size),
+          Measure{results::throughput_at_knee(c), 2},
+          c.metric_unit,
+          Measure{c.knee_quality, 1, true},
+          Measure{results::at_knee(c, &results::Point::power_w), 1},
+          Measure{results::at_knee(c, &results::Point::efficiency), 3},
+          std::string(results::to_string(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
+          Measure{c.elapsed_s, 2}};
+}
+
+}  // namespace autobench::formatting

@@ -1,0 +1,109 @@
+// The report's JSON structure (see report_json.hpp; documented in README.md).
+#include "suite/formatting/report_json.hpp"
+
+#include "suite/stats/compare_figures.hpp"
+#include "suite/results/result_file.hpp"
+#include "suite/results/json.hpp"
+#include "suite/results/knee.hpp"
+#include "suite/stats/detector_agreement.hpp"
+#include "suite/stats/stability_fields.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+std::size_t refinement_points(const results::Campaign& c) {
+  std::size_t n = 0;
+  for (const auto& p : c.points) n += p.refinement ? 1 : 0;
+  return n;
+}
+
+nlohmann::json device_json(const results::RankResult& rank) {
+  nlohmann::json j = rank.device;
+  j["rank"] = rank.rank;
+  j["start_error"] = rank.start_error;
+  return j;
+}
+
+nlohmann::json campaign_json(const results::RankResult& rank, const results::Campaign& c) {
+  return {{"rank", c.rank},
+          {"device", rank.device.name},
+          {"device_model", rank.device.model},
+          {"backend", rank.device.backend},
+          {"kernel", c.kernel},
+          {"detector", c.detector},
+          {"repeat", c.repeat},
+          {"points", c.points.size()},
+          {"knee_detected", c.knee_detected},
+          {"knee_index", c.knee_index},
+          {"knee_size", c.knee_size},
+          {"stop_reason", results::to_string(c.stop_reason)},
+          {"error", c.error},
+          {"throughput_at_knee", results::number_to_json(results::throughput_at_knee(c))},
+          {"knee_quality", results::number_to_json(c.knee_quality)},
+          {"plateau", results::number_to_json(c.plateau)},
+          {"knee_position", results::number_to_json(c.knee_position)},
+          {"x_scale", c.x_scale},
+          {"refinement_points", refinement_points(c)},
+          {"power_at_knee_w", results::number_to_json(results::at_knee(c, &results::Point::power_w))},
+          {"efficiency_at_knee", results::number_to_json(results::at_knee(c, &results::Point::efficiency))},
+          {"efficiency_corrected_at_knee",
+           results::number_to_json(results::at_knee(c, &results::Point::efficiency_corrected))},
+          {"efficiency_unit", stats::efficiency_unit(c.metric_unit)},
+          {"metric_unit", c.metric_unit},
+          {"elapsed_s", results::number_to_json(c.elapsed_s)},
+          {"complete", c.complete}};
+}
+
+nlohmann::json stability_json(const stats::StabilityRow& row) {
+  nlohmann::json j = {{"kernel", row.kernel}, {"detector", row.detector}};
+  results::fields_to_json(j, row, stats::kStabilityColumns);
+  return j;
+}
+
+nlohmann::json agreement_json(const stats::AgreementRow& row) {
+  return {{"kernel", row.kernel},
+          {"first_detector", row.first_detector},
+          {"second_detector", row.second_detector},
+          {"compared", row.compared},
+          {"within1_fraction", results::number_to_json(row.within1_fraction)},
+          {"knee_size_ratio_median", results::number_to_json(row.knee_size_ratio_median)}};
+}
+
+// The settings as a JSON value; as text when the file holds something that is not JSON.
+nlohmann::json settings_json(const std::string& text) {
+  auto parsed = nlohmann::json::parse(text, nullptr, false);
+  return parsed.is_discarded() ? nlohmann::json(text) : parsed;
+}
+
+}  // namespace
+
+nlohmann::json report_json(const results::ResultFile& file, const std::string& path) {
+  const auto& info = file.info;
+  nlohmann::json j = {{"file", path},
+                      {"schema_version", results::kSchemaVersion},
+                      {"backend", info.backend},
+                      {"ranks", info.ranks},
+                      {"complete", info.complete},
+                      {"autobench_version", info.version},
+                      {"git_commit", info.git_commit},
+                      {"command_line", info.command_line},
+                      {"suite", info.suite},
+                      {"start_time", info.start_time},
+                      {"end_time", info.end_time},
+                      {"settings", settings_json(file.settings_json)},
+                      {"devices", nlohmann::json::array()},
+                      {"campaigns", nlohmann::json::array()},
+                      {"stability", nlohmann::json::array()},
+                      {"detector_agreement", nlohmann::json::array()}};
+  for (const auto& rank : file.ranks) {
+    j["devices"].push_back(device_json(rank));
+    for (const auto& c : rank.campaigns) j["campaigns"].push_back(campaign_json(rank, c));
+  }
+  for (const auto& row : file.stability) j["stability"].push_back(stability_json(row));
+  for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
+    j["detector_agreement"].push_back(agreement_json(row));
+  }
+  return j;
+}
+
+}  // namespace autobench::formatting

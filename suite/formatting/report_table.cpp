@@ -1,0 +1,152 @@
+// The report's table forms (see report_table.hpp).
+#include "suite/formatting/report_table.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "suite/formatting/report_campaigns.hpp"
+#include "suite/stats/detector_agreement.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+using Align = TextTable::Align;
+
+// Fixed-point with `decimals` digits; "-" for a missing (NaN) value.
+std::string number(double v, int decimals) {
+  if (std::isnan(v)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string cell_text(const CampaignCell& cell) {
+  if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+  const auto& m = std::get<Measure>(cell);
+  if (!m.percent) return number(m.value, m.decimals);
+  return std::isnan(m.value) ? "-" : number(100 * m.value, m.decimals) + "%";
+}
+
+std::vector<std::string> header_lines(const results::ResultFile& file) {
+  const auto& info = file.info;
+  std::vector<std::string> lines{"backend: " + backend_label(info.backend),
+                                 "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " +
+                                     info.suite + ", " + std::to_string(info.ranks) +
+                                     (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
+                                     info.end_time};
+  if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
+  for (const auto& rank : file.ranks) {
+    if (!rank.start_error.empty()) {
+      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
+                      ") could not start: " + rank.start_error);
+    }
+  }
+  return lines;
+}
+
+// One row per rank that started: where it ran and which device it drove (the UUID tells devices apart;
+// the power column is the sensor, "unavailable" without NVML, the reason being in the JSON report).
+TextSection devices_section(const results::ResultFile& file) {
+  TextTable table({{"rank", Align::right},
+                   {"host"},
+                   {"device"},
+                   {"uuid"},
+                   {"pci_bus"},
+                   {"cc"},
+                   {"SMs", Align::right},
+                   {"memory_GiB", Align::right},
+                   {"driver"},
+                   {"power"}});
+  std::size_t count = 0;
+  for (const auto& rank : file.ranks) {
+    if (!rank.start_error.empty()) continue;
+    const auto& d = rank.device;
+    ++count;
+    table.add_row({std::to_string(rank.rank), d.hostname, d.name, d.uuid.empty() ? "-" : d.uuid,
+                   d.pci_bus_id.empty() ? "-" : d.pci_bus_id,
+                   std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), std::to_string(d.sm_count),
+                   number(static_cast<double>(d.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0), 1),
+                   d.driver_version.empty() ? "-" : d.driver_version,
+                   d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))});
+  }
+  if (count == 0) return {"Devices: none"};
+  return {"Devices (" + std::to_string(count) + ")", std::move(table)};
+}
+
+TextSection campaigns_section(const results::ResultFile& file) {
+  TextTable table(campaign_columns());
+  std::vector<std::string> errors;
+  std::size_t count = 0;
+  for (const auto& rank : file.ranks) {
+    for (const auto& c : rank.campaigns) {
+      ++count;
+      std::vector<std::string> row;
+      for (const auto& cell : campaign_cells(rank, c)) row.push_back(cell_text(cell));
+      table.add_row(std::move(row));
+      if (!c.error.empty()) {
+        errors.push_back("rank " + std::to_string(c.rank) + " " + c.kernel + "/" + c.detector + " repeat " +
+                         std::to_string(c.repeat) + ": " + c.error);
+      }
+    }
+  }
+  if (count == 0) return {"Campaigns: none"};
+  return {"Campaigns (" + std::to_string(count) +
+              "; index/size/throughput/power/work per joule at the knee, or at the last point when no knee "
+              "was found)",
+          std::move(table), "Errors:", std::move(errors)};
+}
+
+TextSection stability_section(const results::ResultFile& file) {
+  if (file.stability.empty()) return {"Knee stability: none"};
+  TextTable table({{"kernel"},
+                   {"detector"},
+                   {"scope"},
+                   {"group"},
+                   {"campaigns", Align::right},
+                   {"index_mode", Align::right},
+                   {"index_mean", Align::right},
+                   {"index_sd", Align::right},
+                   {"size_median", Align::right},
+                   {"size_iqr", Align::right},
+                   {"within1", Align::right},
+                   {"throughput_cv", Align::right}});
+  for (const auto& r : file.stability) {
+    table.add_row({r.kernel, r.detector, r.scope, r.group, std::to_string(r.campaigns),
+                   std::to_string(r.knee_index_mode), number(r.knee_index_mean, 2), number(r.knee_index_stddev, 2),
+                   number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
+                   number(r.throughput_cv, 3)});
+  }
+  return {"Knee stability (within1: fraction of knees within one index of the mode)", std::move(table)};
+}
+
+TextSection agreement_section(const results::ResultFile& file) {
+  const auto rows = stats::compute_detector_agreement(file.ranks);
+  if (rows.empty()) return {"Detector agreement: none (no kernel, rank and repeat ran two detectors)"};
+  TextTable table({{"kernel"},
+                   {"first"},
+                   {"second"},
+                   {"compared", Align::right},
+                   {"within1", Align::right},
+                   {"size_ratio", Align::right}});
+  for (const auto& r : rows) {
+    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
+                   number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
+  }
+  return {"Detector agreement (pairs of detectors on the same kernel, rank and repeat; within1: fraction whose "
+          "knee indices are at most one apart; size_ratio: median of second / first knee size)",
+          std::move(table)};
+}
+
+}  // namespace
+
+std::string backend_label(const std::string& backend) {
+  return backend == "sim" ? "sim (simulated devices, not GPU measurements)" : backend;
+}
+
+TextDocument report_document(const results::ResultFile& file, const std::string& path) {
+  return {"autobench-mpi results: " + path,
+          header_lines(file),
+          {devices_section(file), campaigns_section(file), stability_section(file), agreement_section(file)}};
+}
+
+}  // namespace autobench::formatting

@@ -1,0 +1,85 @@
+// How record fields are stored in HDF5, shared by the writer and the reader: a scalar field becomes an
+// attribute (int and bool as int64, bool as 0/1, StopReason by name), a list of records becomes one
+// 1-D dataset per field (int as int64, bool as uint8).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "suite/hdf5/hdf5_file.hpp"
+#include "suite/results/fields.hpp"
+
+namespace autobench::hdf5 {
+
+// The attribute type a field of type T is stored as.
+template <class T>
+using StoredAttribute = std::conditional_t<std::is_same_v<T, int> || std::is_same_v<T, bool>, std::int64_t,
+                                           std::conditional_t<std::is_same_v<T, results::StopReason>, std::string, T>>;
+
+// The dataset element type a field of type T is stored as.
+template <class T>
+using StoredColumn = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t,
+                                        std::conditional_t<std::is_same_v<T, int>, std::int64_t, T>>;
+
+template <class T>
+void write_attribute_of(const H5Group& g, const char* name, const T& value) {
+  if constexpr (std::is_same_v<T, results::StopReason>) {
+    g.write_attribute<std::string>(name, results::to_string(value));
+  } else {
+    g.write_attribute<StoredAttribute<T>>(name, static_cast<StoredAttribute<T>>(value));
+  }
+}
+
+template <class T>
+void read_attribute_into(const H5Group& g, const char* name, T& value) {
+  const auto stored = g.read_attribute<StoredAttribute<T>>(name);
+  if constexpr (std::is_same_v<T, results::StopReason>) {
+    value = results::stop_reason_from_string(stored);
+  } else {
+    value = static_cast<T>(stored);
+  }
+}
+
+// Every field of a record as an attribute of g.
+template <class Record, class Fields>
+void write_attributes(const H5Group& g, const Record& record, const Fields& fields) {
+  results::for_each_field(fields, [&](const auto& f) { write_attribute_of(g, f.name, record.*f.member); });
+}
+
+template <class Record, class Fields>
+void read_attributes(const H5Group& g, Record& record, const Fields& fields) {
+  results::for_each_field(fields, [&](const auto& f) { read_attribute_into(g, f.name, record.*f.member); });
+}
+
+// Records as columns: one dataset per field, one entry per record.
+template <class Record, class Fields>
+void write_columns(const H5Group& g, const std::vector<Record>& records, const Fields& fields) {
+  results::for_each_field(fields, [&](const auto& f) {
+    using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
+    std::vector<StoredColumn<T>> column;
+    column.reserve(records.size());
+    for (const auto& r : records) column.push_back(static_cast<StoredColumn<T>>(r.*f.member));
+    g.write_dataset(f.name, column);
+  });
+}
+
+// Reads `count` records from columns; throws when a column has another length.
+template <class Record, class Fields>
+std::vector<Record> read_columns(const H5Group& g, std::size_t count, const Fields& fields) {
+  std::vector<Record> records(count);
+  results::for_each_field(fields, [&](const auto& f) {
+    using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
+    const auto column = g.read_dataset<StoredColumn<T>>(f.name);
+    if (column.size() != count) {
+      throw std::runtime_error(g.file_name() + ": dataset " + g.path() + "/" + f.name + " has " +
+                               std::to_string(column.size()) + " entries, expected " + std::to_string(count));
+    }
+    for (std::size_t i = 0; i < count; ++i) records[i].*f.member = static_cast<T>(column[i]);
+  });
+  return records;
+}
+
+}  // namespace autobench::hdf5

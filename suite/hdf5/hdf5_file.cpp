@@ -1,0 +1,317 @@
+// The HDF5 wrapper (see hdf5_file.hpp).
+#include "suite/hdf5/hdf5_file.hpp"
+
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace autobench::hdf5 {
+namespace {
+
+// HDF5 reports through exceptions here, not by printing its error stack.
+void silence_error_printing() {
+  static const bool silenced = (H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr), true);
+  (void)silenced;
+}
+
+// The innermost description on HDF5's error stack (where the failure was detected); clears the stack.
+std::string hdf5_reason() {
+  std::string reason;
+  H5Ewalk2(
+      H5E_DEFAULT, H5E_WALK_UPWARD,
+      [](unsigned n, const H5E_error2_t* e, void* out) -> herr_t {
+        if (n == 0 && e->desc != nullptr) *static_cast<std::string*>(out) = e->desc;
+        return 0;
+      },
+      &reason);
+  H5Eclear2(H5E_DEFAULT);
+  return reason;
+}
+
+std::string with_reason(const std::string& message) {
+  const std::string reason = hdf5_reason();
+  return reason.empty() ? message : message + " (" + reason + ")";
+}
+
+template <class T>
+struct Numeric;
+template <>
+struct Numeric<double> {
+  static hid_t memory() { return H5T_NATIVE_DOUBLE; }
+  static hid_t file() { return H5T_IEEE_F64LE; }
+  static constexpr H5T_class_t kClass = H5T_FLOAT;
+};
+template <>
+struct Numeric<std::int64_t> {
+  static hid_t memory() { return H5T_NATIVE_INT64; }
+  static hid_t file() { return H5T_STD_I64LE; }
+  static constexpr H5T_class_t kClass = H5T_INTEGER;
+};
+template <>
+struct Numeric<std::uint64_t> {
+  static hid_t memory() { return H5T_NATIVE_UINT64; }
+  static hid_t file() { return H5T_STD_U64LE; }
+  static constexpr H5T_class_t kClass = H5T_INTEGER;
+};
+template <>
+struct Numeric<std::uint8_t> {
+  static hid_t memory() { return H5T_NATIVE_UINT8; }
+  static hid_t file() { return H5T_STD_U8LE; }
+  static constexpr H5T_class_t kClass = H5T_INTEGER;
+};
+
+// Variable-length UTF-8 strings, in memory and in the file.
+H5Handle string_type() {
+  H5Handle t(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(t.get(), H5T_VARIABLE);
+  H5Tset_cset(t.get(), H5T_CSET_UTF8);
+  return t;
+}
+
+template <class T>
+bool type_fits(hid_t type) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    return H5Tget_class(type) == H5T_STRING && H5Tis_variable_str(type) > 0;
+  } else {
+    return H5Tget_class(type) == Numeric<T>::kClass;
+  }
+}
+
+template <class T>
+const char* type_name() {
+  if constexpr (std::is_same_v<T, std::string>) {
+    return "variable-length string";
+  } else {
+    return Numeric<T>::kClass == H5T_FLOAT ? "floating-point number" : "integer";
+  }
+}
+
+std::string child_path(const std::string& parent, const std::string& name) {
+  return parent == "/" ? "/" + name : parent + "/" + name;
+}
+
+// Copies library-allocated strings out and frees them.
+std::string take_string(char* p) {
+  std::string s = p != nullptr ? p : "";
+  H5free_memory(p);
+  return s;
+}
+
+}  // namespace
+
+H5Handle::H5Handle(H5Handle&& other) noexcept
+    : id_(std::exchange(other.id_, H5I_INVALID_HID)), closer_(other.closer_) {}
+
+H5Handle& H5Handle::operator=(H5Handle&& other) noexcept {
+  if (this != &other) {
+    close();
+    id_ = std::exchange(other.id_, H5I_INVALID_HID);
+    closer_ = other.closer_;
+  }
+  return *this;
+}
+
+H5Handle::~H5Handle() { close(); }
+
+bool H5Handle::close() {
+  if (id_ < 0) return true;
+  const bool ok = closer_(id_) >= 0;
+  id_ = H5I_INVALID_HID;
+  return ok;
+}
+
+H5Group::H5Group(H5Handle handle, std::string file, std::string path)
+    : handle_(std::move(handle)), file_(std::move(file)), path_(std::move(path)) {}
+
+void H5Group::fail(const std::string& what) const { throw std::runtime_error(with_reason(file_ + ": " + what)); }
+
+H5Group H5Group::create_group(const std::string& name) const {
+  H5Handle gcpl(H5Pcreate(H5P_GROUP_CREATE), H5Pclose);
+  H5Pset_link_creation_order(gcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
+  H5Handle g(H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, gcpl.get(), H5P_DEFAULT), H5Gclose);
+  if (g.get() < 0) fail("cannot create group " + child_path(path_, name));
+  return H5Group(std::move(g), file_, child_path(path_, name));
+}
+
+H5Group H5Group::open_group(const std::string& name) const {
+  if (!has_group(name)) fail("no group " + child_path(path_, name));
+  H5Handle g(H5Gopen2(id(), name.c_str(), H5P_DEFAULT), H5Gclose);
+  if (g.get() < 0) fail("cannot open group " + child_path(path_, name));
+  return H5Group(std::move(g), file_, child_path(path_, name));
+}
+
+bool H5Group::has_group(const std::string& name) const {
+  if (name.empty() || name.find('/') != std::string::npos || H5Lexists(id(), name.c_str(), H5P_DEFAULT) <= 0) {
+    H5Eclear2(H5E_DEFAULT);
+    return false;
+  }
+  H5Handle object(H5Oopen(id(), name.c_str(), H5P_DEFAULT), H5Oclose);
+  const bool group = object.get() >= 0 && H5Iget_type(object.get()) == H5I_GROUP;
+  H5Eclear2(H5E_DEFAULT);
+  return group;
+}
+
+std::vector<std::string> H5Group::child_groups() const {
+  H5G_info_t info;
+  if (H5Gget_info(id(), &info) < 0) fail("cannot list group " + path_);
+  H5Handle gcpl(H5Gget_create_plist(id()), H5Pclose);
+  unsigned order_flags = 0;
+  if (gcpl.get() < 0 || H5Pget_link_creation_order(gcpl.get(), &order_flags) < 0) fail("cannot list group " + path_);
+  const H5_index_t index = (order_flags & H5P_CRT_ORDER_TRACKED) ? H5_INDEX_CRT_ORDER : H5_INDEX_NAME;
+
+  std::vector<std::string> names;
+  for (hsize_t i = 0; i < info.nlinks; ++i) {
+    const ssize_t length = H5Lget_name_by_idx(id(), ".", index, H5_ITER_INC, i, nullptr, 0, H5P_DEFAULT);
+    if (length < 0) fail("cannot list group " + path_);
+    std::string name(static_cast<std::size_t>(length), '\0');
+    H5Lget_name_by_idx(id(), ".", index, H5_ITER_INC, i, name.data(), name.size() + 1, H5P_DEFAULT);
+    if (has_group(name)) names.push_back(std::move(name));
+  }
+  return names;
+}
+
+bool H5Group::has_attribute(const std::string& name) const {
+  const bool exists = H5Aexists(id(), name.c_str()) > 0;
+  H5Eclear2(H5E_DEFAULT);
+  return exists;
+}
+
+template <class T>
+void H5Group::write_attribute(const std::string& name, const T& value) const {
+  H5Handle space(H5Screate(H5S_SCALAR), H5Sclose);
+  bool ok = false;
+  if constexpr (std::is_same_v<T, std::string>) {
+    const H5Handle type = string_type();
+    H5Handle attr(H5Acreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+    const char* text = value.c_str();
+    ok = attr.get() >= 0 && H5Awrite(attr.get(), type.get(), &text) >= 0;
+  } else {
+    H5Handle attr(H5Acreate2(id(), name.c_str(), Numeric<T>::file(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+    ok = attr.get() >= 0 && H5Awrite(attr.get(), Numeric<T>::memory(), &value) >= 0;
+  }
+  if (!ok) fail("cannot write attribute '" + name + "' of " + path_);
+}
+
+template <class T>
+T H5Group::read_attribute(const std::string& name) const {
+  if (!has_attribute(name)) fail("no attribute '" + name + "' on " + path_);
+  H5Handle attr(H5Aopen(id(), name.c_str(), H5P_DEFAULT), H5Aclose);
+  if (attr.get() < 0) fail("cannot open attribute '" + name + "' of " + path_);
+  const H5Handle type(H5Aget_type(attr.get()), H5Tclose);
+  const H5Handle space(H5Aget_space(attr.get()), H5Sclose);
+  if (!type_fits<T>(type.get()) || H5Sget_simple_extent_npoints(space.get()) != 1) {
+    fail("attribute '" + name + "' of " + path_ + " is not a single " + type_name<T>());
+  }
+  T value{};
+  bool ok = false;
+  if constexpr (std::is_same_v<T, std::string>) {
+    char* text = nullptr;
+    const H5Handle memory = string_type();
+    ok = H5Aread(attr.get(), memory.get(), &text) >= 0;
+    value = take_string(text);
+  } else {
+    ok = H5Aread(attr.get(), Numeric<T>::memory(), &value) >= 0;
+  }
+  if (!ok) fail("cannot read attribute '" + name + "' of " + path_);
+  return value;
+}
+
+template <class T>
+void H5Group::write_dataset(const std::string& name, const std::vector<T>& values) const {
+  const hsize_t n = values.size();
+  H5Handle space(H5Screate_simple(1, &n, nullptr), H5Sclose);
+  bool ok = false;
+  if constexpr (std::is_same_v<T, std::string>) {
+    const H5Handle type = string_type();
+    H5Handle set(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                 H5Dclose);
+    std::vector<const char*> texts;
+    for (const auto& v : values) texts.push_back(v.c_str());
+    ok =
+        set.get() >= 0 && (n == 0 || H5Dwrite(set.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()) >= 0);
+  } else {
+    H5Handle set(H5Dcreate2(id(), name.c_str(), Numeric<T>::file(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                 H5Dclose);
+    ok = set.get() >= 0 &&
+         (n == 0 || H5Dwrite(set.get(), Numeric<T>::memory(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) >= 0);
+  }
+  if (!ok) fail("cannot write dataset " + child_path(path_, name));
+}
+
+template <class T>
+std::vector<T> H5Group::read_dataset(const std::string& name) const {
+  const std::string where = child_path(path_, name);
+  if (H5Lexists(id(), name.c_str(), H5P_DEFAULT) <= 0) fail("no dataset " + where);
+  H5Handle set(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (set.get() < 0) fail("cannot open dataset " + where);
+  const H5Handle type(H5Dget_type(set.get()), H5Tclose);
+  const H5Handle space(H5Dget_space(set.get()), H5Sclose);
+  hsize_t n = 0;
+  if (!type_fits<T>(type.get()) || H5Sget_simple_extent_ndims(space.get()) != 1) {
+    fail("dataset " + where + " is not a 1-D dataset of type " + type_name<T>());
+  }
+  H5Sget_simple_extent_dims(space.get(), &n, nullptr);
+  std::vector<T> values(n);
+  bool ok = true;
+  if constexpr (std::is_same_v<T, std::string>) {
+    std::vector<char*> texts(n, nullptr);
+    const H5Handle memory = string_type();
+    ok = n == 0 || H5Dread(set.get(), memory.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()) >= 0;
+    for (hsize_t i = 0; i < n; ++i) values[i] = take_string(texts[i]);
+  } else {
+    ok = n == 0 || H5Dread(set.get(), Numeric<T>::memory(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) >= 0;
+  }
+  if (!ok) fail("cannot read dataset " + where);
+  return values;
+}
+
+template void H5Group::write_attribute(const std::string&, const std::string&) const;
+template void H5Group::write_attribute(const std::string&, const std::int64_t&) const;
+template void H5Group::write_attribute(const std::string&, const std::uint64_t&) const;
+template void H5Group::write_attribute(const std::string&, const double&) const;
+template std::string H5Group::read_attribute(const std::string&) const;
+template std::int64_t H5Group::read_attribute(const std::string&) const;
+template std::uint64_t H5Group::read_attribute(const std::string&) const;
+template double H5Group::read_attribute(const std::string&) const;
+
+template void H5Group::write_dataset(const std::string&, const std::vector<double>&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::int64_t>&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::uint64_t>&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::uint8_t>&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::string>&) const;
+template std::vector<double> H5Group::read_dataset(const std::string&) const;
+template std::vector<std::int64_t> H5Group::read_dataset(const std::string&) const;
+template std::vector<std::uint64_t> H5Group::read_dataset(const std::string&) const;
+template std::vector<std::uint8_t> H5Group::read_dataset(const std::string&) const;
+template std::vector<std::string> H5Group::read_dataset(const std::string&) const;
+
+H5File H5File::create(const std::string& path) {
+  silence_error_printing();
+  H5Handle fcpl(H5Pcreate(H5P_FILE_CREATE), H5Pclose);
+  H5Pset_link_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
+  H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl.get(), H5P_DEFAULT), H5Fclose);
+  if (file.get() < 0) throw std::runtime_error(with_reason(path + ": cannot create HDF5 file"));
+  return H5File(std::move(file), path);
+}
+
+H5File H5File::open(const std::string& path) {
+  silence_error_printing();
+  H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  if (file.get() < 0) throw std::runtime_error(with_reason(path + ": cannot open as an HDF5 file"));
+  return H5File(std::move(file), path);
+}
+
+H5File::H5File(H5Handle file, std::string path)
+    : H5Group(H5Handle(H5Gopen2(file.get(), "/", H5P_DEFAULT), H5Gclose), std::move(path), "/"),
+      file_handle_(std::move(file)) {}
+
+void H5File::close() {
+  const bool flushed = H5Fflush(file_handle_.get(), H5F_SCOPE_GLOBAL) >= 0;
+  const bool root_closed = handle_.close();
+  const bool file_closed = file_handle_.close();
+  if (!flushed || !root_closed || !file_closed) {
+    throw std::runtime_error(with_reason(file_name() + ": cannot write the file out"));
+  }
+}
+
+}  // namespace autobench::hdf5

@@ -1,0 +1,87 @@
+// A thin RAII wrapper over the HDF5 C API: files and groups, scalar attributes (string, int64,
+// uint64, double) and 1-D datasets (double, int64, uint64, uint8, string). Strings are variable-length
+// UTF-8; groups track the creation order of their children. Every failure throws std::runtime_error
+// naming the file, the object and HDF5's own reason.
+#pragma once
+
+#include <hdf5.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace autobench::hdf5 {
+
+// Owns one HDF5 identifier and closes it with the matching H5?close.
+class H5Handle {
+ public:
+  using Closer = herr_t (*)(hid_t);
+  H5Handle() = default;
+  H5Handle(hid_t id, Closer closer) : id_(id), closer_(closer) {}
+  H5Handle(H5Handle&& other) noexcept;
+  H5Handle& operator=(H5Handle&& other) noexcept;
+  H5Handle(const H5Handle&) = delete;
+  H5Handle& operator=(const H5Handle&) = delete;
+  ~H5Handle();
+
+  hid_t get() const { return id_; }
+  // Closes now; returns false when HDF5 reports a failure (e.g. a file that could not be flushed).
+  bool close();
+
+ private:
+  hid_t id_ = H5I_INVALID_HID;
+  Closer closer_ = nullptr;
+};
+
+class H5Group {
+ public:
+  H5Group create_group(const std::string& name) const;
+  H5Group open_group(const std::string& name) const;
+  bool has_group(const std::string& name) const;
+  // Names of the child groups, in creation order (by name when the file does not track the order).
+  std::vector<std::string> child_groups() const;
+
+  bool has_attribute(const std::string& name) const;
+  // T: std::string, std::int64_t, std::uint64_t or double.
+  template <class T>
+  void write_attribute(const std::string& name, const T& value) const;
+  template <class T>
+  T read_attribute(const std::string& name) const;
+
+  // T: double, std::int64_t, std::uint64_t, std::uint8_t or std::string.
+  template <class T>
+  void write_dataset(const std::string& name, const std::vector<T>& values) const;
+  template <class T>
+  std::vector<T> read_dataset(const std::string& name) const;
+
+  const std::string& path() const { return path_; }  // "/campaigns/vecadd", for messages
+  const std::string& file_name() const { return file_; }
+
+ protected:
+  H5Group(H5Handle handle, std::string file, std::string path);
+  hid_t id() const { return handle_.get(); }
+  H5Handle handle_;
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const;
+  std::string file_;
+  std::string path_;
+};
+
+// The root group of an open file.
+class H5File : public H5Group {
+ public:
+  // Creates (truncating) a file for writing.
+  static H5File create(const std::string& path);
+  // Opens an existing file read-only.
+  static H5File open(const std::string& path);
+  // Closes the file, writing everything out; throws when that fails. Every group opened from the file
+  // must be destroyed before.
+  void close();
+
+ private:
+  H5File(H5Handle file, std::string path);
+  H5Handle file_handle_;
+};
+
+}  // namespace autobench::hdf5

@@ -1,0 +1,60 @@
+// Figures of merit of finished campaigns (see compare_figures.hpp).
+#include "suite/stats/compare_figures.hpp"
+
+#include <cmath>
+
+#include "suite/results/knee.hpp"
+
+namespace autobench::stats {
+namespace {
+
+// The largest non-NaN value of f over the points; NaN when there is none.
+template <class F>
+double best_over(const std::vector<results::Point>& points, F f) {
+  double best = results::kNaN;
+  for (const auto& p : points) {
+    const double v = f(p);
+    if (!std::isnan(v) && (std::isnan(best) || v > best)) best = v;
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string model_label(const CampaignFigures& f) { return f.backend == "sim" ? "sim: " + f.model : f.model; }
+
+bool names_model(const CampaignFigures& f, const std::string& name) {
+  return name == f.model || name == model_label(f);
+}
+
+std::string efficiency_unit(const std::string& metric_unit) {
+  const auto slash = metric_unit.rfind("/s");
+  return (slash == std::string::npos ? metric_unit : metric_unit.substr(0, slash)) + "/J";
+}
+
+double work_per_joule(const results::Point& p) {
+  return p.energy_j > 0.0 ? p.throughput * p.time_mean_s / p.energy_j : results::kNaN;
+}
+
+std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankResult>& ranks) {
+  std::vector<CampaignFigures> out;
+  for (const auto& rank : ranks) {
+    for (const auto& c : rank.campaigns) {
+      if (!c.complete || c.points.empty() || c.stop_reason == results::StopReason::error) continue;
+      CampaignFigures f;
+      f.backend = rank.device.backend;
+      f.model = rank.device.model;
+      f.kernel = c.kernel;
+      f.detector = c.detector;
+      f.metric_unit = c.metric_unit;
+      f.knee_size = static_cast<double>(c.knee_size);
+      f.peak_throughput = best_over(c.points, [](const results::Point& p) { return p.throughput; });
+      f.energy_efficiency = best_over(c.points, [](const results::Point& p) { return work_per_joule(p); });
+      if (results::has_knee_point(c)) f.knee_tunables = c.points[static_cast<std::size_t>(c.knee_index)].tunables;
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+}  // namespace autobench::stats

@@ -1,0 +1,44 @@
+// Per-campaign CSV files (see csv_export.hpp).
+#include "suite/writing/csv_export.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "suite/formatting/shortest_number.hpp"
+
+namespace autobench::writing {
+
+std::string csv_file_name(const results::Campaign& c) {
+  return c.kernel + "_" + c.detector + "_rank" + std::to_string(c.rank) + "_repeat" + std::to_string(c.repeat) +
+         ".csv";
+}
+
+std::string campaign_csv(const results::Campaign& c) {
+  std::string out = "problem_size,execution_time_ms,throughput_" + c.metric_unit + ",is_knee\n";
+  for (std::size_t i = 0; i < c.points.size(); ++i) {
+    const auto& p = c.points[i];
+    const bool knee = c.knee_detected && c.knee_index == static_cast<std::int64_t>(i);
+    out += formatting::shortest(p.size) + "," + formatting::shortest(p.time_mean_s * 1e3) + "," + formatting::shortest(p.throughput) + "," +
+           (knee ? "1" : "0") + "\n";
+  }
+  return out;
+}
+
+std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks) {
+  std::filesystem::create_directories(dir);
+  std::vector<std::string> paths;
+  for (const auto& rank : ranks) {
+    for (const auto& c : rank.campaigns) {
+      const auto path = (std::filesystem::path(dir) / csv_file_name(c)).string();
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << campaign_csv(c);
+      out.close();
+      if (!out) throw std::runtime_error("cannot write " + path);
+      paths.push_back(path);
+    }
+  }
+  return paths;
+}
+
+}  // namespace autobench::writing

@@ -1,0 +1,16 @@
+// The files written next to a run's HDF5 file for people and other tools: csv/ with one CSV per
+// campaign in the thesis format, and summary.json, the `report --format json` structure.
+#pragma once
+
+#include <string>
+
+#include "suite/results/result_file.hpp"
+
+namespace autobench::writing {
+
+// Writes run_dir/csv/<kernel>_<detector>_rank<R>_repeat<K>.csv for every campaign of `file` and
+// run_dir/summary.json (report_json of `file`, naming `h5_path` as its file). Creates run_dir when
+// missing; throws std::runtime_error naming the file that cannot be written.
+void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path);
+
+}  // namespace autobench::writing

@@ -1,0 +1,106 @@
+// The HDF5 results writer (see hdf5_writer.hpp and the schema in README.md).
+#include "suite/writing/hdf5_writer.hpp"
+
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+#include "suite/hdf5/hdf5_fields.hpp"
+#include "suite/results/result_file.hpp"
+#include "suite/stats/stability_fields.hpp"
+
+namespace autobench::writing {
+namespace {
+
+// Kernel and detector names become group names.
+const std::string& group_name(const std::string& name, const char* what) {
+  if (name.empty() || name == "." || name.find('/') != std::string::npos) {
+    throw std::invalid_argument(std::string(what) + " name '" + name +
+                                "' cannot name an HDF5 group (it is empty, '.' or contains '/')");
+  }
+  return name;
+}
+
+hdf5::H5Group open_or_create(const hdf5::H5Group& parent, const std::string& name) {
+  return parent.has_group(name) ? parent.open_group(name) : parent.create_group(name);
+}
+
+void write_root(const hdf5::H5File& file, const results::RunInfo& info, const std::string& settings_json) {
+  file.write_attribute("schema_version", results::kSchemaVersion);
+  hdf5::write_attributes(file, info, results::kRunFields);
+  file.write_attribute<std::string>("status", info.complete ? "complete" : "incomplete");
+  file.write_attribute("settings", settings_json);
+}
+
+void write_device(const hdf5::H5Group& devices, const results::RankResult& rank) {
+  const auto g = devices.create_group("rank" + std::to_string(rank.rank));
+  hdf5::write_attribute_of(g, "rank", rank.rank);
+  hdf5::write_attributes(g, rank.device, results::kDeviceFields);
+  g.write_attribute("start_error", rank.start_error);
+}
+
+void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& rank, const results::Campaign& c) {
+  if (c.rank != rank.rank) {
+    throw std::invalid_argument("campaign " + c.kernel + "/" + c.detector + " of rank " + std::to_string(rank.rank) +
+                                " says it ran on rank " + std::to_string(c.rank));
+  }
+  const auto kernel = open_or_create(campaigns, group_name(c.kernel, "kernel"));
+  const auto detector = open_or_create(kernel, group_name(c.detector, "detector"));
+  const auto on_rank = open_or_create(detector, "rank" + std::to_string(c.rank));
+  const auto g = on_rank.create_group("repeat" + std::to_string(c.repeat));
+  hdf5::write_attributes(g, c, results::kCampaignFields);
+  g.write_attribute("backend", rank.device.backend);
+  g.write_attribute("device_name", rank.device.name);
+  g.write_attribute("device_model", rank.device.model);
+  g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
+  hdf5::write_columns(g, c.points, results::kPointFields);
+}
+
+// One group per (kernel, detector), in order of first appearance; one dataset entry per row.
+void write_stability(const hdf5::H5Group& stability, const std::vector<stats::StabilityRow>& rows) {
+  std::vector<std::pair<std::string, std::string>> order;
+  std::map<std::pair<std::string, std::string>, std::vector<stats::StabilityRow>> groups;
+  for (const auto& row : rows) {
+    const std::pair key{row.kernel, row.detector};
+    if (!groups.count(key)) order.push_back(key);
+    groups[key].push_back(row);
+  }
+  for (const auto& key : order) {
+    const auto kernel = open_or_create(stability, group_name(key.first, "kernel"));
+    hdf5::write_columns(kernel.create_group(group_name(key.second, "detector")), groups[key], stats::kStabilityColumns);
+  }
+}
+
+void write_file(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
+                const std::vector<stats::StabilityRow>& stability, const std::string& settings_json) {
+  auto file = hdf5::H5File::create(path);
+  write_root(file, info, settings_json);
+  {
+    const auto devices = file.create_group("devices");
+    for (const auto& rank : ranks) write_device(devices, rank);
+    const auto campaigns = file.create_group("campaigns");
+    for (const auto& rank : ranks) {
+      for (const auto& c : rank.campaigns) write_campaign(campaigns, rank, c);
+    }
+    write_stability(file.create_group("stability"), stability);
+  }
+  file.close();
+}
+
+}  // namespace
+
+void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
+                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json) {
+  const std::string tmp = path + ".tmp";
+  try {
+    write_file(tmp, info, ranks, stability, settings_json);
+    std::filesystem::rename(tmp, path);
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw;
+  }
+}
+
+}  // namespace autobench::writing

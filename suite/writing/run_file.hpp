@@ -1,0 +1,20 @@
+// Rank 0's last step of a run, a merge or a resume: stability statistics, the run's HDF5 file and its exports.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "suite/results/results.hpp"
+
+namespace autobench::writing {
+
+// RUN_DIR/autobench.h5
+std::string result_path(const std::string& run_dir);
+
+// Computes stability over the complete campaigns and writes result_path(run_dir) (temporary name,
+// renamed when complete), then the exports beside it (csv/, summary.json; see exports.hpp) from the
+// file read back. Returns the path; throws on failure.
+std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
+                           const std::vector<results::RankResult>& ranks, const std::string& settings_json);
+
+}  // namespace autobench::writing

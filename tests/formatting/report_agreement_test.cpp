@@ -1,0 +1,58 @@
+// Detector agreement in `report`: the JSON `detector_agreement` array and the table forms' section.
+#include <gtest/gtest.h>
+
+#include "suite/formatting/report_json.hpp"
+#include "suite/formatting/report_table.hpp"
+#include "tests/support/error_text.hpp"
+#include "tests/results/sample_results.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+using testing::contains;
+
+// The sample run (kneedle only; rank 0's vecadd knees at indices 3 and 4) plus triangle on rank 0's vecadd
+// sweeps with knees at indices 4 and 6: within one index of kneedle's in repeat 0 only; knee sizes
+// 1024 << 4 / 1024 << 3 = 2 and 1024 << 6 / 1024 << 4 = 4, median 3.
+results::ResultFile two_detector_file() {
+  results::ResultFile f;
+  f.info = testing::sample_run_info();
+  f.ranks = testing::sample_ranks();
+  f.ranks[0].campaigns.push_back(testing::sample_campaign(0, "vecadd", "triangle", 0, 4));
+  f.ranks[0].campaigns.push_back(testing::sample_campaign(0, "vecadd", "triangle", 1, 6));
+  f.settings_json = "{}";
+  return f;
+}
+
+TEST(ReportAgreement, JsonHasOneEntryPerKernelAndDetectorPair) {
+  const auto j = report_json(two_detector_file(), "f.h5");
+  ASSERT_EQ(j["detector_agreement"].size(), 1u);
+  EXPECT_EQ(j["detector_agreement"][0], (nlohmann::json{{"kernel", "vecadd"},
+                                                        {"first_detector", "kneedle"},
+                                                        {"second_detector", "triangle"},
+                                                        {"compared", 2},
+                                                        {"within1_fraction", 0.5},
+                                                        {"knee_size_ratio_median", 3.0}}));
+}
+
+TEST(ReportAgreement, JsonArrayIsEmptyWhenEverySweepRanOneDetector) {
+  results::ResultFile f;
+  f.ranks = testing::sample_ranks();
+  f.settings_json = "{}";
+  const auto j = report_json(f, "f.h5");
+  ASSERT_TRUE(j["detector_agreement"].is_array());
+  EXPECT_TRUE(j["detector_agreement"].empty());
+}
+
+TEST(ReportAgreement, TableAndMarkdownShowThePair) {
+  const auto document = report_document(two_detector_file(), "f.h5");
+  EXPECT_TRUE(contains(document.text(), "\nkernel  first    second    compared  within1  size_ratio\n"
+                                        "------  -------  --------  --------  -------  ----------\n"
+                                        "vecadd  kneedle  triangle         2     0.50       3.000\n"));
+  EXPECT_TRUE(contains(document.markdown(), "| kernel | first | second | compared | within1 | size_ratio |\n"
+                                            "|---|---|---|---:|---:|---:|\n"
+                                            "| vecadd | kneedle | triangle | 2 | 0.50 | 3.000 |\n"));
+}
+
+}  // namespace
+}  // namespace autobench::formatting

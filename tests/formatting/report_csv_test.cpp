@@ -1,0 +1,59 @@
+// `report --format csv`: header, one row per campaign, values in full, NaN as empty, RFC 4180 quoting.
+#include "suite/formatting/report_csv.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "suite/formatting/shortest_number.hpp"
+#include "tests/support/error_text.hpp"
+#include "tests/support/sample_result_file.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+using testing::contains;
+
+results::ResultFile sample_file() { return testing::sample_result_file(); }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(ReportCsv, HeaderThenOneRowPerCampaign) {
+  const auto lines = lines_of(report_csv(sample_file()));
+  ASSERT_EQ(lines.size(), 1u + 8u);
+  EXPECT_EQ(lines[0],
+            "rank,device,kernel,detector,repeat,points,knee,index,size,throughput,unit,of_plateau,power_W,work/J,stop,"
+            "elapsed_s,device_uuid");
+}
+
+TEST(ReportCsv, QuotesFieldsWithQuotesAndWritesNaNAsEmpty) {
+  const auto file = sample_file();
+  const auto lines = lines_of(report_csv(file));
+  // Rank 0, vecadd, repeat 0: the device name holds double quotes; the throughput at the knee in full
+  // (12 * 8192 / 4e-5 * 1e-9 = 2.4576 up to rounding); power NaN (empty); efficiency infinite; knee
+  // quality as a fraction.
+  const double throughput = file.ranks[0].campaigns[0].points[3].throughput;
+  EXPECT_NEAR(throughput, 2.4576, 1e-12);
+  EXPECT_EQ(lines[1], "0,\"sim: RTX 4000 Ada \"\"model\"\" #0\",vecadd,kneedle,0,7,yes,3,8192," + shortest(throughput) +
+                          ",GB/s,0.9123456789012345,,inf,knee,12.345678901234567,GPU-0000-0");
+  // Rank 1, gemm, repeat 1: no knee, interrupted; knee quality NaN and power NaN are empty fields.
+  EXPECT_TRUE(contains(lines[8], ",no,6,65536,"));
+  EXPECT_TRUE(contains(lines[8], ",GB/s,,,inf,interrupted (incomplete),12.345678901234567,GPU-0000-1"));
+}
+
+TEST(ReportCsv, QuotesCommasAndLineBreaks) {
+  auto file = sample_file();
+  file.ranks[0].device.name = "GPU, big";
+  file.ranks[0].device.uuid = "line\nbreak";
+  const auto csv = report_csv(file);
+  EXPECT_TRUE(contains(csv, "\n0,\"GPU, big\",vecadd,"));
+  EXPECT_TRUE(contains(csv, ",\"line\nbreak\"\n"));
+}
+
+}  // namespace
+}  // namespace autobench::formatting

@@ -1,0 +1,52 @@
+// Tables as aligned plain text (UTF-8 counted as characters, no trailing spaces) and as Markdown.
+#include "suite/formatting/text_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+namespace autobench::formatting {
+namespace {
+
+using Align = TextTable::Align;
+
+TEST(TextTable, AlignsLeftAndRightColumns) {
+  TextTable t({{"name"}, {"n", Align::right}, {"note"}});
+  t.add_row({"vecadd", "7", "ok"});
+  t.add_row({"gemm", "1234", ""});
+  EXPECT_EQ(t.str(),
+            "name       n  note\n"
+            "------  ----  ----\n"
+            "vecadd     7  ok\n"
+            "gemm    1234\n");
+}
+
+TEST(TextTable, CountsUtf8CharactersNotBytes) {
+  TextTable t({{"a"}, {"b"}});
+  t.add_row({"caf\u00e9", "x"});
+  t.add_row({"tea", "y"});
+  EXPECT_EQ(t.str(),
+            "a     b\n"
+            "----  -\n"
+            "caf\u00e9  x\n"
+            "tea   y\n");
+}
+
+TEST(TextTable, RendersMarkdownWithRightAlignedColumnsMarked) {
+  TextTable t({{"name"}, {"n", Align::right}, {"note"}});
+  t.add_row({"vecadd", "7", "a|b"});
+  t.add_row({"gemm", "1234", ""});
+  EXPECT_EQ(t.markdown(),
+            "| name | n | note |\n"
+            "|---|---:|---|\n"
+            "| vecadd | 7 | a\\|b |\n"
+            "| gemm | 1234 |  |\n");
+}
+
+TEST(TextTable, ARowMustHaveOneCellPerColumn) {
+  TextTable t({{"a"}, {"b"}});
+  EXPECT_THROW(t.add_row({"only one"}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace autobench::formatting

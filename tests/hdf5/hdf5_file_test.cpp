@@ -1,0 +1,134 @@
+// The HDF5 wrapper: every attribute and dataset type written and read back, group listing order,
+// and failures that name the file and the object.
+#include "suite/hdf5/hdf5_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+#include "tests/support/error_text.hpp"
+#include "tests/support/scratch.hpp"
+
+namespace autobench::hdf5 {
+namespace {
+
+using testing::contains;
+
+template <class F>
+std::string error_of(F&& f) {
+  return testing::error_of<std::runtime_error>(f);
+}
+
+TEST(Hdf5File, AttributesOfEveryTypeRoundTrip) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("a.h5");
+  {
+    auto file = H5File::create(path);
+    const auto g = file.create_group("g");
+    g.write_attribute<std::string>("text", "caf\u00e9 \"quoted\"\nsecond line");
+    g.write_attribute<std::string>("empty", "");
+    g.write_attribute<std::int64_t>("negative", std::numeric_limits<std::int64_t>::min());
+    g.write_attribute<std::uint64_t>("big", std::numeric_limits<std::uint64_t>::max());
+    g.write_attribute<double>("third", 1.0 / 3.0);
+    g.write_attribute<double>("nan", std::nan(""));
+    file.write_attribute<std::int64_t>("root", 7);
+  }
+  const auto file = H5File::open(path);
+  const auto g = file.open_group("g");
+  EXPECT_EQ(g.read_attribute<std::string>("text"), "caf\u00e9 \"quoted\"\nsecond line");
+  EXPECT_EQ(g.read_attribute<std::string>("empty"), "");
+  EXPECT_EQ(g.read_attribute<std::int64_t>("negative"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(g.read_attribute<std::uint64_t>("big"), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(g.read_attribute<double>("third"), 1.0 / 3.0);
+  EXPECT_TRUE(std::isnan(g.read_attribute<double>("nan")));
+  EXPECT_EQ(file.read_attribute<std::int64_t>("root"), 7);
+  EXPECT_TRUE(g.has_attribute("big"));
+  EXPECT_FALSE(g.has_attribute("small"));
+}
+
+TEST(Hdf5File, DatasetsOfEveryTypeRoundTripIncludingEmptyOnes) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("d.h5");
+  const std::vector<double> doubles{0.1, -0.0, std::numeric_limits<double>::infinity(), 5e-324};
+  const std::vector<std::int64_t> ints{-1, 0, std::numeric_limits<std::int64_t>::max()};
+  const std::vector<std::uint64_t> uints{0, 0x8000000000000001ULL};
+  const std::vector<std::uint8_t> bytes{0, 1, 255};
+  const std::vector<std::string> texts{"", "BLOCK_SIZE=256,VW=4", "\u00e9"};
+  {
+    auto file = H5File::create(path);
+    file.write_dataset("doubles", doubles);
+    file.write_dataset("ints", ints);
+    file.write_dataset("uints", uints);
+    file.write_dataset("bytes", bytes);
+    file.write_dataset("texts", texts);
+    file.write_dataset("no_doubles", std::vector<double>{});
+    file.write_dataset("no_texts", std::vector<std::string>{});
+    file.close();
+  }
+  const auto file = H5File::open(path);
+  EXPECT_EQ(file.read_dataset<double>("doubles"), doubles);
+  EXPECT_TRUE(std::signbit(file.read_dataset<double>("doubles")[1]));
+  EXPECT_EQ(file.read_dataset<std::int64_t>("ints"), ints);
+  EXPECT_EQ(file.read_dataset<std::uint64_t>("uints"), uints);
+  EXPECT_EQ(file.read_dataset<std::uint8_t>("bytes"), bytes);
+  EXPECT_EQ(file.read_dataset<std::string>("texts"), texts);
+  EXPECT_TRUE(file.read_dataset<double>("no_doubles").empty());
+  EXPECT_TRUE(file.read_dataset<std::string>("no_texts").empty());
+}
+
+TEST(Hdf5File, ChildGroupsAreListedInCreationOrderWithoutDatasets) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("g.h5");
+  {
+    auto file = H5File::create(path);
+    const auto parent = file.create_group("parent");
+    for (const char* name : {"rank10", "rank2", "b", "a"}) parent.create_group(name).create_group("inner");
+    parent.write_dataset("data", std::vector<double>{1.0});
+    EXPECT_EQ(parent.open_group("b").path(), "/parent/b");
+  }
+  const auto file = H5File::open(path);
+  const auto parent = file.open_group("parent");
+  EXPECT_EQ(parent.child_groups(), (std::vector<std::string>{"rank10", "rank2", "b", "a"}));
+  EXPECT_EQ(file.child_groups(), (std::vector<std::string>{"parent"}));
+  EXPECT_TRUE(parent.has_group("a"));
+  EXPECT_FALSE(parent.has_group("data"));
+  EXPECT_FALSE(parent.has_group("c"));
+}
+
+TEST(Hdf5File, FailuresNameTheFileAndTheObject) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("e.h5");
+  auto file = H5File::create(path);
+  const auto g = file.create_group("g");
+  g.write_attribute<std::int64_t>("n", 1);
+  g.write_dataset("values", std::vector<double>{1.0});
+
+  EXPECT_TRUE(contains(error_of([&] { file.create_group("g"); }), path + ": cannot create group /g"));
+  EXPECT_TRUE(contains(error_of([&] { g.write_attribute<std::int64_t>("n", 2); }),
+                       path + ": cannot write attribute 'n' of /g"));
+  EXPECT_TRUE(contains(error_of([&] { g.read_attribute<std::int64_t>("m"); }), path + ": no attribute 'm' on /g"));
+  EXPECT_TRUE(contains(error_of([&] { g.read_attribute<std::string>("n"); }),
+                       "attribute 'n' of /g is not a single variable-length string"));
+  EXPECT_TRUE(contains(error_of([&] { g.read_attribute<double>("n"); }),
+                       "attribute 'n' of /g is not a single floating-point number"));
+  EXPECT_TRUE(contains(error_of([&] { g.read_dataset<std::int64_t>("values"); }),
+                       "dataset /g/values is not a 1-D dataset of type integer"));
+  EXPECT_TRUE(contains(error_of([&] { g.read_dataset<double>("missing"); }), path + ": no dataset /g/missing"));
+  EXPECT_TRUE(contains(error_of([&] { file.open_group("h"); }), path + ": no group /h"));
+}
+
+TEST(Hdf5File, OpeningSomethingElseNamesTheFile) {
+  testing::ScratchDir scratch;
+  const auto text = scratch.path("notes.txt");
+  std::ofstream(text) << "not HDF5\n";
+  EXPECT_TRUE(contains(error_of([&] { H5File::open(text); }), text + ": cannot open as an HDF5 file"));
+  const auto missing = scratch.path("missing.h5");
+  EXPECT_TRUE(contains(error_of([&] { H5File::open(missing); }), missing + ": cannot open as an HDF5 file"));
+  EXPECT_TRUE(contains(error_of([&] { H5File::create(scratch.path("no/such/dir.h5")); }),
+                       "no/such/dir.h5: cannot create HDF5 file"));
+}
+
+}  // namespace
+}  // namespace autobench::hdf5

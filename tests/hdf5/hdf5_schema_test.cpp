@@ -1,0 +1,209 @@
+// The written file, as h5dump sees it, against the schema in README.md: every group of the schema
+// holds exactly the attributes and datasets README lists, with the documented types. Skipped when
+// h5dump (hdf5-tools) is not installed.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "suite/writing/hdf5_writer.hpp"
+#include "tests/support/scratch.hpp"
+#include "tests/results/sample_results.hpp"
+
+namespace autobench::hdf5 {
+namespace {
+
+// What h5dump -H shows of one group: its attributes and datasets by name, with their types.
+struct DumpedGroup {
+  std::map<std::string, std::string> attributes;  // name -> DATATYPE (H5T_STRING, H5T_STD_I64LE, ...)
+  std::map<std::string, std::string> datasets;    // name -> DATATYPE
+  std::map<std::string, std::string> spaces;      // dataset name -> DATASPACE
+};
+
+std::string run(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buf[4096];
+  for (std::size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  return pclose(pipe) == 0 ? out : "";
+}
+
+// Parses h5dump -H output into groups by path.
+std::map<std::string, DumpedGroup> parse_dump(const std::string& dump) {
+  std::map<std::string, DumpedGroup> groups;
+  struct Open {
+    std::string kind, name;
+  };
+  std::vector<Open> stack;
+  std::vector<std::string> path;
+  const std::regex opening(R"re(^\s*(GROUP|ATTRIBUTE|DATASET) "([^"]*)" \{$)re");
+  const std::regex datatype(R"re(^\s*DATATYPE\s+(\S+)( \{)?$)re");
+  const std::regex dataspace(R"re(^\s*DATASPACE\s+(.*)$)re");
+  auto group_path = [&] {
+    std::string p;
+    for (const auto& part : path) p += part == "/" ? "" : "/" + part;
+    return p.empty() ? "/" : p;
+  };
+  std::istringstream in(dump);
+  std::smatch m;
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_match(line, m, opening)) {
+      stack.push_back({m[1], m[2]});
+      if (m[1] == "GROUP") path.push_back(m[2]);
+    } else if (std::regex_match(line, m, datatype) && !stack.empty()) {
+      const auto& top = stack.back();
+      auto& g = groups[group_path()];
+      (top.kind == "ATTRIBUTE" ? g.attributes : g.datasets)[top.name] = m[1];
+      if (m[2].matched) stack.push_back({"DATATYPE", ""});
+    } else if (std::regex_match(line, m, dataspace) && !stack.empty() && stack.back().kind == "DATASET") {
+      groups[group_path()].spaces[stack.back().name] = m[1];
+    } else if (line.find_first_not_of(' ') != std::string::npos && line.substr(line.find_first_not_of(' ')) == "}") {
+      if (!stack.empty() && stack.back().kind == "GROUP") path.pop_back();
+      if (!stack.empty()) stack.pop_back();
+    } else if (line.rfind("HDF5 \"", 0) == 0) {
+      stack.push_back({"FILE", ""});
+    }
+  }
+  return groups;
+}
+
+// The schema block of README.md: path pattern -> (attribute names, dataset names).
+struct SchemaEntry {
+  std::set<std::string> attributes, datasets;
+};
+
+std::set<std::string> names_in(const std::string& list) {
+  std::set<std::string> names;
+  std::istringstream in(list);
+  for (std::string name; std::getline(in, name, ',');) {
+    name = std::regex_replace(name, std::regex(R"re(^\s+|\s+$)re"), "");
+    if (!name.empty()) names.insert(name);
+  }
+  return names;
+}
+
+std::map<std::string, SchemaEntry> readme_schema() {
+  std::ifstream file(std::string(AUTOBENCH_SOURCE_DIR) + "/README.md");
+  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const auto section = readme.find("## Output: the HDF5 file");
+  const auto begin = readme.find("```\n", section) + 4;
+  std::string block = readme.substr(begin, readme.find("```", begin) - begin);
+  block = std::regex_replace(block, std::regex(R"re(\([^)]*\))re"), "");  // "(int)", "(1-D, ...)", ...
+
+  std::map<std::string, SchemaEntry> schema;
+  const std::regex entry(R"re((^|\n)(/\S*)([^/]*?)(?=\n/|$))re");
+  for (auto it = std::sregex_iterator(block.begin(), block.end(), entry); it != std::sregex_iterator(); ++it) {
+    const std::string body = (*it)[3];
+    const auto attributes = body.find("attributes:");
+    const auto datasets = body.find("datasets");
+    SchemaEntry e;
+    if (attributes != std::string::npos) {
+      e.attributes = names_in(
+          body.substr(attributes + 11, datasets == std::string::npos ? std::string::npos : datasets - attributes - 11));
+    }
+    if (datasets != std::string::npos) e.datasets = names_in(body.substr(body.find(':', datasets) + 1));
+    schema[(*it)[2]] = e;
+  }
+  return schema;
+}
+
+// The schema's path patterns, with the names the sample uses.
+std::string instantiate(std::string pattern) {
+  for (const auto& [from, to] : std::map<std::string, std::string>{
+           {"<R>", "0"}, {"<K>", "1"}, {"<kernel>", "vecadd"}, {"<detector>", "kneedle"}}) {
+    pattern = std::regex_replace(pattern, std::regex(from), to);
+  }
+  return pattern;
+}
+
+template <class Map>
+std::set<std::string> keys(const Map& m) {
+  std::set<std::string> out;
+  for (const auto& [k, v] : m) out.insert(k);
+  return out;
+}
+
+class Hdf5Schema : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (run("h5dump --version 2>/dev/null").empty()) GTEST_SKIP() << "h5dump (hdf5-tools) is not installed";
+    const auto ranks = testing::sample_ranks();
+    writing::write_results(path_, testing::sample_run_info(), ranks, stats::compute_stability(ranks), "{}");
+    const std::string dump = run("h5dump -H '" + path_ + "'");
+    ASSERT_FALSE(dump.empty()) << "h5dump -H failed on " << path_;
+    groups_ = parse_dump(dump);
+  }
+  testing::ScratchDir scratch_;
+  std::string path_ = scratch_.path("autobench.h5");
+  std::map<std::string, DumpedGroup> groups_;
+};
+
+TEST(ReadmeSchema, ListsTheFourKindsOfGroup) {
+  const auto schema = readme_schema();
+  EXPECT_EQ(keys(schema),
+            (std::set<std::string>{"/", "/devices/rank<R>", "/campaigns/<kernel>/<detector>/rank<R>/repeat<K>",
+                                   "/stability/<kernel>/<detector>"}));
+  EXPECT_EQ(schema.at("/").attributes.count("schema_version"), 1u);
+  EXPECT_EQ(schema.at("/stability/<kernel>/<detector>").datasets.count("throughput_cv"), 1u);
+}
+
+TEST_F(Hdf5Schema, EveryGroupHoldsExactlyWhatReadmeLists) {
+  for (const auto& [pattern, expected] : readme_schema()) {
+    SCOPED_TRACE(pattern);
+    const auto path = instantiate(pattern);
+    ASSERT_EQ(groups_.count(path), 1u) << "h5dump shows no group " << path;
+    const auto& got = groups_.at(path);
+    EXPECT_EQ(keys(got.attributes), expected.attributes);
+    EXPECT_EQ(keys(got.datasets), expected.datasets);
+  }
+}
+
+TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
+  const std::string i64 = "H5T_STD_I64LE", u64 = "H5T_STD_U64LE", f64 = "H5T_IEEE_F64LE", str = "H5T_STRING";
+  const auto& root = groups_.at("/").attributes;
+  EXPECT_EQ(root.at("schema_version"), i64);
+  EXPECT_EQ(root.at("ranks"), i64);
+  EXPECT_EQ(root.at("status"), str);
+  EXPECT_EQ(root.at("settings"), str);
+
+  const auto& device = groups_.at("/devices/rank0").attributes;
+  for (const char* name : {"rank", "cc_major", "cc_minor", "sm_count"}) EXPECT_EQ(device.at(name), i64) << name;
+  for (const char* name : {"memory_total_bytes", "l2_bytes"}) EXPECT_EQ(device.at(name), u64) << name;
+  for (const char* name : {"sm_clock_max_mhz", "power_limit_w"}) EXPECT_EQ(device.at(name), f64) << name;
+  EXPECT_EQ(device.at("start_error"), str);
+
+  const auto& campaign = groups_.at("/campaigns/vecadd/kneedle/rank0/repeat1");
+  for (const char* name : {"rank", "repeat", "knee_detected", "knee_index", "points", "complete"}) {
+    EXPECT_EQ(campaign.attributes.at(name), i64) << name;
+  }
+  for (const char* name : {"knee_size", "max_size"}) EXPECT_EQ(campaign.attributes.at(name), u64) << name;
+  EXPECT_EQ(campaign.attributes.at("elapsed_s"), f64);
+  EXPECT_EQ(campaign.attributes.at("stop_reason"), str);
+  for (const auto& [name, type] : campaign.datasets) {
+    const std::map<std::string, std::string> special{{"size", u64},
+                                                     {"iterations", i64},
+                                                     {"tunables", str},
+                                                     {"clock_event_reasons", u64},
+                                                     {"power_launches", i64},
+                                                     {"power_samples", i64},
+                                                     {"power_updates", i64},
+                                                     {"refinement", "H5T_STD_U8LE"}};
+    EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
+    EXPECT_EQ(campaign.spaces.at(name), "SIMPLE { ( 7 ) / ( 7 ) }") << name;  // one entry per point
+  }
+
+  const auto& stability = groups_.at("/stability/vecadd/kneedle").datasets;
+  for (const auto& [name, type] : stability) {
+    const std::map<std::string, std::string> special{
+        {"scope", str}, {"group", str}, {"campaigns", i64}, {"knee_index_mode", i64}};
+    EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
+  }
+}
+
+}  // namespace
+}  // namespace autobench::hdf5
