@@ -1,7 +1,5 @@
+// Clock locks and the restore hook (see clock_lock.hpp).
 #include "power/io/clock_lock.hpp"
-
-#include <csignal>
-#include <iterator>
 
 namespace autobench::power::io {
 
@@ -10,18 +8,6 @@ namespace {
 constexpr int kSlots = 8;
 std::atomic<ClockLock*> g_armed[kSlots];
 static_assert(std::atomic<ClockLock*>::is_always_lock_free, "the restore hook needs lock-free atomics");
-
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGUSR1};
-struct sigaction g_previous[std::size(kSignals)];
-std::atomic<bool> g_handlers_installed{false};
-
-extern "C" void restore_and_reraise(int sig) {
-  restore_all_clock_locks();
-  for (std::size_t i = 0; i < std::size(kSignals); ++i) {
-    if (kSignals[i] == sig) sigaction(sig, &g_previous[i], nullptr);
-  }
-  raise(sig);  // delivered once this handler returns, to the reinstated handler
-}
 
 }  // namespace
 
@@ -96,15 +82,6 @@ void restore_all_clock_locks() noexcept {
   for (auto& slot : g_armed) {
     if (ClockLock* lock = slot.exchange(nullptr)) lock->restore_once();
   }
-}
-
-void install_clock_restore_signal_handlers() {
-  if (g_handlers_installed.exchange(true)) return;
-  struct sigaction action = {};
-  action.sa_handler = restore_and_reraise;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;
-  for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &action, &g_previous[i]);
 }
 
 }  // namespace autobench::power::io

@@ -1,4 +1,5 @@
-// Locking the SM clock for a measurement and restoring the clocks on every exit path, signals included.
+// Locking the SM clock for a measurement and restoring the clocks on every exit path (signals: through
+// restore_all_clock_locks(), which suite/control/stop_signals.hpp's one handler calls).
 #pragma once
 
 #include <atomic>
@@ -78,13 +79,8 @@ class ClockLock {
 // mutex), so a signal handler may call it. The restore steps themselves are NVML calls (ioctls into the
 // driver): not on POSIX's async-signal-safe list, but the best a dying process can do for the next user
 // of the GPU. A handler that interrupts a thread inside NVML could in principle deadlock; handlers that
-// only set a flag and let the main thread call this function avoid that.
+// only set a flag and let the main thread call this function avoid that. The program's one signal
+// handler is control::install_stop_handlers (suite/control/stop_signals.hpp).
 void restore_all_clock_locks() noexcept;
-
-// Installs handlers for SIGINT, SIGTERM and SIGUSR1 (SLURM's usual time-limit warning) that call
-// restore_all_clock_locks(), reinstate the handler that was there before, and re-raise the signal, so the
-// process then behaves as it would have without us (e.g. terminates). Idempotent. Programs with their own
-// handlers can instead call restore_all_clock_locks() from them.
-void install_clock_restore_signal_handlers();
 
 }  // namespace autobench::power::io

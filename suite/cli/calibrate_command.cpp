@@ -15,6 +15,7 @@
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
 
 namespace autobench::cli {
@@ -128,9 +129,9 @@ void run_calibrate(const CalibrateOptions& o) {
     if (i < 0 || (backend_name == "cuda" && i >= gpus))
       throw UsageError("--devices " + std::to_string(i) + " is not allowed (allowed: 0.." + std::to_string(gpus - 1) + ")");
 
-  // Clock locks are restored by ClockLock on every normal and error path; these handlers restore them
+  // Clock locks are restored by ClockLock on every normal and error path; the stop handler restores them
   // on SIGINT, SIGTERM and SIGUSR1 before the process ends as the signal would end it.
-  power::io::install_clock_restore_signal_handlers();
+  control::install_stop_handlers(control::OnSignal::end_now);
   for (int i : indices) {
     std::unique_ptr<backend::Device> device;
     try {

@@ -1,20 +1,34 @@
 // Stop signals (see stop_signals.hpp).
 #include "suite/control/stop_signals.hpp"
 
+#include <atomic>
 #include <csignal>
-#include <initializer_list>
+#include <iterator>
+
+#include "power/io/clock_lock.hpp"
 
 namespace autobench::control {
 namespace {
 
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGUSR1};
+struct sigaction g_previous[std::size(kSignals)];
+std::atomic<OnSignal> g_mode{OnSignal::stop_after_measurement};
 volatile std::sig_atomic_t g_signal = 0;
-void (*volatile g_hook)() = nullptr;
+static_assert(std::atomic<OnSignal>::is_always_lock_free, "the handler reads the mode");
 
-extern "C" void on_stop_signal(int sig) {
-  if (g_hook) g_hook();
-  if (g_signal == sig) {  // asked twice: stop now
-    std::signal(sig, SIG_DFL);
-    std::raise(sig);
+// Restores the clocks, reinstates the handler that was there before and re-raises: delivered once this
+// handler returns, so the process ends (or carries on) as it would have without us.
+void end_as_before(int sig) {
+  power::io::restore_all_clock_locks();
+  for (std::size_t i = 0; i < std::size(kSignals); ++i) {
+    if (kSignals[i] == sig) sigaction(sig, &g_previous[i], nullptr);
+  }
+  std::raise(sig);
+}
+
+extern "C" void on_signal(int sig) {
+  if (g_mode.load() == OnSignal::end_now || g_signal == sig) {  // asked twice: stop now
+    end_as_before(sig);
     return;
   }
   g_signal = sig;
@@ -22,18 +36,19 @@ extern "C" void on_stop_signal(int sig) {
 
 }  // namespace
 
-void install_stop_handlers() {
-  for (int sig : {SIGINT, SIGTERM, SIGUSR1}) {
-    struct sigaction action {};
-    action.sa_handler = on_stop_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    sigaction(sig, &action, nullptr);
+void install_stop_handlers(OnSignal mode) {
+  g_mode = mode;
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  for (std::size_t i = 0; i < std::size(kSignals); ++i) {
+    struct sigaction current {};
+    sigaction(kSignals[i], nullptr, &current);
+    if (current.sa_handler != on_signal) sigaction(kSignals[i], &action, &g_previous[i]);  // keep the one found
   }
 }
 
 bool stop_requested() { return g_signal != 0; }
-int stop_signal() { return g_signal; }
-void set_signal_hook(void (*hook)()) { g_hook = hook; }
 
 }  // namespace autobench::control

@@ -1,15 +1,19 @@
-// SIGINT, SIGTERM and SIGUSR1 (SLURM's warning before the time limit) ask the run to stop after the
-// current measurement; a second signal of the same kind ends the process at once.
+// The program's one handler for SIGINT, SIGTERM and SIGUSR1 (SLURM's warning before the time limit):
+// a run stops after the current measurement, and GPU clocks that a ClockLock holds are restored before
+// any signal ends the process.
 #pragma once
 
 namespace autobench::control {
 
-void install_stop_handlers();
-bool stop_requested();
-int stop_signal();  // the signal that asked, 0 when none
+enum class OnSignal {
+  stop_after_measurement,  // the first signal asks the run to stop; a second one of the same kind ends it
+  end_now,                 // every signal ends the process (as it would have without us)
+};
 
-// Called from the handler before anything else (async-signal-safe code only), e.g. to restore GPU
-// clocks that a calibration locked.
-void set_signal_hook(void (*hook)());
+// Installs the handler for the three signals (the handlers found there are kept and reinstated before
+// the process ends, so it ends as it would have without us). Calling it again changes the mode (and reinstalls it where it was replaced meanwhile).
+// Ending always first calls power::io::restore_all_clock_locks().
+void install_stop_handlers(OnSignal mode = OnSignal::stop_after_measurement);
+bool stop_requested();
 
 }  // namespace autobench::control

@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <csignal>
 #include <memory>
 #include <optional>
 #include <string>
@@ -147,32 +146,6 @@ TEST(ClockRestoreHook, AtMostEightLocksLive) {
   EXPECT_TRUE(extra.calls.empty());
   locks.pop_back();  // frees a slot
   EXPECT_NO_THROW(ClockLock(extra, {1000, std::nullopt}));
-}
-
-volatile std::sig_atomic_t previous_handler_ran = 0;
-extern "C" void previous_handler(int) { previous_handler_ran = 1; }
-
-TEST(ClockRestoreHook, SignalRestoresThenReachesThePreviousHandler) {
-  struct sigaction original = {};
-  struct sigaction test_handler = {};
-  test_handler.sa_handler = previous_handler;
-  sigemptyset(&test_handler.sa_mask);
-  ASSERT_EQ(sigaction(SIGUSR1, &test_handler, &original), 0);
-
-  install_clock_restore_signal_handlers();
-  install_clock_restore_signal_handlers();  // idempotent
-  FakeBackend backend;
-  ClockLock lock(backend, {1500, std::nullopt});
-  std::raise(SIGUSR1);
-  EXPECT_TRUE(lock.restored());
-  EXPECT_EQ(previous_handler_ran, 1);
-  EXPECT_EQ(backend.calls, (Calls{"lock 1500-1500", "reset locked"}));
-
-  // Our handler reinstated the previous one: a second signal goes straight to it.
-  previous_handler_ran = 0;
-  std::raise(SIGUSR1);
-  EXPECT_EQ(previous_handler_ran, 1);
-  sigaction(SIGUSR1, &original, nullptr);
 }
 
 }  // namespace

@@ -43,8 +43,6 @@ class SimDevice final : public Device {
 
   const SimModel& model() const { return model_; }
   const SimPowerModel& power() const { return power_; }
-  // Replaces the power model (tests and what-if experiments; the default is power_model(model())).
-  void set_power_model(const SimPowerModel& p) { power_ = p; }
 
   // Simulated state: time advances only as kernels run or the device idles; timing and power
   // windows never sleep (unless SimOptions::realtime_factor makes timed launches sleep).
