@@ -107,24 +107,14 @@ Prepared prepare(const RunRequest& request, bool print_errors) {
   return p;
 }
 
-}  // namespace
-
-int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
+// Checks that need MPI: output directory (rank 0), ranks of a resumed run, backend and GPUs per node.
+// Returns the backend every rank uses; throws UsageError (with the message on rank 0 only).
+std::string check_with_mpi(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi) {
   const bool resuming = !request.resume_dir.empty();
-  Prepared prep = prepare(request, launcher_rank() == 0);
-  const campaign::RunSettings& settings = prep.settings;
-
-  mpi::Session mpi(argc, argv);
-  control::install_stop_handlers();
-  const auto t0 = Clock::now();
-  const bool root = mpi.root();
-  const bool talk = root && settings.verbosity > 0;
-
-  // Checks that need MPI: output directory (rank 0), ranks of a resumed run, backend and GPUs per node.
   std::string problem;
-  if (root && !resuming) {
+  if (mpi.root() && !resuming) {
     try {
-      writing::check_output_parent(settings.output_dir);
+      writing::check_output_parent(prep.settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
@@ -135,66 +125,88 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   bool notice = false;
   std::string backend_name;
   try {
-    backend_name = resolve_backend(resuming ? prep.resumed_info.backend : settings.backend, mpi, notice);
+    backend_name = resolve_backend(resuming ? prep.resumed_info.backend : prep.settings.backend, mpi, notice);
   } catch (const UsageError& e) {
     if (problem.empty()) problem = e.what();
   }
   problem = mpi.broadcast(problem);
-  if (!problem.empty()) throw UsageError(root ? problem : "");
+  if (!problem.empty()) throw UsageError(mpi.root() ? problem : "");
 
-  if (notice && root)
+  if (notice && mpi.root())
     std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
                          "devices; every result is labelled 'sim', none is a GPU measurement)\n");
+  return backend_name;
+}
 
-  std::string run_dir = resuming ? request.resume_dir : "";
-  if (!resuming && !settings.dry_run)
-    run_dir = mpi.broadcast(root ? writing::create_run_directory(settings.output_dir) : "");
-  if (talk)
-    std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
-                                  settings.dry_run ? "(dry run)" : writing::result_path(run_dir)).c_str(), stdout);
-  if (settings.dry_run) {
-    for (const auto& sw : prep.plan.sweeps) {
-      if (!talk) break;
-      std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
-      for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
-      std::printf("\n");
-    }
-    return 0;
+// The plan as rank 0 prints it; with --dry-run also every sweep.
+void print_plan(const Prepared& prep, const mpi::Session& mpi, const std::string& backend_name,
+                const std::string& run_dir) {
+  const campaign::RunSettings& settings = prep.settings;
+  std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
+                                settings.dry_run ? "(dry run)" : writing::result_path(run_dir)).c_str(), stdout);
+  if (!settings.dry_run) return;
+  for (const auto& sw : prep.plan.sweeps) {
+    std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
+    for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
+    std::printf("\n");
   }
+}
 
-  results::RunInfo info = prep.resumed_info;
-  if (!resuming) {
-    info.version = build_version();
-    info.git_commit = build_git_commit();
-    info.command_line = request.command_line;
-    info.suite = settings.suite;
-    info.backend = backend_name;
-    info.ranks = mpi.size();
-    info.start_time = writing::utc_now_iso8601();
-    if (root) journal::write_manifest(run_dir, {settings, info});
+// The run's provenance: the resumed run's, or a new one that rank 0 records in the manifest.
+results::RunInfo start_run_info(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi,
+                                const std::string& backend_name, const std::string& run_dir) {
+  if (!request.resume_dir.empty()) return prep.resumed_info;
+  results::RunInfo info;
+  info.version = build_version();
+  info.git_commit = build_git_commit();
+  info.command_line = request.command_line;
+  info.suite = prep.settings.suite;
+  info.backend = backend_name;
+  info.ranks = mpi.size();
+  info.start_time = writing::utc_now_iso8601();
+  if (mpi.root()) journal::write_manifest(run_dir, {prep.settings, info});
+  return info;
+}
+
+// --time-budget, or (when negative) what the SLURM job has left, leaving time to gather and write.
+double time_budget_s(const RunRequest& request, const mpi::Session& mpi) {
+  if (request.time_budget_s >= 0) return request.time_budget_s;
+  const double left = control::slurm_time_left_s();
+  // Outside a SLURM job (or with an unlimited one) there is nothing to leave room for.
+  const double usable = std::isinf(left) ? left : left - std::max(30.0, 0.1 * left);
+  return std::stod(mpi.broadcast(std::to_string(usable)));
+}
+
+// The campaigns a resumed rank already finished (none when it never started).
+std::vector<results::Campaign> finished_campaigns(const std::string& run_dir, int rank) {
+  std::vector<results::Campaign> previous;
+  try {
+    previous = journal::read_file(journal::journal_path(run_dir, rank)).rank.campaigns;
+    std::erase_if(previous, [](const results::Campaign& c) { return !journal::finished(c); });
+  } catch (const std::runtime_error&) {
+    // no journal: the rank never started; everything is measured
   }
+  return previous;
+}
 
-  double budget_s = request.time_budget_s;
-  if (budget_s < 0) {  // from the SLURM job, leaving time to gather and write
-    const double left = control::slurm_time_left_s();
-    // Outside a SLURM job (or with an unlimited one) there is nothing to leave room for.
-    const double usable = std::isinf(left) ? left : left - std::max(30.0, 0.1 * left);
-    budget_s = std::stod(mpi.broadcast(std::to_string(usable)));
-  }
-  control::TimeBudget budget(budget_s);
-
-  // Each rank: its journal so far, its device (or why it cannot start), then the sweeps not yet done.
+// What one rank measured.
+struct RankRun {
   results::RankResult mine;
+  bool stopped_early = false;
+};
+
+// Each rank: its journal so far, its device (or why it cannot start), then the sweeps not yet done.
+RankRun measure_rank(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi,
+                     const std::string& backend_name, const std::string& run_dir, Clock::time_point t0) {
+  const campaign::RunSettings& settings = prep.settings;
+  const bool resuming = !request.resume_dir.empty();
+  control::TimeBudget budget(time_budget_s(request, mpi));
+
+  RankRun out;
+  results::RankResult& mine = out.mine;
   mine.rank = mpi.rank();
   std::vector<results::Campaign> previous;
-  if (resuming) {
-    try {
-      previous = journal::read_file(journal::journal_path(run_dir, mpi.rank())).rank.campaigns;
-      std::erase_if(previous, [](const results::Campaign& c) { return !journal::finished(c); });
-    } catch (const std::runtime_error&) {
-      // no journal: the rank never started; everything is measured
-    }
-  }
+  if (resuming) previous = finished_campaigns(run_dir, mpi.rank());
   journal::Writer journal(run_dir, mpi.rank());
   std::unique_ptr<backend::Device> device;
   std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
@@ -212,91 +224,116 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   }
   journal.rank_started(mine);
 
-  bool stopped_early = false;
-  {
-    mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
-    const std::string label = device ? mine.device.name : "no device";
-    const campaign::Plan rest = journal::remaining_plan(prep.plan, previous);
-    std::string hello = "rank " + std::to_string(mpi.rank()) + " on " + mine.device.hostname + ": " +
-                        (device ? label : "cannot start: " + mine.start_error);
-    if (resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
-    progress.post(hello);
-    if (power && !power->notice().empty()) progress.post("rank " + std::to_string(mpi.rank()) + ": " + power->notice());
-    if (device) {
-      campaign::RankHooks hooks;
-      hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
-        power->measure(w, config, p);
-      };
-      hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
-      hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
-        journal.point(sw.kernel, sw.repeat, p);
-        if (settings.verbosity > 1)
-          progress.post("  rank " + std::to_string(mpi.rank()) + " " + sw.kernel + " size " + std::to_string(p.size) +
-                        ": " + fmt("%.6g", p.time_mean_s * 1e3) + " ms, " + fmt("%.6g", p.throughput));
-        else
-          progress.poll();
-      };
-      hooks.on_campaign = [&](const results::Campaign& c) {
-        journal.campaign(c);
-        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - t0).count()));
-      };
-      hooks.stop_requested = control::stop_requested;
-      hooks.may_start = [&](const campaign::SweepSpec& sw) {
-        const bool ok = budget.may_start(sw.kernel, std::chrono::duration<double>(Clock::now() - t0).count());
-        if (!ok) progress.post("rank " + std::to_string(mpi.rank()) + ": time budget reached; not starting " + sw.kernel);
-        return ok;
-      };
-      hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
-      auto fresh = campaign::run_rank(*device, rest, settings, mpi.rank(), hooks);
-      stopped_early = journal::remaining_plan(rest, fresh).sweeps.size() > 0;
-      mine.campaigns = std::move(previous);
-      for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
-      journal::order_by_plan(prep.plan, mine.campaigns);
-    }
-    if (!stopped_early) journal.done();
-    progress.finish();
+  mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
+  const std::string label = device ? mine.device.name : "no device";
+  const campaign::Plan rest = journal::remaining_plan(prep.plan, previous);
+  std::string hello = "rank " + std::to_string(mpi.rank()) + " on " + mine.device.hostname + ": " +
+                      (device ? label : "cannot start: " + mine.start_error);
+  if (resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
+  progress.post(hello);
+  if (power && !power->notice().empty()) progress.post("rank " + std::to_string(mpi.rank()) + ": " + power->notice());
+  if (device) {
+    campaign::RankHooks hooks;
+    hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
+      power->measure(w, config, p);
+    };
+    hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
+    hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
+      journal.point(sw.kernel, sw.repeat, p);
+      if (settings.verbosity > 1)
+        progress.post("  rank " + std::to_string(mpi.rank()) + " " + sw.kernel + " size " + std::to_string(p.size) +
+                      ": " + fmt("%.6g", p.time_mean_s * 1e3) + " ms, " + fmt("%.6g", p.throughput));
+      else
+        progress.poll();
+    };
+    hooks.on_campaign = [&](const results::Campaign& c) {
+      journal.campaign(c);
+      progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - t0).count()));
+    };
+    hooks.stop_requested = control::stop_requested;
+    hooks.may_start = [&](const campaign::SweepSpec& sw) {
+      const bool ok = budget.may_start(sw.kernel, std::chrono::duration<double>(Clock::now() - t0).count());
+      if (!ok) progress.post("rank " + std::to_string(mpi.rank()) + ": time budget reached; not starting " + sw.kernel);
+      return ok;
+    };
+    hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
+    auto fresh = campaign::run_rank(*device, rest, settings, mpi.rank(), hooks);
+    out.stopped_early = journal::remaining_plan(rest, fresh).sweeps.size() > 0;
+    mine.campaigns = std::move(previous);
+    for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
+    journal::order_by_plan(prep.plan, mine.campaigns);
   }
+  if (!out.stopped_early) journal.done();
+  progress.finish();
+  return out;
+}
 
-  stopped_early = mpi.any(stopped_early);
-  const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine).dump());
+// Rank 0: writes the run's file from every rank's results and reports what went wrong. Returns the exit code.
+int write_and_report(const Prepared& prep, results::RunInfo info, const std::vector<std::string>& gathered,
+                     bool stopped_early, const std::string& backend_name, const std::string& run_dir,
+                     Clock::time_point t0, Clock::time_point t_gathered) {
+  const campaign::RunSettings& settings = prep.settings;
+  int exit_code = stopped_early ? kExitStopped : 0;
+  std::vector<results::RankResult> ranks;
+  for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
+  info.end_time = writing::utc_now_iso8601();
+  info.complete = !stopped_early;
+  std::string path;
+  try {
+    path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(settings).dump());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", run_dir.c_str(),
+                 e.what());
+    exit_code = kExitFailure;
+  }
+  int failed_campaigns = 0;
+  for (const auto& r : ranks) {
+    if (!r.start_error.empty()) {
+      exit_code = kExitFailure;
+      std::fprintf(stderr, "autobench-mpi: rank %d could not start: %s\n", r.rank, r.start_error.c_str());
+    }
+    for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == results::StopReason::error;
+  }
+  if (failed_campaigns)
+    std::fprintf(stderr, "autobench-mpi: warning: %d campaign(s) ended with an error (see stop_reason/error)\n",
+                 failed_campaigns);
+  if (stopped_early)
+    std::fprintf(stderr, "autobench-mpi: stopped early%s; partial results marked incomplete. Continue with:\n"
+                         "  autobench-mpi --resume %s\n",
+                 control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
+  const double total = std::chrono::duration<double>(Clock::now() - t0).count();
+  const double write_s = std::chrono::duration<double>(Clock::now() - t_gathered).count();
+  if (!path.empty() && settings.verbosity > 0)
+    std::printf("done in %.1f s (gather + write %.3f s); %s backend; results: %s\n", total, write_s,
+                backend_name.c_str(), path.c_str());
+  else if (!path.empty())
+    std::printf("%s\n", path.c_str());
+  return exit_code;
+}
+
+}  // namespace
+
+int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
+  const Prepared prep = prepare(request, launcher_rank() == 0);
+  mpi::Session mpi(argc, argv);
+  control::install_stop_handlers();
+  const auto t0 = Clock::now();
+  const std::string backend_name = check_with_mpi(request, prep, mpi);
+
+  std::string run_dir = request.resume_dir;
+  if (request.resume_dir.empty() && !prep.settings.dry_run)
+    run_dir = mpi.broadcast(mpi.root() ? writing::create_run_directory(prep.settings.output_dir) : "");
+  if (mpi.root() && prep.settings.verbosity > 0) print_plan(prep, mpi, backend_name, run_dir);
+  if (prep.settings.dry_run) return 0;
+
+  const results::RunInfo info = start_run_info(request, prep, mpi, backend_name, run_dir);
+  const RankRun run = measure_rank(request, prep, mpi, backend_name, run_dir, t0);
+
+  const bool stopped_early = mpi.any(run.stopped_early);
+  const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(run.mine).dump());
   const auto t_gathered = Clock::now();
   int exit_code = stopped_early ? kExitStopped : 0;
-  if (root) {
-    std::vector<results::RankResult> ranks;
-    for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
-    info.end_time = writing::utc_now_iso8601();
-    info.complete = !stopped_early;
-    std::string path;
-    try {
-      path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(settings).dump());
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", run_dir.c_str(),
-                   e.what());
-      exit_code = kExitFailure;
-    }
-    int failed_campaigns = 0;
-    for (const auto& r : ranks) {
-      if (!r.start_error.empty()) {
-        exit_code = kExitFailure;
-        std::fprintf(stderr, "autobench-mpi: rank %d could not start: %s\n", r.rank, r.start_error.c_str());
-      }
-      for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == results::StopReason::error;
-    }
-    if (failed_campaigns)
-      std::fprintf(stderr, "autobench-mpi: warning: %d campaign(s) ended with an error (see stop_reason/error)\n",
-                   failed_campaigns);
-    if (stopped_early)
-      std::fprintf(stderr, "autobench-mpi: stopped early%s; partial results marked incomplete. Continue with:\n"
-                           "  autobench-mpi --resume %s\n",
-                   control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
-    const double total = std::chrono::duration<double>(Clock::now() - t0).count();
-    const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
-    if (!path.empty() && settings.verbosity > 0)
-      std::printf("done in %.1f s (gather + write %.3f s); %s backend; results: %s\n", total, writing,
-                  backend_name.c_str(), path.c_str());
-    else if (!path.empty())
-      std::printf("%s\n", path.c_str());
-  }
+  if (mpi.root()) exit_code = write_and_report(prep, info, gathered, stopped_early, backend_name, run_dir, t0, t_gathered);
   return std::stoi(mpi.broadcast(std::to_string(exit_code)));
 }
 
