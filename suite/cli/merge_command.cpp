@@ -10,6 +10,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
+#include "suite/results/utc_time.hpp"
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
 
@@ -53,7 +54,7 @@ void add_merge_command(CLI::App& app) {
     }
     results::RunInfo info = manifest.info;
     info.complete = complete;
-    info.end_time = writing::utc_now_iso8601();
+    info.end_time = results::utc_now();
     std::size_t campaigns = 0;
     for (const auto& r : ranks) campaigns += r.campaigns.size();
     const std::string path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(manifest.settings).dump());

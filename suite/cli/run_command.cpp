@@ -28,6 +28,7 @@
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
+#include "suite/results/utc_time.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -163,7 +164,7 @@ results::RunInfo start_run_info(const RunRequest& request, const Prepared& prep,
   info.suite = prep.settings.suite;
   info.backend = backend_name;
   info.ranks = mpi.size();
-  info.start_time = writing::utc_now_iso8601();
+  info.start_time = results::utc_now();
   if (mpi.root()) journal::write_manifest(run_dir, {prep.settings, info});
   return info;
 }
@@ -276,7 +277,7 @@ int write_and_report(const Prepared& prep, results::RunInfo info, const std::vec
   int exit_code = stopped_early ? kExitStopped : 0;
   std::vector<results::RankResult> ranks;
   for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
-  info.end_time = writing::utc_now_iso8601();
+  info.end_time = results::utc_now();
   info.complete = !stopped_early;
   std::string path;
   try {

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -18,18 +17,10 @@
 #include "suite/autoscale/tuner.hpp"
 #include "suite/energy/point_power.hpp"
 #include "suite/energy/power_settings.hpp"
+#include "suite/results/utc_time.hpp"
 
 namespace autobench::energy {
 namespace {
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 std::string fmt(const char* format, double v) {
   char buf[64];
@@ -97,10 +88,154 @@ void check(const CalibrateSettings& s) {
     throw std::invalid_argument("--temperature-s " + shortest(s.temperature_s) + " is not allowed: must be >= 0");
 }
 
+namespace {
+
+using Say = std::function<void(const std::string&)>;
+
+// A calibration kernel's workload and best configuration (tuned at the default clock), at a size whose
+// launch is long enough.
+struct Load {
+  std::unique_ptr<backend::Workload> workload;
+  kernels::Tunables config;
+  double launch_s = 0;
+  std::uint64_t size = 0;
+};
+
+Load prepare_load(backend::Device& device, const CalibrateSettings& settings, const std::string& name,
+                  const Say& say) {
+  const kernels::KernelSpec& k = *kernels::find(name);
+  const autoscale::AutoscaleSettings tuning;
+  autoscale::Tuner tuner(tuning);
+  Load load;
+  std::uint64_t n = settings.size ? k.round_size(settings.size) : k.round_size(k.start_size);
+  while (true) {
+    std::unique_ptr<backend::Workload> w;
+    try {
+      w = device.prepare(k, n);
+    } catch (const backend::OutOfMemory&) {
+      if (!load.workload) throw;
+      break;  // the previous size is the largest that fits
+    }
+    const results::Point p = tuner.measure(*w, k, n);
+    load = {std::move(w), tuner.best(), p.time_mean_s, n};
+    if (settings.size || p.time_mean_s >= settings.min_launch_s) break;
+    n = k.round_size(2 * n);
+  }
+  say(name + ": size " + std::to_string(load.size) + ", best configuration [" + kernels::to_string(load.config) +
+      "], " + fmt("%.4g", load.launch_s * 1e3) + " ms per launch");
+  return load;
+}
+
+// 1. The sensor: idle, then a load step; its update period and lag (also what later windows plan with).
+void probe_sensor(power::PowerMeter& meter, Load& load, const CalibrateSettings& settings, power::Calibration& cal,
+                  WindowPlan& plan, const Say& say) {
+  const int batch = static_cast<int>(std::clamp(std::ceil(0.01 / load.launch_s), 1.0, 1e6));
+  meter.start(settings.interval_s);
+  meter.idle(settings.probe_idle_s);
+  const double step = meter.now_s();
+  while (meter.now_s() < step + settings.probe_load_s) load.workload->run(load.config, batch);
+  const double end = meter.now_s();
+  meter.idle(settings.probe_idle_s / 2);
+  const auto trace = meter.stop(meter.now_s());
+  const auto updates = power::detect_updates(trace);
+  cal.sensor_update_period_s = updates.period_s;
+  cal.sensor_lag_s = power::step_response_lag(trace, step, end);
+  say("sensor: " + meter.source() + ", power updates every " + fmt("%.1f", cal.sensor_update_period_s * 1e3) +
+      " ms (sampled every " + fmt("%.1f", updates.sampling_interval_s * 1e3) + " ms), lag " +
+      fmt("%.1f", cal.sensor_lag_s * 1e3) + " ms");
+  if (std::isfinite(cal.sensor_update_period_s) && std::isfinite(cal.sensor_lag_s))
+    plan.sensor = {cal.sensor_update_period_s, std::max(0.0, cal.sensor_lag_s)};
+}
+
+// 2. Temperature: consecutive windows at the reference clock while the device warms up; P(T).
+void calibrate_temperature(power::io::ClockBackend& clocks, power::PowerMeter& meter, Load& load,
+                           const CalibrateSettings& settings, const WindowPlan& plan, power::Calibration& cal,
+                           const Say& say) {
+  power::io::ClockLock lock(clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz))});
+  const double end = meter.now_s() + settings.temperature_s;
+  while (meter.now_s() < end) {
+    const WindowResult w = run_window(*load.workload, load.config, load.launch_s, meter, plan);
+    if (!w.raw.covered) continue;
+    cal.temperature_c.push_back(w.raw.mean_temperature_c);
+    cal.temperature_power_w.push_back(w.raw.mean_power_w);
+  }
+  cal.temperature_clock_mhz = cal.reference_clock_mhz;
+  try {
+    const auto fit = power::fit_temperature(cal.temperature_c, cal.temperature_power_w);
+    cal.temperature = fit.model;
+    cal.temperature_fit = power::summarize(fit.quality);
+    say("temperature at " + fmt("%.0f", cal.reference_clock_mhz) + " MHz: " + std::to_string(cal.temperature_c.size()) +
+        " windows, " + fmt("%.1f", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
+        fmt("%.1f", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
+        fmt("%.4g", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt("%.4f", fit.quality.r_squared));
+  } catch (const std::invalid_argument& e) {
+    say(std::string("temperature: no fit (") + e.what() + ")");
+  }
+}
+
+// 3a. One kernel over the locked clocks: launch time and a power window per clock.
+void sweep_clocks(power::io::ClockBackend& clocks, power::PowerMeter& meter, Load& load,
+                  const CalibrateSettings& settings, const WindowPlan& plan, power::KernelCalibration& kc,
+                  const Say& say) {
+  for (unsigned f : settings.clocks_mhz) {
+    power::io::ClockLock lock(clocks, {f});
+    const double t = launch_time(*load.workload, load.config);
+    const WindowResult w = run_window(*load.workload, load.config, t, meter, plan);
+    const double clock = std::isfinite(w.raw.mean_sm_clock_mhz) ? w.raw.mean_sm_clock_mhz : f;
+    kc.locked_clock_mhz.push_back(f);
+    kc.clock_mhz.push_back(clock);
+    kc.time_s.push_back(t);
+    kc.power_w.push_back(w.raw.mean_power_w);
+    kc.temperature_c.push_back(w.raw.mean_temperature_c);
+    say(kc.kernel + " at " + std::to_string(f) + " MHz: clock " + fmt("%.0f", clock) + " MHz, " +
+        fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.raw.mean_power_w) + " W, " +
+        fmt("%.1f", w.raw.mean_temperature_c) + " C");
+  }
+}
+
+// 3b. P(f) and t(f) of one kernel's sweep. With α known, every power is moved to the sweep's lowest
+// temperature before the P(f) fit.
+void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power::KernelCalibration& kc,
+                const Say& say) {
+  const double alpha = temperature ? temperature->slope_w_per_c : 0.0;
+  if (temperature) {
+    for (double t : kc.temperature_c)
+      if (std::isfinite(t) && !(t >= kc.fit_temperature_c)) kc.fit_temperature_c = t;
+  }
+  std::vector<double> f_ok, p_ok;
+  for (std::size_t i = 0; i < kc.power_w.size(); ++i) {
+    const double shift = std::isfinite(kc.fit_temperature_c) ? alpha * (kc.temperature_c[i] - kc.fit_temperature_c) : 0.0;
+    if (std::isfinite(kc.power_w[i] - shift)) f_ok.push_back(kc.clock_mhz[i]), p_ok.push_back(kc.power_w[i] - shift);
+  }
+  try {
+    const auto fit = power::fit_power_frequency(f_ok, p_ok);
+    kc.power_frequency = fit.model;
+    kc.power_frequency_fit = power::summarize(fit.quality);
+    say(kc.kernel + " P(f): P_static " + fmt("%.4g", fit.model.static_w) + " W, a " +
+        fmt("%.4g", fit.model.dynamic_w_per_mhz) + " W/MHz, k " + fmt("%.4g", fit.model.voltage_slope_per_mhz) +
+        " /MHz, f_r " + fmt("%.0f", fit.model.ridge_mhz) + " MHz, R^2 " + fmt("%.5f", fit.quality.r_squared) +
+        ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
+  } catch (const std::invalid_argument& e) {
+    say(kc.kernel + " P(f): no fit (" + e.what() + ")");
+  }
+  try {
+    const auto fit = power::fit_time_frequency(kc.clock_mhz, kc.time_s);
+    kc.time_frequency = fit.model;
+    kc.time_frequency_fit = power::summarize(fit.quality);
+    say(kc.kernel + " t(f): a " + fmt("%.4g", fit.model.a) + " s, b " + fmt("%.4g", fit.model.b) + " /MHz, c " +
+        fmt("%.4g", fit.model.c) + " s, d " + fmt("%.4g", fit.model.d) + " /MHz, R^2 " +
+        fmt("%.5f", fit.quality.r_squared));
+  } catch (const std::invalid_argument& e) {
+    say(kc.kernel + " t(f): no fit (" + e.what() + ")");
+  }
+}
+
+}  // namespace
+
 power::Calibration calibrate(backend::Device& device, const CalibrateSettings& settings,
                              const std::function<void(const std::string&)>& progress) {
   check(settings);
-  auto say = [&](const std::string& line) {
+  const Say say = [&](const std::string& line) {
     if (progress) progress(line);
   };
   power::PowerMeter* meter = device.power_meter();
@@ -114,153 +249,28 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
   cal.device_model = info.model;
   cal.driver_version = info.driver_version;
   cal.hostname = info.hostname;
-  cal.created_utc = utc_now();
+  cal.created_utc = results::utc_now();
   cal.reference_clock_mhz = settings.reference_clock_mhz > 0
                                 ? settings.reference_clock_mhz
                                 : *std::max_element(settings.clocks_mhz.begin(), settings.clocks_mhz.end());
 
-  const autoscale::AutoscaleSettings tuning;
-
-  // Each kernel's workload and best configuration (tuned at the default clock), at a size whose
-  // launch is long enough.
-  struct Load {
-    std::unique_ptr<backend::Workload> workload;
-    kernels::Tunables config;
-    double launch_s = 0;
-    std::uint64_t size = 0;
-  };
-  auto load_of = [&](const std::string& name) {
-    const kernels::KernelSpec& k = *kernels::find(name);
-    Load load;
-    autoscale::Tuner tuner(tuning);
-    std::uint64_t n = settings.size ? k.round_size(settings.size) : k.round_size(k.start_size);
-    while (true) {
-      std::unique_ptr<backend::Workload> w;
-      try {
-        w = device.prepare(k, n);
-      } catch (const backend::OutOfMemory&) {
-        if (!load.workload) throw;
-        break;  // the previous size is the largest that fits
-      }
-      const results::Point p = tuner.measure(*w, k, n);
-      load = {std::move(w), tuner.best(), p.time_mean_s, n};
-      if (settings.size || p.time_mean_s >= settings.min_launch_s) break;
-      n = k.round_size(2 * n);
-    }
-    say(name + ": size " + std::to_string(load.size) + ", best configuration [" +
-        kernels::to_string(load.config) + "], " + fmt("%.4g", load.launch_s * 1e3) + " ms per launch");
-    return load;
-  };
-
   std::vector<Load> loads;
-  for (const auto& name : settings.kernels) loads.push_back(load_of(name));
+  for (const auto& name : settings.kernels) loads.push_back(prepare_load(device, settings, name, say));
 
   WindowPlan plan;
   plan.window_s = settings.window_s;
   plan.interval_s = settings.interval_s;
   plan.sensor = meter->timing();
+  probe_sensor(*meter, loads.front(), settings, cal, plan, say);
+  if (settings.temperature_s > 0) calibrate_temperature(*clocks, *meter, loads.front(), settings, plan, cal, say);
 
-  // 1. The sensor: idle, then a load step; its update period and lag.
-  {
-    Load& load = loads.front();
-    const int batch = static_cast<int>(std::clamp(std::ceil(0.01 / load.launch_s), 1.0, 1e6));
-    meter->start(settings.interval_s);
-    meter->idle(settings.probe_idle_s);
-    const double step = meter->now_s();
-    while (meter->now_s() < step + settings.probe_load_s) load.workload->run(load.config, batch);
-    const double end = meter->now_s();
-    meter->idle(settings.probe_idle_s / 2);
-    const auto trace = meter->stop(meter->now_s());
-    const auto updates = power::detect_updates(trace);
-    cal.sensor_update_period_s = updates.period_s;
-    cal.sensor_lag_s = power::step_response_lag(trace, step, end);
-    say("sensor: " + meter->source() + ", power updates every " + fmt("%.1f", cal.sensor_update_period_s * 1e3) +
-        " ms (sampled every " + fmt("%.1f", updates.sampling_interval_s * 1e3) + " ms), lag " +
-        fmt("%.1f", cal.sensor_lag_s * 1e3) + " ms");
-    if (std::isfinite(cal.sensor_update_period_s) && std::isfinite(cal.sensor_lag_s))
-      plan.sensor = {cal.sensor_update_period_s, std::max(0.0, cal.sensor_lag_s)};
-  }
-
-  // 2. Temperature: consecutive windows at the reference clock while the device warms up.
-  if (settings.temperature_s > 0) {
-    Load& load = loads.front();
-    power::io::ClockLock lock(*clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz))});
-    const double end = meter->now_s() + settings.temperature_s;
-    while (meter->now_s() < end) {
-      const WindowResult w = run_window(*load.workload, load.config, load.launch_s, *meter, plan);
-      if (!w.raw.covered) continue;
-      cal.temperature_c.push_back(w.raw.mean_temperature_c);
-      cal.temperature_power_w.push_back(w.raw.mean_power_w);
-    }
-    cal.temperature_clock_mhz = cal.reference_clock_mhz;
-    try {
-      const auto fit = power::fit_temperature(cal.temperature_c, cal.temperature_power_w);
-      cal.temperature = fit.model;
-      cal.temperature_fit = power::summarize(fit.quality);
-      say("temperature at " + fmt("%.0f", cal.reference_clock_mhz) + " MHz: " +
-          std::to_string(cal.temperature_c.size()) + " windows, " +
-          fmt("%.1f", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
-          fmt("%.1f", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
-          fmt("%.4g", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt("%.4f", fit.quality.r_squared));
-    } catch (const std::invalid_argument& e) {
-      say(std::string("temperature: no fit (") + e.what() + ")");
-    }
-  }
-
-  // 3. Every kernel over the locked clocks: launch time and power window per clock; P(f) and t(f).
   for (std::size_t i = 0; i < settings.kernels.size(); ++i) {
-    const std::string& name = settings.kernels[i];
-    Load& load = loads[i];
     power::KernelCalibration kc;
-    kc.kernel = name;
-    kc.size = load.size;
-    kc.tunables = kernels::to_string(load.config);
-    for (unsigned f : settings.clocks_mhz) {
-      power::io::ClockLock lock(*clocks, {f});
-      const double t = launch_time(*load.workload, load.config);
-      const WindowResult w = run_window(*load.workload, load.config, t, *meter, plan);
-      const double clock = std::isfinite(w.raw.mean_sm_clock_mhz) ? w.raw.mean_sm_clock_mhz : f;
-      kc.locked_clock_mhz.push_back(f);
-      kc.clock_mhz.push_back(clock);
-      kc.time_s.push_back(t);
-      kc.power_w.push_back(w.raw.mean_power_w);
-      kc.temperature_c.push_back(w.raw.mean_temperature_c);
-      say(name + " at " + std::to_string(f) + " MHz: clock " + fmt("%.0f", clock) + " MHz, " +
-          fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.raw.mean_power_w) + " W, " +
-          fmt("%.1f", w.raw.mean_temperature_c) + " C");
-    }
-    // With α known, every power is moved to the sweep's lowest temperature before the P(f) fit.
-    const double alpha = cal.temperature ? cal.temperature->slope_w_per_c : 0.0;
-    if (cal.temperature) {
-      for (double t : kc.temperature_c)
-        if (std::isfinite(t) && !(t >= kc.fit_temperature_c)) kc.fit_temperature_c = t;
-    }
-    std::vector<double> f_ok, p_ok;
-    for (std::size_t i = 0; i < kc.power_w.size(); ++i) {
-      const double shift = std::isfinite(kc.fit_temperature_c) ? alpha * (kc.temperature_c[i] - kc.fit_temperature_c) : 0.0;
-      if (std::isfinite(kc.power_w[i] - shift)) f_ok.push_back(kc.clock_mhz[i]), p_ok.push_back(kc.power_w[i] - shift);
-    }
-    try {
-      const auto fit = power::fit_power_frequency(f_ok, p_ok);
-      kc.power_frequency = fit.model;
-      kc.power_frequency_fit = power::summarize(fit.quality);
-      say(name + " P(f): P_static " + fmt("%.4g", fit.model.static_w) + " W, a " +
-          fmt("%.4g", fit.model.dynamic_w_per_mhz) + " W/MHz, k " + fmt("%.4g", fit.model.voltage_slope_per_mhz) +
-          " /MHz, f_r " + fmt("%.0f", fit.model.ridge_mhz) + " MHz, R^2 " + fmt("%.5f", fit.quality.r_squared) +
-          ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
-    } catch (const std::invalid_argument& e) {
-      say(name + " P(f): no fit (" + e.what() + ")");
-    }
-    try {
-      const auto fit = power::fit_time_frequency(kc.clock_mhz, kc.time_s);
-      kc.time_frequency = fit.model;
-      kc.time_frequency_fit = power::summarize(fit.quality);
-      say(name + " t(f): a " + fmt("%.4g", fit.model.a) + " s, b " + fmt("%.4g", fit.model.b) + " /MHz, c " +
-          fmt("%.4g", fit.model.c) + " s, d " + fmt("%.4g", fit.model.d) + " /MHz, R^2 " +
-          fmt("%.5f", fit.quality.r_squared));
-    } catch (const std::invalid_argument& e) {
-      say(name + " t(f): no fit (" + e.what() + ")");
-    }
+    kc.kernel = settings.kernels[i];
+    kc.size = loads[i].size;
+    kc.tunables = kernels::to_string(loads[i].config);
+    sweep_clocks(*clocks, *meter, loads[i], settings, plan, kc, say);
+    fit_kernel(cal.temperature, kc, say);
     cal.kernels.push_back(std::move(kc));
   }
 

@@ -4,30 +4,15 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <stdexcept>
 
+#include "suite/results/utc_time.hpp"
+
 namespace autobench::writing {
 namespace fs = std::filesystem;
-namespace {
-
-std::string utc_format(const char* format) {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, format, &tm);
-  return buf;
-}
-
-}  // namespace
-
-std::string utc_now_iso8601() { return utc_format("%Y-%m-%dT%H:%M:%SZ"); }
-
 void check_output_parent(const std::string& parent) {
   std::error_code ec;
   fs::create_directories(parent, ec);
@@ -43,7 +28,7 @@ void check_output_parent(const std::string& parent) {
 }
 
 std::string create_run_directory(const std::string& parent) {
-  const std::string stamp = utc_format("%Y%m%d-%H%M%S");
+  const std::string stamp = results::utc_now("%Y%m%d-%H%M%S");
   for (int n = 1;; ++n) {
     const fs::path dir = fs::path(parent) / (n == 1 ? stamp : stamp + "-" + std::to_string(n));
     std::error_code ec;

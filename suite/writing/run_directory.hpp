@@ -9,7 +9,5 @@ namespace autobench::writing {
 void check_output_parent(const std::string& parent);
 // Creates parent/YYYYmmdd-HHMMSS (UTC), or ...-2, -3 if taken, and returns its path.
 std::string create_run_directory(const std::string& parent);
-// Current UTC time as ISO 8601 ("2026-11-22T21:03:51Z").
-std::string utc_now_iso8601();
 
 }  // namespace autobench::writing
