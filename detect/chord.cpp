@@ -6,19 +6,19 @@
 
 namespace autobench::detect {
 
-double chord_distance(const UnitCurve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape) {
+double chord_distance(const Curve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape) {
   const double dx = c.x[last] - c.x[first], dy = c.y[last] - c.y[first];
   const double cross = dx * (c.y[i] - c.y[first]) - dy * (c.x[i] - c.x[first]);
   const double d = cross / std::hypot(dx, dy);
   return shape == Shape::concave ? d : -d;
 }
 
-bool clears_chord(const UnitCurve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape,
+bool clears_chord(const Curve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape,
                   double threshold) {
   return chord_distance(c, i, first, last, shape) > std::max(threshold, kRoundoff);
 }
 
-Knee gated_knee(const UnitCurve& c, std::size_t index, double score, const Params& params) {
+Knee gated_knee(const Curve& c, std::size_t index, double score, const Params& params) {
   if (!clears_chord(c, index, 0, c.size() - 1, params.shape, params.distance_threshold)) return {};
   return Knee{index, {index}, score};
 }

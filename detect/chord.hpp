@@ -13,14 +13,14 @@ inline constexpr double kRoundoff = 1e-9;
 
 // Perpendicular distance of point i from the chord through points `first` and `last`, signed so that it
 // is positive on the knee side for `shape` (above the chord for concave, below it for convex).
-double chord_distance(const UnitCurve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape);
+double chord_distance(const Curve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape);
 
 // True when point i lies on the knee side of the first-last chord by more than `threshold` (and kRoundoff).
-bool clears_chord(const UnitCurve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape,
+bool clears_chord(const Curve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape,
                   double threshold);
 
 // The knee a single-knee detector reports for its candidate `index`: counted when it clears the whole
 // curve's chord by more than params.distance_threshold, otherwise no knee.
-Knee gated_knee(const UnitCurve& c, std::size_t index, double score, const Params& params);
+Knee gated_knee(const Curve& c, std::size_t index, double score, const Params& params);
 
 }  // namespace autobench::detect

@@ -7,7 +7,8 @@
 
 namespace autobench::detect {
 
-// x: problem sizes, strictly increasing; y: the metric at each size (throughput by default).
+// x: problem sizes, strictly increasing; y: the metric at each size (throughput by default). The same
+// type holds a curve mapped into the unit square (unit_curve.hpp), the form every detector works on.
 struct Curve {
   std::vector<double> x;
   std::vector<double> y;

@@ -20,7 +20,7 @@ double parabola_slope(double at, const double* x, const double* y) {
 }
 
 // dy/dx at every point: centred parabolas inside, one-sided ones at the two ends. Needs 3 points.
-std::vector<double> slopes(const UnitCurve& c) {
+std::vector<double> slopes(const Curve& c) {
   const std::size_t n = c.size();
   std::vector<double> g(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -32,7 +32,7 @@ std::vector<double> slopes(const UnitCurve& c) {
 
 // Index of the steepest slope before the curve first covers 90% of its range from its first value (0 on
 // a curve that bends only one way; the limit keeps a noisy slope on the plateau from counting).
-std::size_t rise_start(const UnitCurve& c, const std::vector<double>& g) {
+std::size_t rise_start(const Curve& c, const std::vector<double>& g) {
   double range = 0.0;
   for (double y : c.y) range = std::max(range, std::abs(y - c.y[0]));
   std::size_t steepest = 0;
@@ -83,7 +83,7 @@ class Dfdt final : public Detector {
   explicit Dfdt(const Params& p) : p_(p) {}
 
   Knee find(const Curve& curve) const override {
-    const UnitCurve c = unit_curve(curve, p_.x_scale);
+    const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
     const std::vector<double> g = slopes(c);

@@ -10,7 +10,7 @@ namespace autobench::detect {
 namespace {
 
 // Root-mean-square residual of the least-squares line through points [first, last] of c.
-double line_rmse(const UnitCurve& c, std::size_t first, std::size_t last) {
+double line_rmse(const Curve& c, std::size_t first, std::size_t last) {
   const double m = static_cast<double>(last - first + 1);
   double mx = 0.0, my = 0.0;
   for (std::size_t i = first; i <= last; ++i) mx += c.x[i], my += c.y[i];
@@ -42,7 +42,7 @@ class LMethod final : public Detector {
   explicit LMethod(const Params& p) : p_(p) {}
 
   Knee find(const Curve& curve) const override {
-    const UnitCurve c = unit_curve(curve, p_.x_scale);
+    const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
     const double total = static_cast<double>(n + 1);

@@ -11,7 +11,7 @@ namespace {
 
 // Signed Menger curvature at b of the triangle a-b-c: 4 * area / (|ab| |bc| |ca|), the inverse radius of
 // the circle through the three points; positive for a left (counter-clockwise) turn.
-double menger_curvature(const UnitCurve& c, std::size_t a, std::size_t b, std::size_t d) {
+double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_t d) {
   const double cross = (c.x[b] - c.x[a]) * (c.y[d] - c.y[b]) - (c.y[b] - c.y[a]) * (c.x[d] - c.x[b]);
   const double ab = std::hypot(c.x[b] - c.x[a], c.y[b] - c.y[a]);
   const double bd = std::hypot(c.x[d] - c.x[b], c.y[d] - c.y[b]);
@@ -27,7 +27,7 @@ class Menger final : public Detector {
   explicit Menger(const Params& p) : p_(p) {}
 
   Knee find(const Curve& curve) const override {
-    const UnitCurve c = unit_curve(curve, p_.x_scale);
+    const Curve c = unit_curve(curve, p_.x_scale);
     const double sign = p_.shape == Shape::concave ? -1.0 : 1.0;
     std::size_t best = 0;
     double best_k = 0.0;

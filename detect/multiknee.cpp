@@ -37,7 +37,7 @@ class MultiKnee final : public Detector {
   }
 
   Knee find(const Curve& curve) const override {
-    const UnitCurve c = unit_curve(curve, p_.x_scale);
+    const Curve c = unit_curve(curve, p_.x_scale);
     std::vector<std::pair<std::size_t, double>> knees;  // index, strength
     std::vector<std::pair<std::size_t, std::size_t>> todo;
     if (c.size() >= p_.min_segment) todo.emplace_back(0, c.size() - 1);

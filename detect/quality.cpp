@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "median.hpp"
+#include "detect/statistics.hpp"
 #include "unit_curve.hpp"
 
 namespace autobench::detect {
@@ -23,7 +23,7 @@ KneeQuality knee_quality(const Curve& curve, std::size_t knee, XScale x_scale) {
   if (knee >= curve.size())
     throw std::invalid_argument("knee index " + std::to_string(knee) + " is outside the curve (allowed: 0.." +
                                 std::to_string(curve.size()) + " exclusive)");
-  const UnitCurve unit = unit_curve(curve, x_scale);
+  const Curve unit = unit_curve(curve, x_scale);
   const double level = plateau(curve.y);
   if (!(level > 0.0))
     throw std::invalid_argument("curve plateau " + std::to_string(level) +

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "median.hpp"
+#include "detect/statistics.hpp"
 
 namespace autobench::detect {
 

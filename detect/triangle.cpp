@@ -16,7 +16,7 @@ class Triangle final : public Detector {
   explicit Triangle(const Params& p) : p_(p) {}
 
   Knee find(const Curve& curve) const override {
-    const UnitCurve c = unit_curve(curve, p_.x_scale);
+    const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
     std::size_t best = 1;

@@ -42,7 +42,7 @@ void validate(const Curve& curve, XScale scale) {
   }
 }
 
-UnitCurve unit_curve(const Curve& curve, XScale scale) {
+Curve unit_curve(const Curve& curve, XScale scale) {
   validate(curve, scale);
   return {normalise(to_xspace(curve.x, scale)), normalise(curve.y)};
 }

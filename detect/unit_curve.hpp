@@ -3,17 +3,9 @@
 
 #include <vector>
 
-#include "curve.hpp"
+#include "detect/curve.hpp"
 
 namespace autobench::detect {
-
-// x and y each scaled to [0, 1]; x after the x-space transform (log10 for XScale::log).
-struct UnitCurve {
-  std::vector<double> x;
-  std::vector<double> y;
-
-  std::size_t size() const { return x.size(); }
-};
 
 // x in the given x-space: log10(x) for XScale::log, x itself for XScale::linear.
 std::vector<double> to_xspace(const std::vector<double>& x, XScale scale);
@@ -26,7 +18,8 @@ std::vector<double> normalise(const std::vector<double>& v);
 // increase, or (XScale::log) an x is not positive.
 void validate(const Curve& curve, XScale scale);
 
-// validate(), then to_xspace() and normalise() on x, normalise() on y.
-UnitCurve unit_curve(const Curve& curve, XScale scale);
+// validate(), then to_xspace() and normalise() on x, normalise() on y: the curve with x and y each
+// scaled to [0, 1], x after the x-space transform (log10 for XScale::log).
+Curve unit_curve(const Curve& curve, XScale scale);
 
 }  // namespace autobench::detect

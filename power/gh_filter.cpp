@@ -1,9 +1,12 @@
+// The g–h filter (see gh_filter.hpp).
 #include "power/gh_filter.hpp"
 
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
+
+#include "power/recursive_filter.hpp"
 
 namespace autobench::power {
 
@@ -14,30 +17,16 @@ std::vector<double> gh_filter(std::span<const double> trace, const GhOptions& op
   if (!(options.h >= 0.0 && options.h < 2.0)) {
     throw std::invalid_argument("gh_filter: h = " + std::to_string(options.h) + " is not in [0, 2)");
   }
-  std::vector<double> out(trace.size(), std::numeric_limits<double>::quiet_NaN());
-  bool started = false;
   double x = 0.0, v = 0.0;
-  for (std::size_t i = 0; i < trace.size(); ++i) {
-    const double z = trace[i];
-    if (!started) {
-      if (std::isfinite(z)) {
-        x = z;
-        started = true;
-        out[i] = x;
-      }
-      continue;
-    }
-    const double predicted = x + v;
-    if (std::isfinite(z)) {
-      const double r = z - predicted;
-      x = predicted + options.g * r;
-      v += options.h * r;
-    } else {
-      x = predicted;
-    }
-    out[i] = x;
-  }
-  return out;
+  return run_recursive_filter(
+      trace, [&](double z) { return x = z; },
+      [&](double z) {
+        const double predicted = x + v;
+        if (std::isnan(z)) return x = predicted;
+        const double r = z - predicted;
+        v += options.h * r;
+        return x = predicted + options.g * r;
+      });
 }
 
 }  // namespace autobench::power

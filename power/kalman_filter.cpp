@@ -1,8 +1,11 @@
+// The Kalman filter (see kalman_filter.hpp).
 #include "power/kalman_filter.hpp"
 
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "power/recursive_filter.hpp"
 
 namespace autobench::power {
 
@@ -19,28 +22,17 @@ std::vector<double> kalman_filter(std::span<const double> trace, const KalmanOpt
   if (!(p0 >= 0.0) || !std::isfinite(p0)) {
     throw std::invalid_argument("kalman_filter: initial variance " + std::to_string(p0) + " must be >= 0");
   }
-  std::vector<double> out(trace.size(), std::numeric_limits<double>::quiet_NaN());
-  bool started = false;
   double x = 0.0, p = p0;
-  for (std::size_t i = 0; i < trace.size(); ++i) {
-    const double z = trace[i];
-    if (!started) {
-      if (std::isfinite(z)) {
-        x = z;
-        started = true;
-        out[i] = x;
-      }
-      continue;
-    }
-    p += q;
-    if (std::isfinite(z)) {
-      const double k = p / (p + r);
-      x += k * (z - x);
-      p *= 1.0 - k;
-    }
-    out[i] = x;
-  }
-  return out;
+  return run_recursive_filter(
+      trace, [&](double z) { return x = z; },
+      [&](double z) {
+        p += q;
+        if (std::isnan(z)) return x;
+        const double k = p / (p + r);
+        x += k * (z - x);
+        p *= 1.0 - k;
+        return x;
+      });
 }
 
 }  // namespace autobench::power

@@ -3,19 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "detect/statistics.hpp"
+
 namespace autobench::power {
 
 namespace {
 
-double median(std::vector<double> v) {
-  if (v.empty()) return kNaN;
-  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
-  std::nth_element(v.begin(), mid, v.end());
-  if (v.size() % 2 == 1) return *mid;
-  const double upper = *mid;
-  const double lower = *std::max_element(v.begin(), mid);
-  return 0.5 * (lower + upper);
-}
+// NaN for no values (no updates seen), else the median.
+double median(std::vector<double> v) { return v.empty() ? kNaN : detect::median(std::move(v)); }
 
 }  // namespace
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "detect/statistics.hpp"
+
 namespace autobench::autoscale {
 
 Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(settings.seed) {}
@@ -27,10 +29,9 @@ kernels::Tunables Tuner::search(backend::Workload& workload) {
   kernels::Tunables best;
   double best_time = INFINITY;
   for (const auto& config : space) {
-    auto t = workload.time(config, probe).seconds;
-    std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
-    if (t[t.size() / 2] < best_time) {
-      best_time = t[t.size() / 2];
+    const double t = detect::median(workload.time(config, probe).seconds);
+    if (t < best_time) {
+      best_time = t;
       best = config;
     }
   }
@@ -59,7 +60,7 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.iterations = static_cast<std::int64_t>(t.size());
   p.time_mean_s = mean;
   p.time_min_s = t.front();
-  p.time_median_s = t.size() % 2 ? t[t.size() / 2] : 0.5 * (t[t.size() / 2 - 1] + t[t.size() / 2]);
+  p.time_median_s = detect::median(t);
   p.time_stddev_s = t.size() > 1 ? std::sqrt(ss / (count - 1.0)) : 0.0;
   p.throughput = kernel.throughput(n, mean);
   p.sm_clock_mhz = timing.sm_clock_mhz;

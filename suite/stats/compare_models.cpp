@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "detect/median.hpp"
+#include "detect/statistics.hpp"
 #include "suite/stats/compare_figures.hpp"
 
 namespace autobench::stats {

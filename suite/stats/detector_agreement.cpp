@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "suite/results/knee.hpp"
-#include "suite/stats/quantile.hpp"
+#include "detect/statistics.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -49,7 +49,7 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
     std::tie(row.kernel, row.first_detector, row.second_detector) = key;
     row.compared = static_cast<int>(samples.size_ratios.size());
     row.within1_fraction = static_cast<double>(samples.within1) / static_cast<double>(row.compared);
-    row.knee_size_ratio_median = quantile(samples.size_ratios, 0.5);
+    row.knee_size_ratio_median = detect::quantile(samples.size_ratios, 0.5);
     rows.push_back(row);
   }
   return rows;

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "detect/median.hpp"
+#include "detect/statistics.hpp"
 
 namespace autobench::stats {
 namespace {

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "suite/results/knee.hpp"
-#include "suite/stats/quantile.hpp"
+#include "detect/statistics.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -68,8 +68,8 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
   row.knee_index_mode = static_cast<int>(m);
   row.knee_index_mean = mean(index_values);
   row.knee_index_stddev = population_stddev(index_values);
-  row.knee_size_median = quantile(sizes, 0.5);
-  row.knee_size_iqr = quantile(sizes, 0.75) - quantile(sizes, 0.25);
+  row.knee_size_median = detect::quantile(sizes, 0.5);
+  row.knee_size_iqr = detect::quantile(sizes, 0.75) - detect::quantile(sizes, 0.25);
   const auto within1 =
       std::count_if(indices.begin(), indices.end(), [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
   row.within1_fraction = static_cast<double>(within1) / static_cast<double>(samples.size());

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "detect/statistics.hpp"
 #include "kernels/shapes.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
@@ -107,8 +108,7 @@ double measure_loaded_sm_clock_mhz(Device& device) {
     if (ns > 0) mhz.push_back(cycles / ns * 1e3);
   }
   if (mhz.empty()) return kNaN;
-  std::nth_element(mhz.begin(), mhz.begin() + mhz.size() / 2, mhz.end());
-  return mhz[mhz.size() / 2];
+  return detect::median(std::move(mhz));
 }
 
 Ceilings measure_ceilings(Device& device, const CeilingOptions& options) {

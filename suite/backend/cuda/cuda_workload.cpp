@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "detect/statistics.hpp"
 #include "kernels/tuning.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/event_timer.hpp"
@@ -86,10 +87,7 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
   timing.seconds = time_on_stream(
       *ctx_, plan.warmup, plan.iterations, [&] { runner_->launch(*ctx_, f, config, n_, pointers_); }, between,
       observe);
-  if (!clocks.empty()) {
-    std::nth_element(clocks.begin(), clocks.begin() + clocks.size() / 2, clocks.end());
-    timing.sm_clock_mhz = clocks[clocks.size() / 2];
-  }
+  if (!clocks.empty()) timing.sm_clock_mhz = detect::median(std::move(clocks));
   return timing;
 }
 

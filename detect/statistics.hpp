@@ -1,0 +1,29 @@
+// Order statistics of samples, the one place they are computed: the median, and quantiles of sorted samples.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+namespace autobench::detect {
+
+// The middle value, or the mean of the middle two; throws std::invalid_argument for no values.
+inline double median(std::vector<double> v) {
+  if (v.empty()) throw std::invalid_argument("median of no values (need at least one)");
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return v.size() % 2 ? *mid : (*std::max_element(v.begin(), mid) + *mid) / 2.0;
+}
+
+// The q-quantile (0..1) of sorted, non-empty values, interpolating linearly between order statistics
+// (numpy.percentile's default).
+inline double quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+
+}  // namespace autobench::detect
