@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --tests
-cmake -S . -B build -DAUTOBENCH_WITH_TESTS=ON
+cmake -S . -B build -DAUTOBENCH_WITH_TESTS=ON -DAUTOBENCH_WERROR=ON
 cmake --build build -j "$(nproc)"
 ctest --test-dir build --output-on-failure --timeout 900
