@@ -20,31 +20,64 @@ struct Line {
 std::string trimmed(const std::string& s) {
   const auto begin = s.find_first_not_of(" \t");
   if (begin == std::string::npos) return "";
-  std::string out = s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
-  if (out.size() >= 2 && out.front() == '"' && out.back() == '"') out = out.substr(1, out.size() - 2);
-  return out;
+  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
 }
 
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> cells;
-  std::size_t start = 0;
-  while (true) {
-    const auto comma = line.find(',', start);
-    cells.push_back(trimmed(line.substr(start, comma - start)));
-    if (comma == std::string::npos) return cells;
-    start = comma + 1;
-  }
-}
-
-// The non-blank lines of the text, split into cells.
-std::vector<Line> lines_of(const std::string& text) {
+// The non-blank records of the text, split into cells as RFC 4180 writes them (what `report --format
+// csv` writes): a quoted cell may hold commas, line breaks and doubled quotes; unquoted cells are
+// trimmed. Throws CurveCsvError naming the line where a quoted cell is left open.
+std::vector<Line> lines_of(const std::string& text, const std::string& file) {
+  const std::string body = text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text;
   std::vector<Line> out;
-  std::istringstream in(text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text);
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") != std::string::npos) out.push_back({number, split(line)});
+  Line record{1, {}};
+  std::string cell;
+  bool quoted_cell = false, in_quotes = false, blank = true;
+  std::size_t number = 1, open_line = 0;
+  const auto end_cell = [&] {
+    record.cells.push_back(quoted_cell ? cell : trimmed(cell));
+    cell.clear();
+    quoted_cell = false;
+  };
+  const auto end_record = [&] {
+    end_cell();
+    if (!blank) out.push_back(std::move(record));
+    record = Line{number + 1, {}};
+    blank = true;
+  };
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (in_quotes) {
+      if (c == '"' && i + 1 < body.size() && body[i + 1] == '"') {
+        cell += '"';
+        ++i;
+      } else if (c == '"') {
+        in_quotes = false;
+      } else {
+        if (c == '\n') ++number;
+        cell += c;
+      }
+      continue;
+    }
+    if (c == '"' && trimmed(cell).empty()) {
+      cell.clear();
+      in_quotes = quoted_cell = true;
+      open_line = number;
+      blank = false;
+    } else if (c == ',') {
+      end_cell();
+      blank = false;
+    } else if (c == '\n' || (c == '\r' && (i + 1 == body.size() || body[i + 1] == '\n'))) {
+      if (c == '\r') ++i;
+      end_record();
+      ++number;
+    } else {
+      if (c != ' ' && c != '\t') blank = false;
+      if (!quoted_cell) cell += c;  // text after a closing quote is dropped with the quote's cell
+    }
   }
+  if (in_quotes)
+    throw CurveCsvError(file + ": line " + std::to_string(open_line) + ": a quoted cell is not closed (missing '\"')");
+  if (!blank || !cell.empty()) end_record();
   return out;
 }
 
@@ -110,7 +143,7 @@ double number(const std::string& cell, const std::string& column, std::size_t li
 
 CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const CurveColumns& columns) {
   const Failure fail(file);
-  const std::vector<Line> lines = lines_of(text);
+  const std::vector<Line> lines = lines_of(text, file);
   if (lines.empty()) fail.at(1, "the file is empty (expected a header row, then one row per size)");
   const Line& header = lines.front();
   const std::size_t xi = column(header, columns.x, {"size", "problem_size"}, false, 0, fail);

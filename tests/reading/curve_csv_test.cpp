@@ -133,5 +133,32 @@ TEST(CurveCsv, ReadsFilesAndNamesOnesThatCannotBeRead) {
             empty + ": line 1: the file is empty (expected a header row, then one row per size)");
 }
 
+// What `report --format csv` writes (RFC 4180): quoted cells with commas, doubled quotes and line breaks.
+TEST(CurveCsv, ReadsQuotedCellsAsTheReportWritesThem) {
+  const std::string text =
+      "\"size\",tunables,device,\"throughput, GB/s\"\n"
+      "1,\"BLOCK_SIZE=256,VW=4\",\"sim: RTX \"\"model\"\" #0\",10\n"
+      "2,\"BLOCK_SIZE=128,VW=2\",\"two\nlines\",20\n"
+      "4,,\"\",35\n"
+      "8,\"a,b\",x,40\n"
+      "16,\"\"\"\",\"GPU, big\",41\n";
+  const auto r = parse_curve_csv(text, "c.csv", columns("", "throughput, GB/s"));
+  EXPECT_EQ(r.x_name, "size");
+  EXPECT_EQ(r.y_name, "throughput, GB/s");
+  EXPECT_EQ(r.curve.x, (std::vector<double>{1, 2, 4, 8, 16}));
+  EXPECT_EQ(r.curve.y, (std::vector<double>{10, 20, 35, 40, 41}));
+}
+
+TEST(CurveCsv, LineNumbersCountTheLineBreaksInsideQuotes) {
+  // The quoted cell on line 3 spans lines 3-4, so the bad x is on line 5.
+  EXPECT_EQ(parse_error("size,note,throughput\n1,a,10\n2,\"b\nc\",20\nx,d,30\n"),
+            "c.csv: line 5: size 'x' is not a number");
+}
+
+TEST(CurveCsv, AnUnclosedQuoteNamesItsLine) {
+  EXPECT_EQ(parse_error("size,throughput\n1,10\n2,\"20\n4,35\n"),
+            "c.csv: line 3: a quoted cell is not closed (missing '\"')");
+}
+
 }  // namespace
 }  // namespace autobench::reading
