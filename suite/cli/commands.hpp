@@ -15,5 +15,7 @@ void add_profile_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 void add_detect_command(CLI::App& app);
+void add_dataset_command(CLI::App& app);
+void add_evaluate_command(CLI::App& app);
 
 }  // namespace autobench::cli

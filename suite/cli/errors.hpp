@@ -15,6 +15,11 @@ struct RunFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The work stopped early (signal or time budget) and left files marked incomplete; exit code 3.
+struct StoppedEarly : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitFailure = 1;
 

@@ -51,6 +51,8 @@ int main(int argc, char** argv) {
   add_merge_command(app);
   add_calibrate_command(app);
   add_detect_command(app);
+  add_dataset_command(app);
+  add_evaluate_command(app);
 
   try {
     app.parse(argc, argv);
@@ -70,6 +72,8 @@ int main(int argc, char** argv) {
     return fail(kExitUsage, std::string(e.what()) + " (see --help)");
   } catch (const UsageError& e) {
     return fail(kExitUsage, e.what());
+  } catch (const StoppedEarly& e) {
+    return fail(kExitStopped, e.what());
   } catch (const RunFailure& e) {
     return fail(kExitFailure, e.what());
   } catch (const std::exception& e) {

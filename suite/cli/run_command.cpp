@@ -61,6 +61,8 @@ std::string campaign_line(const results::Campaign& c, const std::string& device,
   return o.str();
 }
 
+}  // namespace
+
 // Decides the backend every rank uses; throws UsageError when the request cannot be met.
 std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice) {
   const int gpus = backend::visible_cuda_devices();
@@ -80,6 +82,8 @@ std::string resolve_backend(const std::string& requested, const mpi::Session& mp
   }
   return requested;
 }
+
+namespace {
 
 // Settings and plan of the run, checked before MPI starts: a resumed run uses its own settings.
 struct Prepared {

@@ -6,6 +6,10 @@
 
 #include "suite/campaign/run_settings.hpp"
 
+namespace autobench::mpi {
+class Session;
+}
+
 namespace autobench::cli {
 
 struct RunRequest {
@@ -20,5 +24,9 @@ struct RunRequest {
 int run_benchmarks(const RunRequest& request, int& argc, char**& argv);
 
 inline constexpr int kExitStopped = 3;
+
+// The backend every rank uses for `requested` (auto, cuda, sim); notice: auto fell back to sim.
+// Throws UsageError when the request cannot be met (collective: every rank must call it).
+std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice);
 
 }  // namespace autobench::cli

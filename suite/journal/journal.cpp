@@ -50,8 +50,7 @@ void Writer::campaign(const results::Campaign& c) { line(json{{"type", "campaign
 
 void Writer::done() { line(json{{"type", "done"}}.dump(), true); }
 
-RankJournal read(std::istream& in, const std::string& name) {
-  RankJournal j;
+void for_each_record(std::istream& in, const std::string& name, const std::function<void(const json&)>& f) {
   std::string text;
   int number = 0;
   while (std::getline(in, text)) {
@@ -65,33 +64,40 @@ RankJournal read(std::istream& in, const std::string& name) {
       throw std::runtime_error(name + " line " + std::to_string(number) + ": not a JSON record");
     }
     try {
-      const std::string type = record.at("type");
-      if (type == "rank") {
-        std::vector<results::Campaign> finished = std::move(j.rank.campaigns);
-        j.rank = record.at("rank").get<results::RankResult>();
-        j.rank.campaigns = std::move(finished);
-        j.started = true;
-        j.done = false;
-        j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
-      } else if (type == "point") {
-        j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
-      } else if (type == "campaign") {
-        auto c = record.at("campaign").get<results::Campaign>();
-        j.unfinished.erase({c.kernel, c.repeat});
-        auto& list = j.rank.campaigns;
-        std::erase_if(list, [&](const results::Campaign& o) {
-          return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
-        });
-        list.push_back(std::move(c));
-      } else if (type == "done") {
-        j.done = true;
-      } else {
-        throw std::runtime_error("unknown record type '" + type + "'");
-      }
+      f(record);
     } catch (const std::exception& e) {
       throw std::runtime_error(name + " line " + std::to_string(number) + ": " + e.what());
     }
   }
+}
+
+RankJournal read(std::istream& in, const std::string& name) {
+  RankJournal j;
+  for_each_record(in, name, [&](const json& record) {
+    const std::string type = record.at("type");
+    if (type == "rank") {
+      std::vector<results::Campaign> finished = std::move(j.rank.campaigns);
+      j.rank = record.at("rank").get<results::RankResult>();
+      j.rank.campaigns = std::move(finished);
+      j.started = true;
+      j.done = false;
+      j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
+    } else if (type == "point") {
+      j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
+    } else if (type == "campaign") {
+      auto c = record.at("campaign").get<results::Campaign>();
+      j.unfinished.erase({c.kernel, c.repeat});
+      auto& list = j.rank.campaigns;
+      std::erase_if(list, [&](const results::Campaign& o) {
+        return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
+      });
+      list.push_back(std::move(c));
+    } else if (type == "done") {
+      j.done = true;
+    } else {
+      throw std::runtime_error("unknown record type '" + type + "'");
+    }
+  });
   return j;
 }
 

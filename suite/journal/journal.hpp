@@ -4,11 +4,14 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <istream>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "suite/results/results.hpp"
 
@@ -29,6 +32,8 @@ class Writer {
   void point(const std::string& kernel, int repeat, const results::Point& p);
   void campaign(const results::Campaign& c);
   void done();  // the rank went through its whole plan
+  // A record of another kind of work (e.g. a dataset's measured configurations); synced when `sync`.
+  void record(const nlohmann::json& r, bool sync = false) { line(r.dump(), sync); }
 
  private:
   void line(const std::string& text, bool sync);
@@ -48,6 +53,9 @@ struct RankJournal {
 // Parses a journal; a truncated last line (a crash mid-write) is ignored. Throws std::runtime_error
 // naming the line for any other malformed line.
 RankJournal read(std::istream& in, const std::string& name = "journal");
+// Calls f with every JSON record of a journal, in order; a truncated last line is ignored. Throws
+// std::runtime_error naming the line for any other malformed line, or for an exception f throws.
+void for_each_record(std::istream& in, const std::string& name, const std::function<void(const nlohmann::json&)>& f);
 RankJournal read_file(const std::string& path);
 
 }  // namespace autobench::journal

@@ -1,0 +1,474 @@
+// `autobench-mpi dataset`: LLMPerf-style runtime datasets. Every rank samples launch configurations of
+// every kernel on its own device in the three occupancy regimes, measures and verifies them (journaled,
+// within the time budget), optionally refines the log2-time distribution with the IQR rule, and rank 0
+// writes RUN_DIR/dataset.h5 and RUN_DIR/dataset.jsonl.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+
+#include "suite/backend/factory.hpp"
+#include "suite/build_info.hpp"
+#include "suite/cli/commands.hpp"
+#include "suite/cli/errors.hpp"
+#include "suite/cli/run_command.hpp"
+#include "suite/control/stop_signals.hpp"
+#include "suite/control/time_budget.hpp"
+#include "suite/dataset/dataset_file.hpp"
+#include "suite/dataset/dataset_settings.hpp"
+#include "suite/dataset/measure.hpp"
+#include "suite/dataset/rank_plan.hpp"
+#include "suite/journal/journal.hpp"
+#include "suite/mpi/gather.hpp"
+#include "suite/mpi/mpi_session.hpp"
+#include "suite/output/run_directory.hpp"
+#include "suite/results/json.hpp"
+
+namespace autobench::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+namespace ds = dataset;
+
+struct DatasetRequest {
+  ds::DatasetSettings settings;
+  std::string resume_dir;
+  double time_budget_s = -1;
+  bool quiet = false;
+  std::string command_line;
+};
+
+std::string manifest_path(const std::string& run_dir) {
+  return (std::filesystem::path(run_dir) / "dataset.json").string();
+}
+
+json read_manifest(const std::string& run_dir) {
+  std::ifstream in(manifest_path(run_dir));
+  if (!in) throw UsageError("--resume '" + run_dir + "' is not a dataset run directory (no readable dataset.json)");
+  try {
+    return json::parse(in);
+  } catch (const json::exception& e) {
+    throw UsageError("--resume '" + run_dir + "': dataset.json is not valid JSON: " + e.what());
+  }
+}
+
+// What a rank found in its journal: its plan (sampled and IQR parts) and the samples it measured.
+struct RankJournal {
+  std::optional<std::vector<ds::Sample>> plan;
+  std::optional<std::vector<ds::Sample>> extension;
+  std::map<std::uint64_t, ds::Sample> measured;
+};
+
+RankJournal read_rank_journal(const std::string& run_dir, int rank) {
+  RankJournal j;
+  std::ifstream in(journal::journal_path(run_dir, rank));
+  if (!in) return j;  // the rank never started
+  journal::for_each_record(in, journal::journal_path(run_dir, rank), [&](const json& r) {
+    const std::string type = r.at("type");
+    if (type == "dataset_plan") j.plan = r.at("samples").get<std::vector<ds::Sample>>();
+    if (type == "dataset_extension") j.extension = r.at("samples").get<std::vector<ds::Sample>>();
+    if (type == "dataset_sample") {
+      auto s = r.at("sample").get<ds::Sample>();
+      j.measured[s.id] = std::move(s);
+    }
+  });
+  return j;
+}
+
+// Measures plan[begin, end) on one rank: journaled samples are taken as they are; stops (returns
+// false) on a signal or when the time budget says the next configuration would not fit.
+struct RankRunner {
+  backend::Device* device = nullptr;
+  int rank = 0;
+  backend::TimingPlan timing;
+  journal::Writer* journal = nullptr;
+  control::TimeBudget* budget = nullptr;
+  Clock::time_point t0;
+  std::map<std::string, bool> compiled;
+  std::map<std::uint64_t, ds::Sample> previous;
+
+  bool run(std::vector<ds::Sample>& plan, std::size_t begin) {
+    for (std::size_t i = begin; i < plan.size(); ++i) {
+      ds::Sample& s = plan[i];
+      if (auto it = previous.find(s.id); it != previous.end()) {
+        s = it->second;
+        continue;
+      }
+      const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+      if (control::stop_requested() || !budget->may_start("dataset", elapsed)) return false;
+      if (!compiled[s.config.kernel]) {
+        ds::precompile(*device, *ds::dataset_kernel(*kernels::find(s.config.kernel)));
+        compiled[s.config.kernel] = true;
+      }
+      const auto start = Clock::now();
+      ds::measure(*device, timing, rank, s);
+      budget->record("dataset", std::chrono::duration<double>(Clock::now() - start).count());
+      journal->record({{"type", "dataset_sample"}, {"sample", s}});
+    }
+    return true;
+  }
+};
+
+json kernel_limits(const std::vector<ds::LaunchShape>& shapes) {
+  json out = json::object();
+  for (const auto& sh : shapes) {
+    double max_global = 0;
+    for (const auto& c : sh.configs)
+      max_global = std::max(max_global, static_cast<double>(sh.workgroups(sh.max_size, c)) * sh.block_threads(c));
+    out[sh.kernel] = {{"min_global", static_cast<double>(sh.granularity)}, {"max_global", max_global}};
+  }
+  return out;
+}
+
+// Rank 0: the IQR plan from every rank's measured samples; kernels limited to the global sizes every
+// rank can reach.
+ds::BalancePlan balance_plan(const std::vector<json>& ranks, const ds::DatasetSettings& s) {
+  std::map<std::string, ds::KernelTimes> by_kernel;
+  std::size_t sampled = 0;
+  for (const auto& r : ranks) {
+    for (const auto& [k, lim] : r.at("limits").items()) {
+      auto [it, fresh] = by_kernel.try_emplace(k);
+      it->second.kernel = k;
+      it->second.min_global = std::max(it->second.min_global, lim.at("min_global").get<double>());
+      const double mg = lim.at("max_global");
+      it->second.max_global = fresh ? mg : std::min(it->second.max_global, mg);
+    }
+    for (const auto& j : r.at("samples")) {
+      const auto sample = j.get<ds::Sample>();
+      ++sampled;
+      if (!sample.measured() || !sample.error.empty()) continue;
+      auto& kt = by_kernel[sample.config.kernel];
+      kt.global_size.push_back(static_cast<double>(sample.config.global_size()));
+      kt.time_us.push_back(sample.point.time_median_s * 1e6);
+    }
+  }
+  std::vector<ds::KernelTimes> kernels;
+  for (auto& [k, kt] : by_kernel)
+    if (!kt.time_us.empty()) kernels.push_back(std::move(kt));
+  return ds::plan_iqr_balance(kernels, static_cast<std::size_t>(std::floor(s.balance_max * static_cast<double>(sampled))),
+                              s.seed);
+}
+
+// This process's command line, for provenance (/proc/self/cmdline; "autobench-mpi dataset" elsewhere).
+std::string process_command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!text.empty() && text.back() == '\0') text.pop_back();
+  std::replace(text.begin(), text.end(), '\0', ' ');
+  return text.empty() ? "autobench-mpi dataset" : text;
+}
+
+void run_dataset(const DatasetRequest& request) {
+  const bool resuming = !request.resume_dir.empty();
+  ds::DatasetSettings settings = request.settings;
+  json manifest;
+  if (resuming) {
+    manifest = read_manifest(request.resume_dir);
+    try {
+      settings = ds::settings_from_json(manifest.at("settings"));
+    } catch (const std::exception& e) {
+      throw UsageError("--resume '" + request.resume_dir + "': " + e.what());
+    }
+  }
+  try {
+    ds::check(settings);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (request.time_budget_s == 0 || std::isnan(request.time_budget_s))
+    throw UsageError("--time-budget must be a positive number of seconds");
+  settings.verbosity = request.quiet ? 0 : 1;
+  const ds::RegimeRatio ratio = ds::parse_ratio(settings.ratio);
+
+  int argc = 0;
+  char** argv = nullptr;
+  mpi::Session mpi(argc, argv);
+  control::install_stop_handlers();
+  const auto t0 = Clock::now();
+  const bool root = mpi.root();
+  const bool talk = root && settings.verbosity > 0;
+
+  std::string problem;
+  if (root && !resuming) {
+    try {
+      output::check_output_parent(settings.output_dir);
+    } catch (const std::invalid_argument& e) {
+      problem = e.what();
+    }
+  }
+  if (resuming && manifest.at("info").at("ranks").get<int>() != mpi.size())
+    problem = "--resume " + request.resume_dir + ": the dataset run had " + manifest["info"]["ranks"].dump() +
+              " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
+  bool notice = false;
+  std::string backend_name;
+  try {
+    backend_name = resolve_backend(resuming ? manifest["info"].at("backend").get<std::string>() : settings.backend, mpi, notice);
+  } catch (const UsageError& e) {
+    if (problem.empty()) problem = e.what();
+  }
+  problem = mpi.broadcast(problem);
+  if (!problem.empty()) throw UsageError(root ? problem : "");
+  if (notice && root)
+    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
+                         "devices; every result is labelled 'sim', none is a GPU measurement)\n");
+
+  const std::string run_dir =
+      resuming ? request.resume_dir : mpi.broadcast(root ? output::create_run_directory(settings.output_dir) : "");
+  if (!resuming) {
+    manifest = {{"settings", ds::to_json(settings)},
+                {"info",
+                 {{"version", build_version()}, {"git_commit", build_git_commit()}, {"command_line", request.command_line},
+                  {"backend", backend_name}, {"ranks", mpi.size()}, {"start_time", output::utc_now_iso8601()}}}};
+    if (root) {
+      std::ofstream out(manifest_path(run_dir));
+      out << manifest.dump(2) << "\n";
+      if (!out) throw RunFailure("cannot write '" + manifest_path(run_dir) + "'");
+    }
+  }
+  double budget_s = request.time_budget_s;
+  if (budget_s < 0) {
+    const double left = control::slurm_time_left_s();
+    const double usable = std::isinf(left) ? left : left - std::max(30.0, 0.1 * left);
+    budget_s = std::stod(mpi.broadcast(std::to_string(usable)));
+  }
+  control::TimeBudget budget(budget_s);
+  if (talk)
+    std::printf("dataset: %d rank(s), %s backend, %lld configurations per kernel and rank (%s idle:under:full)%s -> %s\n",
+                mpi.size(), backend_name.c_str(), static_cast<long long>(settings.per_kernel), settings.ratio.c_str(),
+                settings.balance == "iqr" ? ", IQR refinement" : "", run_dir.c_str());
+
+  // This rank: its journal so far, its device and ceilings, its plan.
+  RankJournal previous = resuming ? read_rank_journal(run_dir, mpi.rank()) : RankJournal{};
+  journal::Writer journal(run_dir, mpi.rank());
+  ds::RankDevice mine;
+  std::unique_ptr<backend::Device> device;
+  std::vector<ds::Sample> plan;
+  std::vector<ds::LaunchShape> shapes;
+  std::vector<ds::DatasetKernel> kernels;
+  try {
+    device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
+                                   settings.seed, mpi::node_name(), 0});
+    mine.device = device->info();
+    mine.ceilings = ds::device_ceilings(*device);
+    for (const auto& spec : kernels::all()) {
+      const auto k = ds::dataset_kernel(spec);
+      const bool wanted = settings.kernels.empty() ||
+                          std::find(settings.kernels.begin(), settings.kernels.end(), spec.name) != settings.kernels.end();
+      if (!k || !wanted) continue;
+      kernels.push_back(*k);
+      shapes.push_back(ds::device_shape(*device, *k, settings.memory_fraction));
+    }
+    if (previous.plan) {
+      plan = *previous.plan;
+    } else {
+      const ds::Occupancy occ = ds::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
+      ds::SamplerSettings ss;
+      ss.per_kernel = static_cast<std::size_t>(settings.per_kernel);
+      ss.ratio = ratio;
+      ss.max_waves = settings.max_waves;
+      ss.seed = settings.seed + 1000003ull * static_cast<std::uint64_t>(mpi.rank());
+      std::vector<ds::KernelSample> sampled;
+      for (const auto& sh : shapes) sampled.push_back(ds::sample_kernel(sh, occ, ss));
+      plan = ds::rank_plan(sampled, mpi.rank(), settings.seed, settings.test_fraction);
+      journal.record({{"type", "dataset_plan"}, {"samples", plan}}, true);
+    }
+  } catch (const std::exception& e) {
+    device.reset();
+    mine.start_error = e.what();
+    mine.device.backend = backend_name;
+    mine.device.hostname = mpi::node_name();
+  }
+
+  RankRunner runner{device.get(), mpi.rank(), {static_cast<int>(settings.warmup), static_cast<int>(settings.iterations), false},
+                    &journal, &budget, t0, {}, std::move(previous.measured)};
+  bool finished = !device || runner.run(plan, 0);
+  const std::size_t sampled_count = plan.size();
+  finished = !mpi.any(!finished);
+
+  std::optional<ds::BalancePlan> balance;
+  if (settings.balance == "iqr" && finished) {
+    const auto gathered =
+        mpi::gather_to_root(mpi.comm(), json{{"limits", kernel_limits(shapes)}, {"samples", plan}}.dump());
+    std::string requests_text;
+    if (root) {
+      std::vector<json> ranks;
+      for (const auto& g : gathered) ranks.push_back(json::parse(g));
+      balance = balance_plan(ranks, settings);
+      json requests = json::array();
+      for (const auto& r : balance->requests)
+        requests.push_back({{"kernel", r.kernel}, {"t", r.target_time_us}, {"g", r.global_size}, {"why", r.reason}});
+      requests_text = requests.dump();
+      if (talk)
+        std::printf("IQR refinement: %zu log2-time decades, bin counts Q1 %.4g median %.4g Q3 %.4g, target %zu: %zu "
+                    "configurations planned (%zu asked)%s\n",
+                    balance->before.counts.size(), balance->q1, balance->median, balance->q3, balance->target,
+                    balance->requests.size(), balance->requested,
+                    balance->unreachable.empty() ? "" : ", some decades out of every kernel's reach");
+    }
+    const json requests = json::parse(mpi.broadcast(requests_text));
+    if (device) {
+      if (previous.extension) {
+        plan.insert(plan.end(), previous.extension->begin(), previous.extension->end());
+      } else {
+        const ds::Occupancy occ = ds::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
+        std::mt19937_64 rng(settings.seed * 31 + static_cast<std::uint64_t>(mpi.rank()));
+        std::vector<ds::LaunchConfig> more;
+        for (std::size_t i = static_cast<std::size_t>(mpi.rank()); i < requests.size(); i += static_cast<std::size_t>(mpi.size())) {
+          const auto& r = requests[i];
+          const ds::BalanceRequest req{r.at("kernel"), r.at("t"), r.at("g"), r.at("why")};
+          for (std::size_t k = 0; k < shapes.size(); ++k) {
+            ds::LaunchConfig c;
+            if (shapes[k].kernel == req.kernel && ds::realise(shapes[k], occ, req, rng, c)) more.push_back(std::move(c));
+          }
+        }
+        ds::extend_plan(plan, more, mpi.rank(), settings.seed, settings.test_fraction);
+        journal.record({{"type", "dataset_extension"},
+                        {"samples", std::vector<ds::Sample>(plan.begin() + static_cast<long>(sampled_count), plan.end())}},
+                       true);
+      }
+      finished = runner.run(plan, sampled_count);
+    }
+    finished = !mpi.any(!finished);
+  }
+  if (finished) journal.record({{"type", "done"}}, true);
+
+  json mine_json = {{"device", mine.device},
+                    {"start_error", mine.start_error},
+                    {"bandwidth_gbs", mine.ceilings.bandwidth_gbs},
+                    {"gflops", mine.ceilings.gflops},
+                    {"ceilings_source", mine.ceilings.source},
+                    {"samples", plan}};
+  const auto gathered = mpi::gather_to_root(mpi.comm(), mine_json.dump());
+  int exit_code = 0;
+  std::string message;
+  if (root) {
+    ds::DatasetRun run;
+    const json& info = manifest.at("info");
+    run.version = info.at("version");
+    run.git_commit = info.at("git_commit");
+    run.command_line = info.at("command_line");
+    run.backend = info.at("backend");
+    run.start_time = info.at("start_time");
+    run.end_time = output::utc_now_iso8601();
+    run.settings_json = manifest.at("settings").dump();
+    run.ranks = mpi.size();
+    run.complete = finished;
+    std::vector<ds::Sample> sampled, added;
+    std::size_t failed = 0;
+    for (const auto& text : gathered) {
+      const json r = json::parse(text);
+      ds::RankDevice d;
+      d.device = r.at("device").get<backend::DeviceInfo>();
+      d.start_error = r.at("start_error");
+      d.ceilings = {results::number_from_json(r.at("bandwidth_gbs")), results::number_from_json(r.at("gflops")),
+                    r.at("ceilings_source")};
+      if (!d.start_error.empty()) message = "rank " + std::to_string(run.devices.size()) + " could not start: " + d.start_error;
+      run.devices.push_back(std::move(d));
+      for (auto s : r.at("samples").get<std::vector<ds::Sample>>()) {
+        failed += s.measured() && !s.error.empty();
+        (s.config.origin == ds::Origin::iqr ? added : sampled).push_back(std::move(s));
+      }
+    }
+    run.samples = std::move(sampled);
+    run.samples.insert(run.samples.end(), added.begin(), added.end());
+    for (std::size_t i = 0; i < run.samples.size(); ++i) run.samples[i].id = i;
+    if (balance) {
+      std::vector<double> times;
+      for (const auto& s : run.samples)
+        if (s.measured() && s.error.empty()) times.push_back(s.point.time_median_s * 1e6);
+      run.counts_after.assign(balance->before.counts.size(), 0);
+      for (double t : times) {
+        const auto b = static_cast<long>(std::floor(std::log2(t) / balance->before.width_log2)) - balance->before.first_bin;
+        if (b >= 0 && static_cast<std::size_t>(b) < run.counts_after.size()) ++run.counts_after[static_cast<std::size_t>(b)];
+      }
+      run.balance = std::move(balance);
+    }
+    std::size_t lines = 0;
+    try {
+      ds::write_hdf5(ds::hdf5_path(run_dir), run);
+      lines = ds::write_jsonl(ds::jsonl_path(run_dir), run);
+    } catch (const std::exception& e) {
+      message = "writing the dataset in " + run_dir + " failed: " + e.what();
+      exit_code = kExitFailure;
+    }
+    const double total = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (exit_code == 0) {
+      if (talk) {
+        std::array<std::size_t, ds::kRegimes> regimes{};
+        for (const auto& s : run.samples)
+          if (s.measured() && s.error.empty()) ++regimes[static_cast<int>(s.config.regime)];
+        std::printf("%zu verified configurations (idle %zu, under %zu, full %zu; %zu added by the IQR refinement), "
+                    "%zu failed, in %.1f s (%.1f per second); %s backend\n%s\n%s\n",
+                    lines, regimes[0], regimes[1], regimes[2], added.size(), failed, total,
+                    static_cast<double>(lines) / total, run.backend.c_str(), ds::hdf5_path(run_dir).c_str(),
+                    ds::jsonl_path(run_dir).c_str());
+      } else {
+        std::printf("%s\n", ds::jsonl_path(run_dir).c_str());
+      }
+      if (!message.empty()) exit_code = kExitFailure;
+      if (failed) {
+        exit_code = kExitFailure;
+        message = std::to_string(failed) + " configuration(s) failed verification or measurement (see " +
+                  ds::hdf5_path(run_dir) + " /samples/error)";
+      }
+      if (!finished) {
+        exit_code = exit_code ? exit_code : kExitStopped;
+        std::fprintf(stderr, "autobench-mpi: dataset stopped early%s; files marked incomplete. Continue with:\n"
+                             "  autobench-mpi dataset --resume %s\n",
+                     control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
+      }
+    }
+  }
+  exit_code = std::stoi(mpi.broadcast(std::to_string(exit_code)));
+  if (exit_code == kExitStopped) throw StoppedEarly("");
+  if (exit_code != 0) throw RunFailure(root ? message : "");
+}
+
+}  // namespace
+
+void add_dataset_command(CLI::App& app) {
+  auto request = std::make_shared<DatasetRequest>();
+  auto* cmd = app.add_subcommand(
+      "dataset", "Generate a runtime dataset (LLMPerf-style): launch configurations of every kernel sampled in three "
+                 "occupancy regimes, measured and verified across the ranks; writes RUN_DIR/dataset.h5 and a "
+                 "prompt-format RUN_DIR/dataset.jsonl");
+  ds::DatasetSettings& s = request->settings;
+  cmd->add_option("--backend", s.backend, "Device backend: auto, cuda, sim")->capture_default_str();
+  cmd->add_option("--sim-device", s.sim_device, "Sim model for every rank (default: rank r uses model r mod 2)");
+  cmd->add_option("--kernels", s.kernels, "Kernels to sample (default: every kernel)")->delimiter(',');
+  cmd->add_option("--per-kernel", s.per_kernel, "Configurations sampled per kernel and rank (1 .. 1e6)")->capture_default_str();
+  cmd->add_option("--ratio", s.ratio, "Regime ratio idle:under:full (idle: fewer workgroups than SMs; under: less "
+                                      "than one full wave; full: one wave or more)")->capture_default_str();
+  cmd->add_option("--max-waves", s.max_waves, "Largest launch of the full regime, in full waves (1 .. 1e4)")->capture_default_str();
+  cmd->add_option("--balance", s.balance, "none, or iqr: fill sparse log2-time decades using a linear fit of time "
+                                          "against global size (recorded per added configuration)")->capture_default_str();
+  cmd->add_option("--balance-max", s.balance_max, "IQR additions at most this fraction of the sampled "
+                                                  "configurations (> 0 .. 10)")->capture_default_str();
+  cmd->add_option("--warmup", s.warmup, "Launches dropped before timing (0 .. 1000)")->capture_default_str();
+  cmd->add_option("--iterations", s.iterations, "Timed launches per configuration (1 .. 1e5); the target is the median")
+      ->capture_default_str();
+  cmd->add_option("--test-fraction", s.test_fraction, "Share of rows on the test side of the random split (> 0 .. < 1)")
+      ->capture_default_str();
+  cmd->add_option("--memory-fraction", s.memory_fraction, "Share of free device memory one configuration may take "
+                                                          "(> 0 .. 0.95)")->capture_default_str();
+  cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")->capture_default_str();
+  cmd->add_option("--output", s.output_dir, "Parent directory of the dataset's timestamped run directory")->capture_default_str();
+  cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings");
+  cmd->add_option("--time-budget", request->time_budget_s, "Seconds the run may take; no configuration starts that "
+                                                          "would not finish (default: the SLURM job's time left)");
+  cmd->add_flag("-q,--quiet", request->quiet, "Print only errors and the JSONL path");
+  cmd->callback([request] {
+    request->command_line = process_command_line();
+    run_dataset(*request);
+  });
+}
+
+}  // namespace autobench::cli

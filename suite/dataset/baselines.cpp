@@ -1,0 +1,65 @@
+// Built-in baselines (see baselines.hpp).
+#include "suite/dataset/baselines.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "power/least_squares.hpp"
+
+namespace autobench::dataset {
+
+double analytic_time_us(const Features& f) {
+  const double slots = static_cast<double>(std::max(f.occupancy.sm_count, 1)) * std::max(f.occupancy.max_threads_per_sm, 1);
+  const double u = std::clamp(f.workgroups * f.block_threads / slots, 1.0 / slots, 1.0);
+  const double memory_us = f.bandwidth_gbs > 0 ? f.bytes / (f.bandwidth_gbs * 1e3) : 0.0;
+  const double compute_us = f.gflops > 0 ? f.flops / (f.gflops * 1e3) : 0.0;
+  return kLaunchLatencyUs + std::max(memory_us, compute_us) / u;
+}
+
+std::vector<double> predict_analytic(const std::vector<Row>& rows, const std::vector<std::size_t>&,
+                                     const std::vector<std::size_t>& test) {
+  std::vector<double> out;
+  for (std::size_t i : test) out.push_back(analytic_time_us(rows[i].features));
+  return out;
+}
+
+namespace {
+
+std::vector<double> regressors(const Features& f) {
+  auto l2 = [](double v) { return std::log2(std::max(v, 1.0)); };
+  return {1.0,
+          l2(f.bytes),
+          l2(f.flops),
+          l2(f.workgroups),
+          l2(f.block_threads),
+          std::log2(analytic_time_us(f)),
+          f.regime == Regime::idle ? 1.0 : 0.0,
+          f.regime == Regime::under ? 1.0 : 0.0};
+}
+
+}  // namespace
+
+std::vector<double> predict_regression(const std::vector<Row>& rows, const std::vector<std::size_t>& train,
+                                       const std::vector<std::size_t>& test) {
+  if (train.empty()) return predict_analytic(rows, train, test);  // nothing to learn from
+  const std::size_t p = regressors(rows[train[0]].features).size();
+  Eigen::MatrixXd x(static_cast<Eigen::Index>(train.size()), static_cast<Eigen::Index>(p));
+  Eigen::VectorXd y(static_cast<Eigen::Index>(train.size()));
+  for (std::size_t r = 0; r < train.size(); ++r) {
+    const std::vector<double> f = regressors(rows[train[r]].features);
+    for (std::size_t k = 0; k < p; ++k) x(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(k)) = f[k];
+    y(static_cast<Eigen::Index>(r)) = std::log2(rows[train[r]].time_us);
+  }
+  const Eigen::VectorXd b = power::linear_least_squares(x, y);
+  std::vector<double> out;
+  for (std::size_t i : test) {
+    const std::vector<double> f = regressors(rows[i].features);
+    double log2_t = 0;
+    for (std::size_t k = 0; k < p; ++k) log2_t += b(static_cast<Eigen::Index>(k)) * f[k];
+    out.push_back(std::exp2(log2_t));
+  }
+  return out;
+}
+
+}  // namespace autobench::dataset

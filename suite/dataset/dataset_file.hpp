@@ -1,0 +1,48 @@
+// A dataset run's two files, written by rank 0: RUN_DIR/dataset.h5 (every configuration, measured or
+// failed, with provenance, devices, ceilings and the IQR refinement's histograms) and
+// RUN_DIR/dataset.jsonl (one prompt record per verified configuration, the order `evaluate` expects
+// predictions in). Both are written to a temporary name and renamed when complete.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "suite/backend/device.hpp"
+#include "suite/dataset/iqr_balance.hpp"
+#include "suite/dataset/kernel_adapter.hpp"
+#include "suite/dataset/sample.hpp"
+
+namespace autobench::dataset {
+
+struct RankDevice {
+  backend::DeviceInfo device;
+  DeviceCeilings ceilings;
+  std::string start_error;  // "" when the rank measured
+};
+
+struct DatasetRun {
+  std::string version, git_commit, command_line, backend, start_time, end_time, settings_json;
+  int ranks = 1;
+  bool complete = false;
+  std::vector<RankDevice> devices;  // by rank
+  std::vector<Sample> samples;      // by id
+  std::optional<BalancePlan> balance;
+  std::vector<std::size_t> counts_after;  // the log2-time histogram (balance->before's bins) after refinement
+};
+
+std::string hdf5_path(const std::string& run_dir);   // RUN_DIR/dataset.h5
+std::string jsonl_path(const std::string& run_dir);  // RUN_DIR/dataset.jsonl
+
+// The JSONL record of one measured sample: schema_version, id, kernel, device, backend, regime,
+// origin, random_split, tunables, size, the Alpaca fields, time_us, log2_time_us and the features.
+nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetKernel& k, const std::string& source,
+                            const std::string& backend);
+
+void write_hdf5(const std::string& path, const DatasetRun& run);
+// Returns how many lines it wrote (the verified, timed samples, in id order).
+std::size_t write_jsonl(const std::string& path, const DatasetRun& run);
+
+}  // namespace autobench::dataset

@@ -1,0 +1,85 @@
+// Dataset settings (see dataset_settings.hpp).
+#include "suite/dataset/dataset_settings.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "kernels/kernel.hpp"
+#include "suite/dataset/kernel_adapter.hpp"
+#include "suite/dataset/sampler.hpp"
+
+namespace autobench::dataset {
+namespace {
+
+std::string num(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+void within(const char* option, double v, double lo, double hi, bool lo_open = false) {
+  if (!std::isfinite(v) || v > hi || (lo_open ? v <= lo : v < lo))
+    throw std::invalid_argument(std::string(option) + " " + num(v) + " is not allowed (allowed: " +
+                                (lo_open ? "> " : "") + num(lo) + (lo_open ? " and <= " : " .. ") + num(hi) + ")");
+}
+
+}  // namespace
+
+void check(const DatasetSettings& s) {
+  if (s.backend != "auto" && s.backend != "cuda" && s.backend != "sim")
+    throw std::invalid_argument("--backend '" + s.backend + "' is not allowed (allowed: auto, cuda, sim)");
+  for (const auto& k : s.kernels) {
+    const auto* spec = kernels::find(k);
+    if (!spec || !dataset_kernel(*spec)) {
+      std::string known;
+      for (const auto& spec2 : kernels::all())
+        if (dataset_kernel(spec2)) known += (known.empty() ? "" : ", ") + spec2.name;
+      throw std::invalid_argument("--kernels '" + k + "' is not allowed (allowed: " + known + ")");
+    }
+  }
+  within("--per-kernel", static_cast<double>(s.per_kernel), 1, 1e6);
+  parse_ratio(s.ratio);
+  within("--max-waves", s.max_waves, 1, 1e4);
+  if (s.balance != "none" && s.balance != "iqr")
+    throw std::invalid_argument("--balance '" + s.balance + "' is not allowed (allowed: none, iqr)");
+  within("--balance-max", s.balance_max, 0, 10, true);
+  within("--warmup", static_cast<double>(s.warmup), 0, 1000);
+  within("--iterations", static_cast<double>(s.iterations), 1, 100000);
+  within("--test-fraction", s.test_fraction, 0, 1, true);
+  if (s.test_fraction >= 1) throw std::invalid_argument("--test-fraction 1 is not allowed (allowed: > 0 and < 1)");
+  within("--memory-fraction", s.memory_fraction, 0, 0.95, true);
+}
+
+nlohmann::json to_json(const DatasetSettings& s) {
+  return {{"backend", s.backend},         {"sim_device", s.sim_device},   {"kernels", s.kernels},
+          {"per_kernel", s.per_kernel},   {"ratio", s.ratio},             {"max_waves", s.max_waves},
+          {"balance", s.balance},         {"balance_max", s.balance_max}, {"warmup", s.warmup},
+          {"iterations", s.iterations},   {"test_fraction", s.test_fraction},
+          {"memory_fraction", s.memory_fraction}, {"seed", s.seed}, {"output_dir", s.output_dir}};
+}
+
+DatasetSettings settings_from_json(const nlohmann::json& j) {
+  DatasetSettings s;
+  try {
+    s.backend = j.at("backend");
+    s.sim_device = j.at("sim_device");
+    s.kernels = j.at("kernels").get<std::vector<std::string>>();
+    s.per_kernel = j.at("per_kernel");
+    s.ratio = j.at("ratio");
+    s.max_waves = j.at("max_waves");
+    s.balance = j.at("balance");
+    s.balance_max = j.at("balance_max");
+    s.warmup = j.at("warmup");
+    s.iterations = j.at("iterations");
+    s.test_fraction = j.at("test_fraction");
+    s.memory_fraction = j.at("memory_fraction");
+    s.seed = j.at("seed");
+    s.output_dir = j.at("output_dir");
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("dataset settings: ") + e.what());
+  }
+  check(s);
+  return s;
+}
+
+}  // namespace autobench::dataset

@@ -1,0 +1,22 @@
+// The device edge of a dataset: a kernel's launch shape on this device (its memory caps the sizes),
+// compiling a kernel's tuning space up front, and measuring one configuration with the suite's timing
+// discipline (buffers at its size, verified against the CPU reference, then timed).
+#pragma once
+
+#include "suite/backend/device.hpp"
+#include "suite/dataset/kernel_adapter.hpp"
+#include "suite/dataset/sample.hpp"
+
+namespace autobench::dataset {
+
+LaunchShape device_shape(backend::Device& device, const DatasetKernel& kernel, double memory_fraction);
+
+// Prepares the kernel at its smallest size and asks for its configurations: the cuda backend compiles
+// the whole tuning space then, in parallel, instead of one NVRTC call per sample later.
+void precompile(backend::Device& device, const DatasetKernel& kernel);
+
+// Fills s.point (median, mean, min, stddev of plan.iterations timed launches after plan.warmup) and
+// s.rank, or s.error when the buffers do not fit, the output is wrong or the device fails.
+void measure(backend::Device& device, const backend::TimingPlan& plan, int rank, Sample& s);
+
+}  // namespace autobench::dataset
