@@ -203,7 +203,11 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   if (settings.refine_precision > 0.0)
     refine_campaigns(out, trackers, points, kernel, settings.refine_precision, settings.knee_metric,
                      [&](std::uint64_t n) { return measure(n, true); }, hooks, t0);
-  for (auto& c : out) record_knee_quality(c, settings.detector_params.x_scale);
+  for (auto& c : out) {
+    record_knee_quality(c, settings.detector_params.x_scale);
+    c.timing_mode = timing_for(settings, kernel).cold ? "cold" : "warm";
+    c.estimator = to_string(settings.estimator);
+  }
   if (hooks.finish_campaign)
     for (auto& c : out) hooks.finish_campaign(c);
   return out;

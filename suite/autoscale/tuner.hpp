@@ -16,13 +16,14 @@ class Tuner {
 
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
   // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
-  // best), and times the best configuration with the full timing plan.
+  // best), and times the best configuration with the kernel's timing plan (timing_for), adding
+  // launches while settings.noise_stop asks for them.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n);
   // The configuration the last measure() chose (its point's tunables).
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  kernels::Tunables search(backend::Workload& workload);
+  kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan);
 
   const AutoscaleSettings& settings_;
   std::mt19937_64 rng_;
@@ -31,7 +32,9 @@ class Tuner {
   kernels::Tunables best_;
 };
 
-// Mean, median, min, sample stddev and count of the timed iterations, plus what the device saw.
-results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n);
+// Mean, median, min, sample stddev, relative standard error and count of the timed iterations, the
+// throughput from the `estimator` time, plus what the device saw.
+results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n,
+                         Estimator estimator = Estimator::mean);
 
 }  // namespace autobench::autoscale

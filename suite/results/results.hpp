@@ -19,7 +19,8 @@ struct Point {
   std::uint64_t size = 0;
   double time_mean_s = kNaN, time_median_s = kNaN, time_min_s = kNaN, time_stddev_s = kNaN;
   std::int64_t iterations = 0;     // timed iterations behind the statistics
-  double throughput = kNaN;        // metric from the mean time (GB/s or GFLOP/s)
+  double noise = kNaN;             // relative standard error of the mean time: stddev / sqrt(n) / mean
+  double throughput = kNaN;        // metric from the estimator's time (GB/s or GFLOP/s; mean by default)
   std::string tunables;            // best configuration, "" when the kernel has none
   double sm_clock_mhz = kNaN;
   double temperature_c = kNaN;
@@ -72,6 +73,8 @@ struct Campaign {
   bool complete = true;            // false when interrupted or rebuilt from an unfinished journal
   double power_reference_clock_mhz = kNaN;        // f_ref of the power correction (NaN: not corrected)
   double power_reference_temperature_c = kNaN;    // T_ref: the campaign's lowest window temperature
+  std::string timing_mode;         // "cold" (inputs re-initialised, L2 flushed between launches) or "warm"
+  std::string estimator;           // the time statistic behind the throughput: mean, median or min
 };
 
 // One rank's contribution: its device and its campaigns (or why it could not start).
