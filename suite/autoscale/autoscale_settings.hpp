@@ -56,6 +56,7 @@ struct AutoscaleSettings {
   std::optional<bool> cold;        // --cold (true) / --warm (false); unset: the kernel's cold_by_default
   Estimator estimator = Estimator::mean;  // the time statistic behind a point's throughput
   NoiseStop noise_stop;            // further launches per size while the timing is noisy
+  std::size_t bootstrap = 200;     // replicates for each knee's 95% interval (0: no interval)
   int tune_budget = 32;            // configurations timed per size; spaces no larger are searched exhaustively
   int tune_iterations = 3;         // timed launches per configuration during the search
   std::uint64_t seed = 1;          // for sampling configurations when the budget is smaller than the space

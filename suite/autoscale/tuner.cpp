@@ -52,6 +52,7 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   }
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = previous_best_;
+  p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
   return p;
 }
 
@@ -79,6 +80,7 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.sm_clock_mhz = timing.sm_clock_mhz;
   p.temperature_c = timing.temperature_c;
   p.clock_event_reasons = timing.clock_event_reasons;
+  p.throttled = (timing.clock_event_reasons & kThrottleReasons) != 0;
   return p;
 }
 

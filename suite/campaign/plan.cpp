@@ -55,6 +55,7 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
               (a.noise_stop.target == 0.0 ? a.noise_stop.max_launches >= 1 : a.noise_stop.max_launches >= a.timing.iterations),
           "--max-launches " + str(a.noise_stop.max_launches) + " is not allowed: must be in [" +
               str(a.timing.iterations) + " (the timed --iterations), 1000000]");
+  require(a.bootstrap <= 100000, "--knee-bootstrap " + str(a.bootstrap) + " is not allowed: must be in [0, 100000]");
   require(a.noise_stop.max_time_s > 0.0 && a.noise_stop.max_time_s <= 3600.0,
           "--max-time-ms " + str(a.noise_stop.max_time_s * 1e3) + " is not allowed: must be in (0, 3600000]");
   require(a.tune_budget >= 1, "--tune-budget " + str(a.tune_budget) + " is not allowed: must be at least 1");

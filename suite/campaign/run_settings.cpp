@@ -36,6 +36,7 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"noise_target", a.noise_stop.target},
       {"max_launches", a.noise_stop.max_launches},
       {"max_time_s", a.noise_stop.max_time_s},
+      {"bootstrap", a.bootstrap},
       {"tune_budget", a.tune_budget},
       {"tune_iterations", a.tune_iterations},
       {"seed", a.seed},
@@ -77,6 +78,7 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   a.noise_stop.target = j.value("noise_target", 0.0);
   a.noise_stop.max_launches = j.value("max_launches", a.noise_stop.max_launches);
   a.noise_stop.max_time_s = j.value("max_time_s", a.noise_stop.max_time_s);
+  a.bootstrap = j.value("bootstrap", std::size_t{0});
   j.at("tune_budget").get_to(a.tune_budget);
   j.at("tune_iterations").get_to(a.tune_iterations);
   j.at("seed").get_to(a.seed);

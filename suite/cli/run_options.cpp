@@ -87,6 +87,9 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--x-scale", o.x_scale, "x-space of the detectors: log (default) or linear")->group("Detection");
   app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
       ->group("Detection");
+  app.add_option("--knee-bootstrap", o.bootstrap, "Bootstrap replicates for each knee's 95% size interval "
+                                                "(launch times resampled, detector rerun; 0: no interval)")
+      ->group("Detection");
   app.add_option("--knee-metric", o.knee_metric, "Curve the detectors see: throughput (default) or efficiency "
                                                  "(work per joule; needs power windows)")->group("Detection");
 
@@ -134,6 +137,9 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   // --iterations N alone is the thesis's fixed count; --noise-target typed as well keeps the target.
   s.autoscale.noise_stop.target = app.count("--iterations") && !app.count("--noise-target") ? 0.0 : o.noise_target;
   s.autoscale.noise_stop.max_launches = o.max_launches;
+  if (o.bootstrap < 0 || o.bootstrap > 100000)
+    throw UsageError("--knee-bootstrap " + std::to_string(o.bootstrap) + " is not allowed: must be in [0, 100000]");
+  s.autoscale.bootstrap = static_cast<std::size_t>(o.bootstrap);
   s.autoscale.noise_stop.max_time_s = o.max_time_ms * 1e-3;
   try {
     s.autoscale.detector_params.x_scale = detect::xscale_from_string(o.x_scale);

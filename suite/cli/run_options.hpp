@@ -20,6 +20,7 @@ struct RunOptions {
   double noise_target = 0.005;   // relative standard error per size; 0 (or --iterations typed): fixed count
   int max_launches = 1000;
   double max_time_ms = 200;
+  std::int64_t bootstrap = 200;  // --knee-bootstrap replicates
   int min_points = 5;
   double min_runtime_ms = 1.0;
   int post_knee = 3;
