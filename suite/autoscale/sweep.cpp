@@ -174,7 +174,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
       if (std::isnan(curve.y.back()))
         throw backend::DeviceError("--knee-metric " + std::string(to_string(settings.knee_metric)) + ": size " +
                                    std::to_string(n) + " has no value (no power window, or no power sensor)");
-      timings.push_back({p.time_mean_s, p.time_stddev_s});
+      timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled});
       bool all = true, counted = false;
       for (auto& t : trackers) {
         if (!t.satisfied()) t.observe(curve, timings);
