@@ -25,8 +25,8 @@ KneeInterval percentile_interval(const std::vector<double>& x, const std::vector
   if (knees.empty() || found.empty()) return out;
   out.found = static_cast<double>(found.size()) / static_cast<double>(knees.size());
   std::sort(found.begin(), found.end());
-  auto quantile = [&](double q) {  // nearest rank
-    const double rank = std::ceil(q * static_cast<double>(found.size()));
+  auto quantile = [&](double q) {  // nearest rank (0.025 * 40 is 1, not its rounding 1.0000000000000009)
+    const double rank = std::ceil(q * static_cast<double>(found.size()) - 1e-9);
     return found[static_cast<std::size_t>(std::clamp(rank, 1.0, static_cast<double>(found.size()))) - 1];
   };
   const std::size_t lo = quantile((1.0 - level) / 2.0), hi = quantile((1.0 + level) / 2.0);
