@@ -50,8 +50,9 @@ results::Campaign read_campaign(const H5Group& g) {
   const auto counts = g.read_dataset<std::int64_t>("launch_counts");
   const auto launches = g.read_dataset<float>("launch_times_s");
   std::int64_t total = 0;
-  for (auto n : counts) total += n < 0 ? -1LL << 40 : n;
-  if (counts.size() != c.points.size() || total != static_cast<std::int64_t>(launches.size()))
+  bool negative = false;
+  for (auto n : counts) total += n, negative = negative || n < 0;
+  if (negative || counts.size() != c.points.size() || total != static_cast<std::int64_t>(launches.size()))
     throw std::runtime_error(g.file_name() + ": " + g.path() + "/launch_counts does not match its points and " +
                              std::to_string(launches.size()) + " launch times");
   auto at = launches.begin();
