@@ -1,4 +1,4 @@
-// `kneedle`: Satopaa et al.'s Kneedle, reproducing Python kneed 0.8.5 (KneeLocator) step by step.
+// `kneedle`: Satopaa et al.'s Kneedle, reproducing Python kneed 0.9.0 (KneeLocator) step by step.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -37,18 +37,6 @@ double pairwise_sum(const double* a, std::size_t n) {
   return pairwise_sum(a, half) + pairwise_sum(a + half, n - half);
 }
 
-// scipy's interp1d(x, y) evaluated at x itself: every value is rebuilt from the segment to its left as
-// slope * (x - x_lo) + y_lo (the first from the first segment), which may differ from y in the last bit.
-std::vector<double> interp1d_at_knots(const std::vector<double>& x, const std::vector<double>& y) {
-  std::vector<double> out(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const std::size_t hi = std::max<std::size_t>(i, 1), lo = hi - 1;
-    const double slope = (y[hi] - y[lo]) / (x[hi] - x[lo]);
-    out[i] = slope * (x[i] - x[lo]) + y[lo];
-  }
-  return out;
-}
-
 // Kneed's transform_y: turn an elbow or a decreasing curve into a concave increasing one.
 void to_concave_increasing(std::vector<double>& y, Shape shape, Direction direction) {
   if (shape == Shape::convex) {
@@ -58,13 +46,15 @@ void to_concave_increasing(std::vector<double>& y, Shape shape, Direction direct
   if ((shape == Shape::concave) == (direction == Direction::decreasing)) std::reverse(y.begin(), y.end());
 }
 
-// Kneedle on the difference curve d = y_normalised - x_normalised:
+// Kneedle on the difference curve d = y_normalised - x_normalised (for the mirrored transforms, x mirrored
+// too: 1 - x_normalised, reversed, so the curve is mirrored by value and not only by index):
 // 1. local maxima and minima of d as scipy's argrelextrema(d, >=) and (d, <=) find them (order 1, the
 //    ends compared with themselves, so plateaus count as both);
 // 2. each maximum i gets the threshold T = d[i] - S * |mean(diff(x_normalised))|;
-// 3. walking from the first maximum, the latest maximum's threshold applies, reset to 0 at a minimum;
-//    when d at the next point falls below it, the latest maximum is a knee (offline: stop at the first;
-//    online: keep going, the last one found is the knee). No maximum or no knee: no knee.
+// 3. walking from the first maximum, a maximum arms detection with its threshold and a minimum disarms
+//    it until the next maximum (a point that is both is disarmed); while armed, when d at the next point
+//    falls below T the latest maximum is a knee (offline: stop at the first; online: keep going, the last
+//    one found is the knee). No maximum or no knee: no knee.
 class Kneedle final : public Detector {
  public:
   explicit Kneedle(const Params& p) : p_(p) {
@@ -81,10 +71,15 @@ class Kneedle final : public Detector {
     const auto [lo, hi] = std::minmax_element(curve.y.begin(), curve.y.end());
     if (*lo == *hi) return {};  // kneed divides 0 by 0 here, and NaN has no maxima
 
-    const std::vector<double> xn = normalise(x);
+    // The mirrored transforms reverse y, so their knee indices count from the end.
+    const bool mirrored = (p_.shape == Shape::concave) == (p_.direction == Direction::decreasing);
+    std::vector<double> xn = normalise(x);
+    if (mirrored) {
+      for (double& v : xn) v = 1.0 - v;
+      std::reverse(xn.begin(), xn.end());
+    }
     const auto degree = static_cast<std::size_t>(p_.polynomial_degree);
-    std::vector<double> yn = normalise(p_.interp == Interp::interp1d ? interp1d_at_knots(x, curve.y)
-                                                                     : polyfit_values(x, curve.y, degree));
+    std::vector<double> yn = normalise(p_.interp == Interp::interp1d ? curve.y : polyfit_values(x, curve.y, degree));
     to_concave_increasing(yn, p_.shape, p_.direction);
     std::vector<double> d(n);
     for (std::size_t i = 0; i < n; ++i) d[i] = yn[i] - xn[i];
@@ -104,16 +99,15 @@ class Kneedle final : public Detector {
     const double mean_step = pairwise_sum(steps.data(), steps.size()) / static_cast<double>(n - 1);
     const double drop = p_.sensitivity * std::abs(mean_step);
 
-    // The mirrored transforms reverse y, so their knee indices count from the end.
-    const bool mirrored = (p_.shape == Shape::concave) == (p_.direction == Direction::decreasing);
     std::set<std::size_t> knees;
     Knee out;
     std::size_t at = 0;
     double threshold = 0.0;
+    bool armed = true;
     for (std::size_t i = maxima.front(); i + 1 < n; ++i) {
-      if (is_max[i]) threshold = d[i] - drop, at = i;
-      if (is_min[i]) threshold = 0.0;
-      if (d[i + 1] < threshold) {
+      if (is_max[i]) threshold = d[i] - drop, at = i, armed = true;
+      if (is_min[i]) threshold = 0.0, armed = false;
+      if (armed && d[i + 1] < threshold) {
         const std::size_t knee = mirrored ? n - 1 - at : at;
         knees.insert(knee);
         out.index = knee;
@@ -130,7 +124,7 @@ class Kneedle final : public Detector {
 };
 
 const Registration kKneedleRegistration(
-    "kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.8.5)",
+    "kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.9.0)",
     [](const Params& p) { return std::make_unique<Kneedle>(p); });
 
 }  // namespace

@@ -25,6 +25,7 @@ struct Safeguards {
 struct PointTiming {
   double mean_s;
   double stddev_s;
+  bool throttled = false;  // timed under a thermal or power clock-event reason (suite/autoscale/throttled.hpp)
 };
 
 // The fixed rule: at least min_points points and the latest time at least min_runtime_s.

@@ -23,6 +23,9 @@ struct KernelSpec {
   Bound bound = Bound::bandwidth;
   std::uint64_t start_size = 1024;  // default first size of a sweep
   std::uint64_t granularity = 1;    // sizes are rounded up to a multiple of this
+  // Default timing mode (--cold/--warm override): true re-initialises the inputs and flushes the L2
+  // between timed launches, as the thesis reset memory between vecadd iterations.
+  bool cold_by_default = false;
 
   // Per launch at problem size n.
   double (*work)(std::uint64_t n) = nullptr;      // bytes moved (bandwidth) or flops (compute)

@@ -41,11 +41,11 @@ std::string to_string(const Tunables& t) {
 
 const std::vector<KernelSpec>& all() {
   static const std::vector<KernelSpec> specs = {
-      {"vecadd", "c = a + b over float32 (bandwidth-bound)", Bound::bandwidth, 1 << 12, 256,
+      {"vecadd", "c = a + b over float32 (bandwidth-bound)", Bound::bandwidth, 1 << 12, 256, true,
        vecadd_work, vecadd_elements, vecadd_threads},
-      {"gemm", "tiled SIMT float32 GEMM, square m = n, k = 256 (compute-bound)", Bound::compute, 128, 128,
+      {"gemm", "tiled SIMT float32 GEMM, square m = n, k = 256 (compute-bound)", Bound::compute, 128, 128, false,
        gemm_work, gemm_elements, gemm_threads},
-      {"fp32", "synthetic FP32 FMA kernel (compute-bound)", Bound::compute, 1 << 10, 256,
+      {"fp32", "synthetic FP32 FMA kernel (compute-bound)", Bound::compute, 1 << 10, 256, false,
        fp32_work, fp32_elements, fp32_threads},
   };
   return specs;

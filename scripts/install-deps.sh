@@ -12,7 +12,7 @@ optional_packages=(libtomlplusplus-dev)
 python_packages=()
 if [[ ${1:-} == --tests ]]; then
   packages+=(libgtest-dev slurm-wlm slurm-client munge python3-pip)
-  python_packages+=(h5py matplotlib numpy kneed==0.8.5)
+  python_packages+=(h5py matplotlib numpy kneed==0.9.0)
 fi
 
 sudo=""

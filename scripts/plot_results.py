@@ -52,6 +52,8 @@ class Campaign:
         self.knee_detected = bool(a["knee_detected"])
         self.knee_index = int(a["knee_index"])
         self.knee_size = int(a["knee_size"])
+        # The knee's 95% bootstrap interval (NaN: none; absent in files from before intervals).
+        self.knee_interval = (float(a.get("knee_low_size", np.nan)), float(a.get("knee_high_size", np.nan)))
         self.stop_reason = text(a["stop_reason"])
         self.complete = bool(a["complete"])
         self.size = np.asarray(group["size"][:], dtype=float)
@@ -120,6 +122,8 @@ def draw_campaign(ax, c, legend):
     right.tick_params(axis="y", labelcolor="C1")
     if c.knee_detected:
         ax.axvline(c.knee_size, color="C3", linestyle="--", linewidth=1.2, label="knee")
+        if not np.isnan(c.knee_interval[0]):
+            ax.axvspan(*c.knee_interval, color="C3", alpha=0.12, label="knee 95% interval")
         right.plot([c.knee_size], [c.knee_throughput()], "*", color="C3", markersize=12)
         right.annotate(f"knee: {size_label(c.knee_size)}", (c.knee_size, c.knee_throughput()),
                        textcoords="offset points", xytext=(-8, 6), ha="right", color="C3", fontsize=9)

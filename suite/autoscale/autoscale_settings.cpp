@@ -23,4 +23,21 @@ detect::SafeguardMode safeguards_from_string(const std::string& s) {
   throw std::invalid_argument("unknown safeguards '" + s + "' (allowed: thesis, noise-aware)");
 }
 
+backend::TimingPlan timing_for(const AutoscaleSettings& settings, const kernels::KernelSpec& kernel) {
+  backend::TimingPlan plan = settings.timing;
+  plan.cold = settings.cold.value_or(kernel.cold_by_default);
+  return plan;
+}
+
+const char* to_string(Estimator e) {
+  return e == Estimator::median ? "median" : e == Estimator::min ? "min" : "mean";
+}
+
+Estimator estimator_from_string(const std::string& s) {
+  if (s == "mean") return Estimator::mean;
+  if (s == "median") return Estimator::median;
+  if (s == "min") return Estimator::min;
+  throw std::invalid_argument("--estimator '" + s + "' is not allowed (allowed: mean, median, min)");
+}
+
 }  // namespace autobench::autoscale

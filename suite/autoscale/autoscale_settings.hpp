@@ -2,11 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "detect/detector.hpp"
 #include "detect/safeguards.hpp"
 #include "suite/autoscale/knee_metric.hpp"
+#include "suite/autoscale/noise_stop.hpp"
 #include "suite/backend/device.hpp"
 
 namespace autobench::autoscale {
@@ -29,6 +31,12 @@ struct FixedThresholds {
   bool sensitivity = false;
 };
 
+// The per-size time statistic behind a point's throughput, and so what the detectors see: the mean of
+// the timed launches (thesis), their median, or their minimum (BabelStream). All three are stored.
+enum class Estimator { mean, median, min };
+const char* to_string(Estimator e);
+Estimator estimator_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+
 struct AutoscaleSettings {
   std::uint64_t start_size = 0;    // 0: the kernel's default start size
   double scale_factor = 1.1;       // geometric growth between sizes (> 1)
@@ -43,10 +51,19 @@ struct AutoscaleSettings {
   double coarse_factor = 2.0;      // adaptive: geometric growth of the coarse sweep (> 1)
   double refine_precision = 0.0;   // > 0: refine the knee until its neighbours lie within this relative
                                    // distance of it; 0: no refinement (thesis)
-  backend::TimingPlan timing;      // 1 warm-up + 32 timed iterations (33 launches, first dropped)
+  backend::TimingPlan timing;      // 1 warm-up + 32 timed iterations (33 launches, first dropped); its
+                                   // `cold` is set per kernel by timing_for()
+  std::optional<bool> cold;        // --cold (true) / --warm (false); unset: the kernel's cold_by_default
+  Estimator estimator = Estimator::mean;  // the time statistic behind a point's throughput
+  NoiseStop noise_stop;            // further launches per size while the timing is noisy
+  std::size_t bootstrap = 200;     // replicates for each knee's 95% interval (0: no interval)
   int tune_budget = 32;            // configurations timed per size; spaces no larger are searched exhaustively
   int tune_iterations = 3;         // timed launches per configuration during the search
   std::uint64_t seed = 1;          // for sampling configurations when the budget is smaller than the space
 };
+
+// The timing plan of `kernel`'s sweeps: settings.timing, cold or warm as --cold/--warm say, else as the
+// kernel's default (vecadd cold, as the thesis; gemm and fp32 warm).
+backend::TimingPlan timing_for(const AutoscaleSettings& settings, const kernels::KernelSpec& kernel);
 
 }  // namespace autobench::autoscale

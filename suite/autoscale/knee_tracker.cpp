@@ -1,6 +1,8 @@
 // KneeTracker (see knee_tracker.hpp).
 #include "suite/autoscale/knee_tracker.hpp"
 
+#include "suite/autoscale/throttled.hpp"
+
 namespace autobench::autoscale {
 
 KneeTracker::KneeTracker(std::string detector, const detect::Params& params, detect::Safeguards safeguards,
@@ -27,9 +29,10 @@ std::optional<double> KneeTracker::required_runtime_s(const std::vector<detect::
   return detect::required_runtime_s(safeguards_, timings);
 }
 
-void KneeTracker::observe(const detect::Curve& curve, const std::vector<detect::PointTiming>& timings) {
-  seen_ = curve.size();
-  if (knee_ || timings.empty() || curve.size() < safeguards_.min_points) return;
+void KneeTracker::observe(const detect::Curve& measured, const std::vector<detect::PointTiming>& timings) {
+  seen_ = measured.size();
+  if (knee_ || timings.empty() || measured.size() < safeguards_.min_points || awaits_clean_neighbour(timings)) return;
+  const detect::Curve curve = held_out(measured, timings);
   const auto runtime = required_runtime_s(timings);
   if (!runtime || timings.back().mean_s < *runtime) return;
   if (safeguards_.mode == detect::SafeguardMode::noise_aware) {  // thresholds of this curve's noise

@@ -20,6 +20,7 @@ class KneeTracker {
               FixedThresholds fixed, std::size_t post_knee);
 
   // Call after each new point with the whole curve so far and every point's timing (same length).
+  // Throttled points are kept out where a clean neighbour can stand in (throttled.hpp).
   void observe(const detect::Curve& curve, const std::vector<detect::PointTiming>& timings);
 
   // After the knee counted: the detector's knee on `curve` (e.g. with refinement points added) with the

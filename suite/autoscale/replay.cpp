@@ -15,7 +15,7 @@ struct Series {
   void add(const results::Point& p, KneeMetric metric) {
     curve.x.push_back(static_cast<double>(p.size));
     curve.y.push_back(metric_value(metric, p));
-    timings.push_back({p.time_mean_s, p.time_stddev_s});
+    timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled});
   }
 };
 

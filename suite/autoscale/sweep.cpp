@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "suite/autoscale/adaptive.hpp"
+#include "suite/autoscale/knee_bootstrap.hpp"
 #include "suite/autoscale/knee_quality.hpp"
 #include "suite/autoscale/knee_tracker.hpp"
 #include "suite/autoscale/max_size.hpp"
@@ -173,7 +174,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
       if (std::isnan(curve.y.back()))
         throw backend::DeviceError("--knee-metric " + std::string(to_string(settings.knee_metric)) + ": size " +
                                    std::to_string(n) + " has no value (no power window, or no power sensor)");
-      timings.push_back({p.time_mean_s, p.time_stddev_s});
+      timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled});
       bool all = true, counted = false;
       for (auto& t : trackers) {
         if (!t.satisfied()) t.observe(curve, timings);
@@ -203,7 +204,23 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   if (settings.refine_precision > 0.0)
     refine_campaigns(out, trackers, points, kernel, settings.refine_precision, settings.knee_metric,
                      [&](std::uint64_t n) { return measure(n, true); }, hooks, t0);
-  for (auto& c : out) record_knee_quality(c, settings.detector_params.x_scale);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    auto& c = out[i];
+    record_knee_quality(c, settings.detector_params.x_scale);
+    c.timing_mode = timing_for(settings, kernel).cold ? "cold" : "warm";
+    c.estimator = to_string(settings.estimator);
+    // The interval of the knee as it counted: the detector, with the parameters then in force, on
+    // replicates of the sweep's points it saw then (throughput only: efficiency has no launch samples).
+    const auto seen = trackers[i].counted_points();
+    if (c.knee_detected && seen && settings.bootstrap > 0 && settings.knee_metric == KneeMetric::throughput) {
+      const std::vector<results::Point> prefix(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(*seen));
+      const auto interval = bootstrap_knee(prefix, kernel, settings.estimator, settings.bootstrap, settings.seed + i,
+                                           [&](const detect::Curve& curve) { return trackers[i].relocate(curve); });
+      c.knee_low_size = interval.low;
+      c.knee_high_size = interval.high;
+      c.knee_found_fraction = interval.found;
+    }
+  }
   if (hooks.finish_campaign)
     for (auto& c : out) hooks.finish_campaign(c);
   return out;

@@ -11,7 +11,7 @@ namespace autobench::autoscale {
 
 Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(settings.seed) {}
 
-kernels::Tunables Tuner::search(backend::Workload& workload) {
+kernels::Tunables Tuner::search(backend::Workload& workload, const backend::TimingPlan& plan) {
   std::vector<kernels::Tunables> space = workload.configurations();
   if (space.size() > static_cast<std::size_t>(settings_.tune_budget)) {
     std::shuffle(space.begin(), space.end(), rng_);
@@ -25,7 +25,7 @@ kernels::Tunables Tuner::search(backend::Workload& workload) {
   }
   if (space.size() == 1) return space.front();
 
-  const backend::TimingPlan probe{1, settings_.tune_iterations, settings_.timing.cold};
+  const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
   kernels::Tunables best;
   double best_time = INFINITY;
   for (const auto& config : space) {
@@ -39,15 +39,26 @@ kernels::Tunables Tuner::search(backend::Workload& workload) {
 }
 
 results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n) {
-  const kernels::Tunables best = search(workload);
+  const backend::TimingPlan plan = timing_for(settings_, kernel);
+  const kernels::Tunables best = search(workload, plan);
   best_ = best;
   previous_best_ = kernels::to_string(best);
-  results::Point p = summarize(workload.time(best, settings_.timing), kernel, n);
+  backend::Timing timing = workload.time(best, plan);
+  // Further batches (no warm-up) while the noise asks for them (noise_stop.hpp).
+  for (int more; (more = more_launches(timing.seconds, settings_.noise_stop)) > 0;) {
+    const backend::Timing batch = workload.time(best, {0, more, plan.cold});
+    timing.seconds.insert(timing.seconds.end(), batch.seconds.begin(), batch.seconds.end());
+    timing.clock_event_reasons |= batch.clock_event_reasons;
+    if (!(timing.temperature_c >= batch.temperature_c)) timing.temperature_c = batch.temperature_c;
+  }
+  results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = previous_best_;
+  p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
   return p;
 }
 
-results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n) {
+results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n,
+                         Estimator estimator) {
   std::vector<double> t = timing.seconds;
   std::sort(t.begin(), t.end());
   const double count = static_cast<double>(t.size());
@@ -62,10 +73,15 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.time_min_s = t.front();
   p.time_median_s = detect::median(t);
   p.time_stddev_s = t.size() > 1 ? std::sqrt(ss / (count - 1.0)) : 0.0;
-  p.throughput = kernel.throughput(n, mean);
+  p.noise = relative_standard_error(t);
+  const double chosen = estimator == Estimator::median ? p.time_median_s
+                        : estimator == Estimator::min  ? p.time_min_s
+                                                       : mean;
+  p.throughput = kernel.throughput(n, chosen);
   p.sm_clock_mhz = timing.sm_clock_mhz;
   p.temperature_c = timing.temperature_c;
   p.clock_event_reasons = timing.clock_event_reasons;
+  p.throttled = (timing.clock_event_reasons & kThrottleReasons) != 0;
   return p;
 }
 

@@ -17,13 +17,14 @@ class Tuner {
 
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
   // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
-  // best), and times the best configuration with the full timing plan.
+  // best), and times the best configuration with the kernel's timing plan (timing_for), adding
+  // launches while settings.noise_stop asks for them.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n);
   // The configuration the last measure() chose (its point's tunables).
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  kernels::Tunables search(backend::Workload& workload);
+  kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan);
 
   const AutoscaleSettings& settings_;
   std::mt19937_64 rng_;
@@ -32,7 +33,13 @@ class Tuner {
   kernels::Tunables best_;
 };
 
-// Mean, median, min, sample stddev and count of the timed iterations, plus what the device saw.
-results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n);
+// NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),
+// SW and HW thermal slowdown (0x20, 0x40) and HW power brake (0x80). A point timed under any is `throttled`.
+inline constexpr std::uint64_t kThrottleReasons = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
+
+// Mean, median, min, sample stddev, relative standard error and count of the timed iterations, the
+// throughput from the `estimator` time, plus what the device saw.
+results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n,
+                         Estimator estimator = Estimator::mean);
 
 }  // namespace autobench::autoscale

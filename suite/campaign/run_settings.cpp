@@ -31,7 +31,12 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"refine_precision", a.refine_precision},
       {"warmup", a.timing.warmup},
       {"iterations", a.timing.iterations},
-      {"cold", a.timing.cold},
+      {"cold", a.cold ? nlohmann::json(*a.cold) : nlohmann::json()},  // null: each kernel's default
+      {"estimator", autoscale::to_string(a.estimator)},
+      {"noise_target", a.noise_stop.target},
+      {"max_launches", a.noise_stop.max_launches},
+      {"max_time_s", a.noise_stop.max_time_s},
+      {"bootstrap", a.bootstrap},
       {"tune_budget", a.tune_budget},
       {"tune_iterations", a.tune_iterations},
       {"seed", a.seed},
@@ -66,7 +71,14 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   a.refine_precision = j.value("refine_precision", a.refine_precision);
   j.at("warmup").get_to(a.timing.warmup);
   j.at("iterations").get_to(a.timing.iterations);
-  j.at("cold").get_to(a.timing.cold);
+  // Runs before per-kernel timing modes stored false for warm everywhere; null is each kernel's default.
+  if (!j.at("cold").is_null()) a.cold = j.at("cold").get<bool>();
+  // Keys added with noise-driven launch counts and estimators; older files timed a fixed count, by the mean.
+  a.estimator = autoscale::estimator_from_string(j.value("estimator", "mean"));
+  a.noise_stop.target = j.value("noise_target", 0.0);
+  a.noise_stop.max_launches = j.value("max_launches", a.noise_stop.max_launches);
+  a.noise_stop.max_time_s = j.value("max_time_s", a.noise_stop.max_time_s);
+  a.bootstrap = j.value("bootstrap", std::size_t{0});
   j.at("tune_budget").get_to(a.tune_budget);
   j.at("tune_iterations").get_to(a.tune_iterations);
   j.at("seed").get_to(a.seed);

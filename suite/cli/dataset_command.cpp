@@ -28,7 +28,7 @@
 #include "suite/journal/journal.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
-#include "suite/output/run_directory.hpp"
+#include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::cli {

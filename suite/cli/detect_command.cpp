@@ -1,5 +1,6 @@
 // `autobench-mpi detect --input FILE`: runs knee detectors on saved curves, a CSV file or every campaign of
 // a results file, without measuring anything.
+#include <cmath>
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -124,6 +125,7 @@ formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, const aut
   formatting::CurveAnalysis a;
   a.campaign = formatting::CampaignId{c.rank, c.kernel, c.detector, c.repeat};
   if (c.knee_detected) a.recorded_knee = c.knee_index;
+  if (c.knee_detected && !std::isnan(c.knee_low_size)) a.recorded_interval = {{c.knee_low_size, c.knee_high_size}};
   a.x_name = "size";
   a.y_name = autoscale::to_string(settings.knee_metric);
   for (const auto& p : c.points) {

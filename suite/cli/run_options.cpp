@@ -61,9 +61,20 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                               "--min-runtime-ms, --distance-threshold, --sensitivity override)")
       ->group("Autoscaling");
 
-  app.add_option("--iterations", o.iterations, "Launches per size; the first --warmup are dropped")->group("Timing");
+  app.add_option("--iterations", o.iterations, "Launches per size; the first --warmup are dropped. Typed: "
+                                              "exactly this many (thesis), unless --noise-target is typed too")
+      ->group("Timing");
   app.add_option("--warmup", a.timing.warmup, "Launches dropped before timing")->group("Timing");
-  app.add_flag("--cold", a.timing.cold, "Flush the L2 and re-initialise inputs between iterations")->group("Timing");
+  app.add_option("--noise-target", o.noise_target, "Time each size until the relative standard error of its mean "
+                                                  "time is at most this (0: exactly --iterations)")->group("Timing");
+  app.add_option("--max-launches", o.max_launches, "Noise target: timed launches per size at most")->group("Timing");
+  app.add_option("--max-time-ms", o.max_time_ms, "Noise target: summed kernel time per size at most")
+      ->group("Timing");
+  app.add_flag("--cold", o.cold, "Flush the L2 and re-initialise inputs between iterations (default: vecadd)")
+      ->group("Timing");
+  app.add_flag("--warm", o.warm, "No flush between iterations (default: gemm, fp32)")->group("Timing");
+  app.add_option("--estimator", o.estimator, "Time per size behind the throughput the detectors see: mean "
+                                            "(thesis), median or min (all three are stored)")->group("Timing");
   app.add_option("--tune-budget", a.tune_budget, "Configurations timed per size (larger spaces are sampled)")
       ->group("Timing");
   app.add_option("--tune-iterations", a.tune_iterations, "Timed launches per configuration while tuning")
@@ -75,6 +86,9 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                  "Triangle: minimum normalised distance for a knee")->group("Detection");
   app.add_option("--x-scale", o.x_scale, "x-space of the detectors: log (default) or linear")->group("Detection");
   app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
+      ->group("Detection");
+  app.add_option("--knee-bootstrap", o.bootstrap, "Bootstrap replicates for each knee's 95% size interval "
+                                                "(launch times resampled, detector rerun; 0: no interval)")
       ->group("Detection");
   app.add_option("--knee-metric", o.knee_metric, "Curve the detectors see: throughput (default) or efficiency "
                                                  "(work per joule; needs power windows)")->group("Detection");
@@ -113,6 +127,20 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   s.autoscale.safeguards.min_runtime_s = o.min_runtime_ms * 1e-3;
   s.autoscale.post_knee = static_cast<std::size_t>(o.post_knee);
   s.autoscale.timing.iterations = o.iterations - s.autoscale.timing.warmup;
+  if (o.cold && o.warm) throw UsageError("--cold and --warm exclude each other (allowed: one of them)");
+  if (o.cold || o.warm) s.autoscale.cold = o.cold;
+  try {
+    s.autoscale.estimator = autoscale::estimator_from_string(o.estimator);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  // --iterations N alone is the thesis's fixed count; --noise-target typed as well keeps the target.
+  s.autoscale.noise_stop.target = app.count("--iterations") && !app.count("--noise-target") ? 0.0 : o.noise_target;
+  s.autoscale.noise_stop.max_launches = o.max_launches;
+  if (o.bootstrap < 0 || o.bootstrap > 100000)
+    throw UsageError("--knee-bootstrap " + std::to_string(o.bootstrap) + " is not allowed: must be in [0, 100000]");
+  s.autoscale.bootstrap = static_cast<std::size_t>(o.bootstrap);
+  s.autoscale.noise_stop.max_time_s = o.max_time_ms * 1e-3;
   try {
     s.autoscale.detector_params.x_scale = detect::xscale_from_string(o.x_scale);
   } catch (const std::invalid_argument& e) {

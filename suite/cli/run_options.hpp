@@ -15,6 +15,12 @@ struct RunOptions {
   std::int64_t start_size = 0;   // 0: kernel default
   std::int64_t max_size = 0;     // 0: estimate from memory
   int iterations = 33;           // launches per size including the warm-up
+  bool cold = false, warm = false;  // neither: each kernel's default timing mode
+  std::string estimator = "mean";
+  double noise_target = 0.005;   // relative standard error per size; 0 (or --iterations typed): fixed count
+  int max_launches = 1000;
+  double max_time_ms = 200;
+  std::int64_t bootstrap = 200;  // --knee-bootstrap replicates
   int min_points = 5;
   double min_runtime_ms = 1.0;
   int post_knee = 3;

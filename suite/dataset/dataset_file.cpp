@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 #include "suite/dataset/features.hpp"
-#include "suite/output/hdf5_fields.hpp"
-#include "suite/output/hdf5_file.hpp"
+#include "suite/hdf5/hdf5_fields.hpp"
+#include "suite/hdf5/hdf5_file.hpp"
 
 namespace autobench::dataset {
 namespace {

@@ -103,6 +103,9 @@ json curve_json(const CurveAnalysis& c) {
                      {"detector", c.campaign->detector},
                      {"repeat", c.campaign->repeat}};
   if (c.recorded_knee) j["recorded_knee_index"] = *c.recorded_knee;
+  j["recorded_knee_interval"] = c.recorded_interval ? json::array({c.recorded_interval->first,
+                                                                   c.recorded_interval->second})
+                                                    : json(nullptr);
   for (const auto& f : c.findings) j["results"].push_back(knee_json(c, f));
   return j;
 }
@@ -164,6 +167,7 @@ std::string hdf5_table(const DetectReport& report) {
                                              {"points", Align::right}, {"detector"}};
   columns.insert(columns.begin(), id.begin(), id.end());
   columns.push_back({"run's knee", Align::right});
+  columns.push_back({"run's 95% sizes", Align::right});
   TextTable table(columns);
   std::string errors;
   for (const auto& c : report.curves) {
@@ -180,11 +184,15 @@ std::string hdf5_table(const DetectReport& report) {
       cells.insert(cells.end(), knee.begin(), knee.end());
       const bool own = f.detector == cid.detector;
       cells.push_back(!own ? "" : c.recorded_knee ? std::to_string(*c.recorded_knee) : "-");
+      cells.push_back(!own ? "" : c.recorded_interval ? printed("%.0f", c.recorded_interval->first) + "-" +
+                                                            printed("%.0f", c.recorded_interval->second)
+                                                      : "-");
       table.add_row(cells);
     }
   }
   out += table.str();
-  out += "(campaign: the detector the run used; run's knee: the index it recorded, on that detector's row)\n";
+  out += "(campaign: the detector the run used; run's knee: the index it recorded, on that detector's row, "
+         "and its 95% bootstrap interval in size)\n";
   if (!errors.empty()) out += "Not analysed:\n" + errors;
   return out;
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,7 @@ struct CampaignId {
 struct CurveAnalysis {
   std::optional<CampaignId> campaign;        // results file: its campaign; CSV: none
   std::optional<std::int64_t> recorded_knee; // results file: the knee index the run recorded, when it found one
+  std::optional<std::pair<double, double>> recorded_interval;  // and its 95% size interval, when it has one
   std::string x_name, y_name;                // what x and y are (CSV column headers, or dataset names)
   detect::Curve curve;
   detect::Params params;                     // the detector settings used on it

@@ -1,9 +1,20 @@
 // The campaign columns of `report` (see report_campaigns.hpp).
 #include "suite/formatting/report_campaigns.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 #include "suite/results/knee.hpp"
 
 namespace autobench::formatting {
+
+std::string interval_text(const results::Campaign& c) {
+  if (std::isnan(c.knee_low_size) || std::isnan(c.knee_high_size)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f-%.0f", c.knee_low_size, c.knee_high_size);
+  return buf;
+}
 
 const std::vector<TextTable::Column>& campaign_columns() {
   using Align = TextTable::Align;
@@ -16,11 +27,14 @@ const std::vector<TextTable::Column>& campaign_columns() {
                                                       {"knee"},
                                                       {"index", Align::right},
                                                       {"size", Align::right},
+                                                      {"size_95", Align::right},
                                                       {"throughput", Align::right},
                                                       {"unit"},
                                                       {"of_plateau", Align::right},
                                                       {"power_W", Align::right},
                                                       {"work/J", Align::right},
+                                                      {"timing"},
+                                                      {"throttled", Align::right},
                                                       {"stop"},
                                                       {"elapsed_s", Align::right}};
   return columns;
@@ -36,11 +50,14 @@ std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const 
           std::string(c.knee_detected ? "yes" : "no"),
           std::to_string(c.knee_index),
           std::to_string(c.knee_size),
+          interval_text(c),
           Measure{results::throughput_at_knee(c), 2},
           c.metric_unit,
           Measure{c.knee_quality, 1, true},
           Measure{results::at_knee(c, &results::Point::power_w), 1},
           Measure{results::at_knee(c, &results::Point::efficiency), 3},
+          c.timing_mode.empty() ? "-" : c.timing_mode,
+          std::to_string(std::count_if(c.points.begin(), c.points.end(), [](const auto& p) { return p.throttled; })),
           std::string(results::to_string(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
           Measure{c.elapsed_s, 2}};
 }

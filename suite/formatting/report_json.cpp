@@ -1,6 +1,8 @@
 // The report's JSON structure (see report_json.hpp; documented in README.md).
 #include "suite/formatting/report_json.hpp"
 
+#include <algorithm>
+
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/json.hpp"
@@ -51,7 +53,13 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"efficiency_unit", stats::efficiency_unit(c.metric_unit)},
           {"metric_unit", c.metric_unit},
           {"elapsed_s", results::number_to_json(c.elapsed_s)},
-          {"complete", c.complete}};
+          {"complete", c.complete},
+          {"knee_low_size", results::number_to_json(c.knee_low_size)},
+          {"knee_high_size", results::number_to_json(c.knee_high_size)},
+          {"knee_found_fraction", results::number_to_json(c.knee_found_fraction)},
+          {"timing_mode", c.timing_mode},
+          {"estimator", c.estimator},
+          {"throttled_points", std::count_if(c.points.begin(), c.points.end(), [](const auto& p) { return p.throttled; })}};
 }
 
 nlohmann::json stability_json(const stats::StabilityRow& row) {

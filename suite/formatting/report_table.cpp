@@ -109,14 +109,18 @@ TextSection stability_section(const results::ResultFile& file) {
                    {"size_median", Align::right},
                    {"size_iqr", Align::right},
                    {"within1", Align::right},
-                   {"throughput_cv", Align::right}});
+                   {"throughput_cv", Align::right},
+                   {"size_cv", Align::right},
+                   {"overlap95", Align::right}});
   for (const auto& r : file.stability) {
     table.add_row({r.kernel, r.detector, r.scope, r.group, std::to_string(r.campaigns),
                    std::to_string(r.knee_index_mode), number(r.knee_index_mean, 2), number(r.knee_index_stddev, 2),
                    number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
-                   number(r.throughput_cv, 3)});
+                   number(r.throughput_cv, 3), number(r.knee_size_cv, 3), std::to_string(r.intervals_overlapping)});
   }
-  return {"Knee stability (within1: fraction of knees within one index of the mode)", std::move(table)};
+  return {"Knee stability (within1: fraction of knees within one index of the mode; overlap95: the most "
+          "campaigns whose 95% knee intervals share a size)",
+          std::move(table)};
 }
 
 TextSection agreement_section(const results::ResultFile& file) {

@@ -42,6 +42,12 @@ struct Numeric<double> {
   static constexpr H5T_class_t kClass = H5T_FLOAT;
 };
 template <>
+struct Numeric<float> {
+  static hid_t memory() { return H5T_NATIVE_FLOAT; }
+  static hid_t file() { return H5T_IEEE_F32LE; }
+  static constexpr H5T_class_t kClass = H5T_FLOAT;
+};
+template <>
 struct Numeric<std::int64_t> {
   static hid_t memory() { return H5T_NATIVE_INT64; }
   static hid_t file() { return H5T_STD_I64LE; }
@@ -275,11 +281,13 @@ template std::uint64_t H5Group::read_attribute(const std::string&) const;
 template double H5Group::read_attribute(const std::string&) const;
 
 template void H5Group::write_dataset(const std::string&, const std::vector<double>&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<float>&) const;
 template void H5Group::write_dataset(const std::string&, const std::vector<std::int64_t>&) const;
 template void H5Group::write_dataset(const std::string&, const std::vector<std::uint64_t>&) const;
 template void H5Group::write_dataset(const std::string&, const std::vector<std::uint8_t>&) const;
 template void H5Group::write_dataset(const std::string&, const std::vector<std::string>&) const;
 template std::vector<double> H5Group::read_dataset(const std::string&) const;
+template std::vector<float> H5Group::read_dataset(const std::string&) const;
 template std::vector<std::int64_t> H5Group::read_dataset(const std::string&) const;
 template std::vector<std::uint64_t> H5Group::read_dataset(const std::string&) const;
 template std::vector<std::uint8_t> H5Group::read_dataset(const std::string&) const;

@@ -47,6 +47,19 @@ results::Campaign read_campaign(const hdf5::H5Group& g) {
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
   c.points = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
+  const auto counts = g.read_dataset<std::int64_t>("launch_counts");
+  const auto launches = g.read_dataset<float>("launch_times_s");
+  std::int64_t total = 0;
+  bool negative = false;
+  for (auto n : counts) total += n, negative = negative || n < 0;
+  if (negative || counts.size() != c.points.size() || total != static_cast<std::int64_t>(launches.size()))
+    throw std::runtime_error(g.file_name() + ": " + g.path() + "/launch_counts does not match its points and " +
+                             std::to_string(launches.size()) + " launch times");
+  auto at = launches.begin();
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    c.points[i].launch_times_s.assign(at, at + counts[i]);
+    at += counts[i];
+  }
   return c;
 }
 

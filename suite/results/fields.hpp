@@ -60,7 +60,8 @@ inline constexpr auto kPointFields = std::make_tuple(
     field("power_window_s", &Point::power_window_s), field("power_launches", &Point::power_launches),
     field("power_samples", &Point::power_samples), field("power_updates", &Point::power_updates),
     field("power_sm_clock_mhz", &Point::power_sm_clock_mhz),
-    field("power_temperature_c", &Point::power_temperature_c));
+    field("power_temperature_c", &Point::power_temperature_c), field("noise", &Point::noise),
+    field("throttled", &Point::throttled));
 
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(
@@ -74,7 +75,10 @@ inline constexpr auto kCampaignFields = std::make_tuple(
     field("detector_params", &Campaign::detector_params), field("max_size", &Campaign::max_size),
     field("elapsed_s", &Campaign::elapsed_s), field("complete", &Campaign::complete),
     field("power_reference_clock_mhz", &Campaign::power_reference_clock_mhz),
-    field("power_reference_temperature_c", &Campaign::power_reference_temperature_c));
+    field("power_reference_temperature_c", &Campaign::power_reference_temperature_c),
+    field("timing_mode", &Campaign::timing_mode), field("estimator", &Campaign::estimator),
+    field("knee_low_size", &Campaign::knee_low_size), field("knee_high_size", &Campaign::knee_high_size),
+    field("knee_found_fraction", &Campaign::knee_found_fraction));
 
 // Every field of RunInfo but `complete` (a bool in JSON, the root attribute `status` in HDF5).
 inline constexpr auto kRunFields = std::make_tuple(

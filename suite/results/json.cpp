@@ -35,8 +35,14 @@ double number_from_json(const nlohmann::json& j) {
   throw std::invalid_argument("expected a number, null, \"inf\" or \"-inf\", got " + j.dump());
 }
 
-void to_json(nlohmann::json& j, const Point& p) { fields_to_json(j, p, kPointFields); }
-void from_json(const nlohmann::json& j, Point& p) { read_fields(j, p, kPointFields); }
+void to_json(nlohmann::json& j, const Point& p) {
+  fields_to_json(j, p, kPointFields);
+  j["launch_times_s"] = p.launch_times_s;
+}
+void from_json(const nlohmann::json& j, Point& p) {
+  read_fields(j, p, kPointFields);
+  if (j.contains("launch_times_s")) j.at("launch_times_s").get_to(p.launch_times_s);  // absent in older journals
+}
 
 void to_json(nlohmann::json& j, const Campaign& c) {
   fields_to_json(j, c, kCampaignFields);

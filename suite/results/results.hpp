@@ -17,7 +17,8 @@ struct Point {
   std::uint64_t size = 0;
   double time_mean_s = kNaN, time_median_s = kNaN, time_min_s = kNaN, time_stddev_s = kNaN;
   std::int64_t iterations = 0;     // timed iterations behind the statistics
-  double throughput = kNaN;        // metric from the mean time (GB/s or GFLOP/s)
+  double noise = kNaN;             // relative standard error of the mean time: stddev / sqrt(n) / mean
+  double throughput = kNaN;        // metric from the estimator's time (GB/s or GFLOP/s; mean by default)
   std::string tunables;            // best configuration, "" when the kernel has none
   double sm_clock_mhz = kNaN;
   double temperature_c = kNaN;
@@ -39,6 +40,9 @@ struct Point {
   double power_sm_clock_mhz = kNaN;    // mean SM clock over the window
   double power_temperature_c = kNaN;   // mean temperature over the window
   bool refinement = false;         // measured by knee refinement rather than the geometric sweep
+  bool throttled = false;          // a thermal or power clock-event reason was seen while it was timed
+  std::vector<float> launch_times_s;  // every timed launch, in order (the bootstrap's samples; not a column:
+                                      // HDF5 keeps them in one flat dataset per campaign)
 };
 
 // Why a sweep ended.
@@ -70,6 +74,12 @@ struct Campaign {
   bool complete = true;            // false when interrupted or rebuilt from an unfinished journal
   double power_reference_clock_mhz = kNaN;        // f_ref of the power correction (NaN: not corrected)
   double power_reference_temperature_c = kNaN;    // T_ref: the campaign's lowest window temperature
+  std::string timing_mode;         // "cold" (inputs re-initialised, L2 flushed between launches) or "warm"
+  // The knee's bootstrap interval (knee_bootstrap.hpp): sizes bounding 95% of the replicate knees; NaN
+  // without a knee, without launch times or with --knee-bootstrap 0.
+  double knee_low_size = kNaN, knee_high_size = kNaN;
+  double knee_found_fraction = kNaN;  // share of the replicates that found a knee
+  std::string estimator;           // the time statistic behind the throughput: mean, median or min
 };
 
 // One rank's contribution: its device and its campaigns (or why it could not start).

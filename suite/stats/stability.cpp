@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "detect/interval.hpp"
 #include "suite/results/knee.hpp"
 #include "detect/statistics.hpp"
 
@@ -20,6 +21,7 @@ struct Sample {
   std::int64_t knee_index;
   double knee_size;
   double throughput;  // at the knee
+  detect::KneeInterval interval;
 };
 
 double mean(const std::vector<double>& v) {
@@ -50,7 +52,9 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
                        const std::string& group, const std::vector<Sample>& samples) {
   std::vector<std::int64_t> indices;
   std::vector<double> index_values, sizes, throughputs;
+  std::vector<detect::KneeInterval> intervals;
   for (const auto& s : samples) {
+    intervals.push_back(s.interval);
     indices.push_back(s.knee_index);
     index_values.push_back(static_cast<double>(s.knee_index));
     sizes.push_back(s.knee_size);
@@ -74,6 +78,8 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
       std::count_if(indices.begin(), indices.end(), [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
   row.within1_fraction = static_cast<double>(within1) / static_cast<double>(samples.size());
   row.throughput_cv = population_stddev(throughputs) / mean(throughputs);
+  row.knee_size_cv = population_stddev(sizes) / mean(sizes);
+  row.intervals_overlapping = static_cast<int>(detect::most_overlapping(intervals));
   return row;
 }
 
@@ -83,7 +89,8 @@ Sample sample_of(const results::Campaign& c) {
                                 "/repeat" + std::to_string(c.repeat) + ": knee index " + std::to_string(c.knee_index) +
                                 " is outside its " + std::to_string(c.points.size()) + " points");
   }
-  return {c.knee_index, static_cast<double>(c.knee_size), results::throughput_at_knee(c)};
+  return {c.knee_index, static_cast<double>(c.knee_size), results::throughput_at_knee(c),
+          {c.knee_low_size, c.knee_high_size, c.knee_found_fraction}};
 }
 
 // The samples of one (kernel, detector), by rank and by device model.

@@ -22,6 +22,8 @@ struct StabilityRow {
   double knee_size_iqr = 0.0;        // Q3 - Q1, linear interpolation between order statistics
   double within1_fraction = 0.0;     // fraction of campaigns whose knee index is within ±1 of the mode
   double throughput_cv = 0.0;        // stddev / mean of throughput at the knee (population)
+  double knee_size_cv = 0.0;         // stddev / mean of the knee size (population)
+  int intervals_overlapping = 0;     // the most campaigns whose 95% knee intervals share one size
 };
 
 // Rows ordered by kernel, detector, then scope (device, model, all) and group.

@@ -18,6 +18,8 @@ inline constexpr auto kStabilityColumns =
                     results::field("knee_size_median", &StabilityRow::knee_size_median),
                     results::field("knee_size_iqr", &StabilityRow::knee_size_iqr),
                     results::field("within1_fraction", &StabilityRow::within1_fraction),
-                    results::field("throughput_cv", &StabilityRow::throughput_cv));
+                    results::field("throughput_cv", &StabilityRow::throughput_cv),
+                    results::field("knee_size_cv", &StabilityRow::knee_size_cv),
+                    results::field("intervals_overlapping", &StabilityRow::intervals_overlapping));
 
 }  // namespace autobench::stats

@@ -55,6 +55,15 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   g.write_attribute("device_model", rank.device.model);
   g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
   hdf5::write_columns(g, c.points, results::kPointFields);
+  // Every point's launch times, one after the other (float32: compact, and finer than event timing).
+  std::vector<float> launches;
+  std::vector<std::int64_t> counts;
+  for (const auto& p : c.points) {
+    launches.insert(launches.end(), p.launch_times_s.begin(), p.launch_times_s.end());
+    counts.push_back(static_cast<std::int64_t>(p.launch_times_s.size()));
+  }
+  g.write_dataset("launch_times_s", launches);
+  g.write_dataset("launch_counts", counts);
 }
 
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.

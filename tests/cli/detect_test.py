@@ -1,5 +1,5 @@
 """`detect` driven through the real binary: (a) a CSV curve with a known knee, kneedle checked against Python
-kneed 0.8.5 where it is installed; (b) a sim results file, whose recorded knees the re-analysis reproduces;
+kneed 0.9.0 where it is installed; (b) a sim results file, whose recorded knees the re-analysis reproduces;
 (c) bad input: exit 2 and one line naming the file, line and value, or the allowed values."""
 import json
 import math
@@ -84,7 +84,7 @@ try:
     from kneed import KneeLocator
 except ImportError:
     print("skipped the kneed comparison: python3 cannot import kneed and numpy "
-          "(scripts/install-deps.sh --tests installs kneed 0.8.5)")
+          "(scripts/install-deps.sh --tests installs kneed 0.9.0)")
     KneeLocator = None
 if KneeLocator is not None:
     rng = np.random.default_rng(5)

@@ -15,8 +15,8 @@
 
 #include "suite/dataset/regime.hpp"
 #include "suite/dataset/sampler.hpp"
-#include "suite/output/hdf5_file.hpp"
-#include "tests/output/scratch.hpp"
+#include "suite/hdf5/hdf5_file.hpp"
+#include "tests/support/scratch.hpp"
 #include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;

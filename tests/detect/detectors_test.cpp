@@ -24,8 +24,8 @@ TEST(Registry, ListsEveryDetectorSortedWithADescription) {
     names.push_back(e.name);
     EXPECT_FALSE(e.description.empty()) << e.name;
   }
-  const std::vector<std::string> expected = {"dfdt",   "hybrid",    "kneedle", "lmethod",
-                                             "menger", "multiknee", "triangle"};
+  const std::vector<std::string> expected = {"dfdt",   "fitted",    "hybrid",  "kneedle",
+                                             "lmethod", "menger", "multiknee", "triangle"};
   EXPECT_EQ(names, expected);
 }
 

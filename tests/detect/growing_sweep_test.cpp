@@ -52,18 +52,23 @@ std::map<std::string, int> near_corner(double sigma, bool adjust) {
   return out;
 }
 
-TEST(GrowingSweep, WithoutNoiseEveryDetectorButKneedleStopsAtTheCorner) {
-  for (const auto& [name, n] : near_corner(0.0, false)) EXPECT_EQ(n, name == "kneedle" ? 0 : 100) << name;
+// `fitted` fits the latency-bandwidth form, whose rise is not this roofline's straight ramp in log x: its
+// knee lands 3 to 5 points early (tests/detect/fitted_test.cpp has it on curves of its form).
+TEST(GrowingSweep, WithoutNoiseEveryDetectorButFittedStopsAtTheCorner) {
+  for (const auto& [name, n] : near_corner(0.0, false)) EXPECT_EQ(n, name == "fitted" ? 0 : 100) << name;
 }
 
 TEST(GrowingSweep, NoiseStopsEverySweepInTheRiseUnlessThresholdsFollowIt) {
   for (double sigma : {0.01, 0.03}) {
-    for (const auto& [name, n] : near_corner(sigma, false)) EXPECT_LE(n, 5) << name << " at " << sigma;
+    // Kneedle (and hybrid, which it feeds) keeps S = 1 mean x-step; the chord detectors' fixed threshold 0
+    // stops them in the rise. At 1% noise, one x-step (1/59) is still above the ripples.
+    for (const auto& [name, n] : near_corner(sigma, false))
+      if (sigma > 0.01 || (name != "kneedle" && name != "hybrid")) EXPECT_LE(n, 5) << name << " at " << sigma;
     const auto adjusted = near_corner(sigma, true);
     EXPECT_GE(adjusted.at("lmethod"), 85) << sigma;
     EXPECT_GE(adjusted.at("triangle"), 65) << sigma;
-    EXPECT_EQ(adjusted.at("kneedle"), 0)
-        << "S does not guard the knees called after a minimum resets the threshold to 0";
+    EXPECT_GE(adjusted.at("kneedle"), sigma == 0.01 ? 90 : 55) << sigma;
+    EXPECT_EQ(adjusted.at("fitted"), 0) << sigma;
     if (sigma == 0.01) {
       EXPECT_GE(adjusted.at("hybrid"), 90);
     }

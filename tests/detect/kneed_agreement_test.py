@@ -18,7 +18,7 @@ import kneed_reference  # noqa: E402
 try:
     import kneed
 except ImportError:
-    print("kneed is not installed (pip install kneed==0.8.5): skipped")
+    print("kneed is not installed (pip install kneed==0.9.0): skipped")
     sys.exit(77)
 
 source = pathlib.Path(os.environ.get("AUTOBENCH_SOURCE_DIR", HERE.parent.parent))

@@ -3,7 +3,7 @@
 
 The C++ test kneed_agreement_test.cpp runs our `kneedle` on every case and must find the same knee index
 and the same set of all knees; kneed_agreement_test.py re-runs the installed kneed on the checked-in cases
-and checks that this generator still produces them. Regenerate (with kneed 0.8.5 installed) by running
+and checks that this generator still produces them. Regenerate (with kneed 0.9.0 installed) by running
     python3 tests/detect/kneed_reference.py
 Noise comes from Python's own seeded Mersenne Twister so the curves do not depend on the numpy version.
 """
@@ -110,13 +110,18 @@ def build_cases():
                       "S": rng.choice([0.5, 1.0, 2.0]), "online": i % 2 == 0,
                       "curve": rng.choice(["concave", "convex"]), "direction": rng.choice(["increasing", "decreasing"]),
                       "interp": "interp1d"})
-    # Found by fuzzing: a plain left-to-right mean of diff(x) rounds differently from numpy's pairwise sum,
-    # which moves kneed's knee here from index 2 to 4.
+    # Found by fuzzing (kneed 0.8.5): a plain left-to-right mean of diff(x) rounds differently from numpy's
+    # pairwise sum, which moved kneed 0.8.5's knee here from index 2 to 4.
     cases.append({"name": "pairwise_mean_tie", "x": linear_sizes(33, 0.1),
                   "y": [1.0, 1.0, 1.0, 3.0, 2.0, 4.0, 4.0, 5.0, 6.0, 6.0, 4.0, 5.0, 5.0, 7.0, 5.0, 5.0, 7.0, 7.0, 7.0,
                         6.0, 7.0, 7.0, 7.0, 7.0, 6.0, 7.0, 6.0, 6.0, 6.0, 7.0, 7.0, 7.0, 7.0],
                   "x_scale": "linear", "S": 2.0, "online": True, "curve": "convex", "direction": "increasing",
                   "interp": "interp1d"})
+
+    # kneed 0.8.6 changed offline mode: a local minimum of the difference curve disarms detection until the
+    # next maximum. Here 0.8.5 put the knee at the flat start (index 0), 0.9.0 at the corner (index 19).
+    cases.append(case("offline_after_local_minimum", geometric_sizes(30), soft_roofline(1000.0, 2e4, 4.0),
+                      online=False))
 
     # Curves with no knee or too few points to have one.
     cases.append(case("flat", geometric_sizes(20), lambda x: 42.0))

@@ -85,7 +85,8 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
                                             "error", "throughput_at_knee", "metric_unit", "elapsed_s", "complete",
                                             "power_at_knee_w", "efficiency_at_knee", "efficiency_corrected_at_knee",
                                             "efficiency_unit", "knee_quality", "plateau", "knee_position", "x_scale",
-                                            "refinement_points"}));
+                                            "refinement_points", "knee_low_size", "knee_high_size",
+                                            "knee_found_fraction", "timing_mode", "estimator", "throttled_points"}));
   const auto& source = file.ranks[1].campaigns[3];
   EXPECT_EQ(c["rank"], 1);
   EXPECT_EQ(c["device"], file.ranks[1].device.name);
@@ -115,7 +116,8 @@ TEST(ReportJson, StabilityRowsCarryEveryColumn) {
   const auto& first = j["stability"][0];
   EXPECT_EQ(keys(first), (std::set<std::string>{"kernel", "detector", "scope", "group", "campaigns", "knee_index_mode",
                                                 "knee_index_mean", "knee_index_stddev", "knee_size_median",
-                                                "knee_size_iqr", "within1_fraction", "throughput_cv"}));
+                                                "knee_size_iqr", "within1_fraction", "throughput_cv",
+                                                "knee_size_cv", "intervals_overlapping"}));
   EXPECT_EQ(first["kernel"], file.stability[0].kernel);
   EXPECT_EQ(first["group"], file.stability[0].group);
   EXPECT_EQ(first["knee_index_mean"].get<double>(), file.stability[0].knee_index_mean);
