@@ -366,7 +366,7 @@ void run_dataset(const DatasetRequest& request) {
     for (const auto& text : gathered) {
       const json r = json::parse(text);
       ds::RankDevice d;
-      d.device = r.at("device").get<backend::DeviceInfo>();
+      d.device = r.at("device").get<results::DeviceInfo>();
       d.start_error = r.at("start_error");
       d.ceilings = {results::number_from_json(r.at("bandwidth_gbs")), results::number_from_json(r.at("gflops")),
                     r.at("ceilings_source")};

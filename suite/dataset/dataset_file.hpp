@@ -18,7 +18,7 @@
 namespace autobench::dataset {
 
 struct RankDevice {
-  backend::DeviceInfo device;
+  results::DeviceInfo device;
   DeviceCeilings ceilings;
   std::string start_error;  // "" when the rank measured
 };
