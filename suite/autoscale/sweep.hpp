@@ -18,6 +18,11 @@ struct SweepHooks {
   // After a size is timed, before on_point and the detectors: e.g. a power window (suite/energy/) that
   // runs the chosen configuration on the workload and fills the point's power fields.
   std::function<void(backend::Workload&, const kernels::Tunables& best, results::Point&)> measure_power;
+  // After the sweep and its refinement, before finish_campaign: e.g. power windows at the points around
+  // the knees. `at(size, f)` prepares the workload at a measured size again and calls f with it and the
+  // configuration that size was measured with; it returns false (and runs nothing) once stop_requested.
+  using WorkloadAt = std::function<bool(std::uint64_t, const std::function<void(backend::Workload&, const kernels::Tunables&)>&)>;
+  std::function<void(std::vector<results::Campaign>&, const WorkloadAt&)> after_sweep;
   // Each campaign before run_sweep returns it (e.g. power corrections over the whole campaign).
   std::function<void(results::Campaign&)> finish_campaign;
 };

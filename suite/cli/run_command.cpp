@@ -227,6 +227,9 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
       hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
         power->measure(w, config, p);
       };
+      hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
+        power->after_sweep(cs, at);
+      };
       hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
       hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
         journal.point(sw.kernel, sw.repeat, p);

@@ -19,6 +19,8 @@ class RankPower {
 
   // The power window of a point just measured (nothing when windows are off or there is no sensor).
   void measure(backend::Workload& workload, const kernels::Tunables& config, results::Point& p);
+  // The windows chosen once a sweep's knees are known (PointPower::after_sweep).
+  void after_sweep(std::vector<results::Campaign>& campaigns, const WorkloadAt& at) { windows_.after_sweep(campaigns, at); }
   // Corrects a finished campaign when a calibration applies (campaign_correction.hpp).
   void finish(results::Campaign& c) const;
 
