@@ -147,7 +147,10 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   std::map<std::uint64_t, kernels::Tunables> best_at;  // each measured size's configuration (after_sweep)
   auto measure = [&](std::uint64_t size, bool refinement) {  // one point, sweep or refinement
     const auto workload = device.prepare(kernel, size);
-    results::Point p = tuner->measure(*workload, kernel, size);
+    Tuner::AroundTiming around;
+    if (hooks.around_timing && !settings.timing.cold)
+      around = [&](const Tuner::Timed& timed) { return hooks.around_timing(size, timed); };
+    results::Point p = tuner->measure(*workload, kernel, size, around);
     p.refinement = refinement;
     best_at[size] = tuner->best();
     if (hooks.measure_power) hooks.measure_power(*workload, tuner->best(), p);

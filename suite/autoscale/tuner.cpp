@@ -37,11 +37,13 @@ kernels::Tunables Tuner::search(backend::Workload& workload) {
   return best;
 }
 
-results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n) {
+results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
+                              const AroundTiming& around) {
   const kernels::Tunables best = search(workload);
   best_ = best;
   previous_best_ = kernels::to_string(best);
-  results::Point p = summarize(workload.time(best, settings_.timing), kernel, n);
+  const Timed timed = [&] { return workload.time(best, settings_.timing); };
+  results::Point p = summarize(around ? around(timed) : timed(), kernel, n);
   p.tunables = previous_best_;
   return p;
 }

@@ -227,6 +227,9 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
       hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
         power->measure(w, config, p);
       };
+      hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) {
+        return power->around_timing(n, timed);
+      };
       hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
         power->after_sweep(cs, at);
       };

@@ -8,6 +8,24 @@
 #include <string>
 
 namespace autobench::energy {
+namespace {
+
+// The filter runs over the instant readings from the last one at or before the span's readings on; the
+// mean of the filtered trace over the same readings (NaN when the window is not covered).
+double filtered_mean(const std::vector<power::Sample>& trace, const power::UpdateWindow& window,
+                     const TraceFilter& filter, double lag) {
+  if (!window.covered || !window.held.covered) return backend::kNaN;
+  std::size_t first = 0;
+  while (first + 1 < trace.size() && trace[first + 1].t_s - lag <= window.readings_start_s) ++first;
+  std::vector<double> instant;
+  for (std::size_t i = first; i < trace.size(); ++i) instant.push_back(trace[i].power_instant_w);
+  const std::vector<double> filtered = filter.apply(instant);
+  std::vector<power::Sample> smoothed(trace.begin() + static_cast<std::ptrdiff_t>(first), trace.end());
+  for (std::size_t i = 0; i < smoothed.size(); ++i) smoothed[i].power_instant_w = filtered[i];
+  return power::measure_window(smoothed, window.readings_start_s, window.readings_end_s, {lag}).mean_power_w;
+}
+
+}  // namespace
 
 double WindowResult::power_w() const {
   return std::isfinite(window.counter_power_w) ? window.counter_power_w : window.held.mean_power_w;
@@ -42,17 +60,7 @@ WindowResult run_window(backend::Workload& workload, const kernels::Tunables& co
 
   w.window = power::measure_update_window(w.trace, w.load_start_s, w.load_end_s,
                                           {lag, plan.sensor.update_period_s, plan.interval_s});
-  if (w.window.covered && w.window.held.covered) {
-    std::size_t first = 0;
-    while (first + 1 < w.trace.size() && w.trace[first + 1].t_s - lag <= w.window.readings_start_s) ++first;
-    std::vector<double> instant;
-    for (std::size_t i = first; i < w.trace.size(); ++i) instant.push_back(w.trace[i].power_instant_w);
-    const std::vector<double> filtered = plan.filter.apply(instant);
-    std::vector<power::Sample> smoothed(w.trace.begin() + static_cast<std::ptrdiff_t>(first), w.trace.end());
-    for (std::size_t i = 0; i < smoothed.size(); ++i) smoothed[i].power_instant_w = filtered[i];
-    w.filtered_power_w =
-        power::measure_window(smoothed, w.window.readings_start_s, w.window.readings_end_s, {lag}).mean_power_w;
-  }
+  w.filtered_power_w = filtered_mean(w.trace, w.window, plan.filter, lag);
   return w;
 }
 
@@ -85,9 +93,51 @@ PointPower::PointPower(power::PowerMeter* meter, const PowerSettings& settings)
   if (meter_) plan_.sensor = meter_->timing();
 }
 
+backend::Timing PointPower::around_timing(std::uint64_t size, const std::function<backend::Timing()>& timed) {
+  own_.reset();
+  const double load_s = plan_.span_s() + plan_.interval_s;
+  const bool long_enough = enabled() && previous_size_ > 0 &&
+                           previous_timed_s_ * static_cast<double>(size) / static_cast<double>(previous_size_) >= load_s;
+  if (!long_enough) return timed();
+  WindowResult w;
+  const auto wall = std::chrono::steady_clock::now();
+  meter_->start(plan_.interval_s);
+  backend::Timing timing;
+  try {
+    w.load_start_s = meter_->now_s();
+    timing = timed();
+    w.load_end_s = meter_->now_s();
+  } catch (...) {
+    meter_->stop(meter_->now_s());
+    throw;
+  }
+  const double lag = std::max(0.0, plan_.sensor.lag_s);
+  w.trace = meter_->stop(w.load_end_s + lag + plan_.interval_s);
+  w.cost_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  w.launches = static_cast<std::int64_t>(timing.seconds.size());
+  if (w.load_end_s > w.load_start_s)
+    w.window = power::measure_update_window(w.trace, w.load_start_s, w.load_end_s,
+                                            {lag, plan_.sensor.update_period_s, plan_.interval_s});
+  if (w.window.covered && w.window.intervals + 1 >= static_cast<std::size_t>(kWindowUpdates)) {
+    w.filtered_power_w = filtered_mean(w.trace, w.window, plan_.filter, lag);
+    own_ = std::move(w);
+    own_size_ = size;
+  }
+  return timing;
+}
+
 void PointPower::measure(backend::Workload& workload, const kernels::Tunables& config, results::Point& p) {
   if (!enabled()) {
     p.power_reason = reason::off;
+    return;
+  }
+  previous_size_ = p.size;
+  previous_timed_s_ = p.time_mean_s * static_cast<double>(p.iterations);
+  if (own_ && own_size_ == p.size) {
+    // Energy per launch over the timed launches' wall time (their gaps included), as a window's.
+    fill_point(p, *own_);
+    p.power_reason = reason::own_launches;
+    own_.reset();
     return;
   }
   if (points_ != PowerPoints::all) return;
@@ -96,8 +146,14 @@ void PointPower::measure(backend::Workload& workload, const kernels::Tunables& c
 }
 
 void PointPower::after_sweep(std::vector<results::Campaign>& campaigns, const WorkloadAt& at) {
+  previous_size_ = 0;
+  own_.reset();
   if (!enabled() || points_ == PowerPoints::all) return;
   for (const auto& [size, why] : select_power_points(campaigns, points_)) {
+    bool open = false;  // a point of this size without power yet (not served by its own launches)
+    for (const auto& c : campaigns)
+      for (const auto& p : c.points) open = open || (p.size == size && p.power_reason.empty());
+    if (!open) continue;
     WindowResult w;
     bool measured = false;
     const bool ran = at(size, [&](backend::Workload& workload, const kernels::Tunables& config) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "power/power_meter.hpp"
@@ -76,12 +77,18 @@ class PointPower {
   void set_sensor_timing(const power::SensorTiming& timing) { plan_.sensor = timing; }
   const WindowPlan& plan() const { return plan_; }
   PowerPoints points() const { return points_; }
-  // A point just measured at `config`: a window now with --power-points all, reason `off` when disabled;
-  // otherwise nothing yet (after_sweep decides).
+  // Runs a size's timed launches (`timed`), with the meter sampling them when the previous point of the
+  // sweep predicts (its time per unit of size × this size × its launches) that they will fill a window's
+  // load: then a point whose launches held at least kWindowUpdates − 1 sensor periods takes its power from
+  // them at no extra cost (reason `own_launches`; the meter keeps sampling for the sensor's lag after
+  // them, without load). Otherwise just runs `timed`.
+  backend::Timing around_timing(std::uint64_t size, const std::function<backend::Timing()>& timed);
+  // A point just measured at `config`: its own launches' power when around_timing got it; else a window
+  // now with --power-points all; reason `off` when disabled; otherwise nothing yet (after_sweep decides).
   void measure(backend::Workload& workload, const kernels::Tunables& config, results::Point& p);
   // After a sweep (and its refinement): windows for the sizes select_power_points picks, each measured
   // once and copied to every campaign point of that size with its reason; the others get `skipped` (or
-  // `stopped` when `at` refuses because the run is stopping).
+  // `stopped` when `at` refuses because the run is stopping). Ends the sweep for around_timing's prediction.
   void after_sweep(std::vector<results::Campaign>& campaigns, const WorkloadAt& at);
 
  private:
@@ -89,6 +96,11 @@ class PointPower {
   double window_s_;
   PowerPoints points_;
   WindowPlan plan_;
+  // The sweep's previous point (around_timing's prediction) and the sampled launches of the current one.
+  std::uint64_t previous_size_ = 0;
+  double previous_timed_s_ = 0;  // its time_mean_s × iterations
+  std::uint64_t own_size_ = 0;
+  std::optional<WindowResult> own_;
 };
 
 }  // namespace autobench::energy

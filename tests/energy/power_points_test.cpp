@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "suite/autoscale/sweep.hpp"
@@ -96,17 +97,19 @@ struct SweepRun {
   int windows = 0;
 };
 
-SweepRun sweep_with(const std::string& points, const std::string& kernel) {
+SweepRun sweep_with(const std::string& points, const std::string& kernel, int iterations = 32) {
   backend::sim::SimDevice device(backend::sim::model_named("H100 SXM"), {});
   PowerSettings settings;
   settings.points = points;
   PointPower power(device.power_meter(), settings);
   autoscale::AutoscaleSettings a;
+  a.timing.iterations = iterations;
   SweepRun run;
   autoscale::SweepHooks hooks;
+  hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) { return power.around_timing(n, timed); };
   hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
     power.measure(w, config, p);
-    run.windows += std::isfinite(p.power_w);
+    run.windows += p.power_reason == reason::all;
   };
   hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
     power.after_sweep(cs, [&](std::uint64_t n, const auto& f) {
@@ -153,6 +156,31 @@ TEST(PowerPointsSweep, AllMeasuresEveryPointWhileSweeping) {
       EXPECT_EQ(p.power_reason, "all");
       EXPECT_TRUE(std::isfinite(p.energy_j)) << p.size;
     }
+}
+
+// With 2000 timed launches per size, the larger sizes' own launches last longer than a window's load: they
+// take their power from those launches (no window), the others still follow the policy, and the power
+// from the launches matches the sim's truth like a window's would.
+TEST(PowerPointsSweep, LongTimedLaunchesGivePowerAtNoExtraCost) {
+  const SweepRun run = sweep_with("sparse", "gemm", 2000);
+  std::size_t own = 0;
+  std::set<std::uint64_t> windowed;
+  for (const auto& c : run.campaigns)
+    for (const auto& p : c.points) {
+      if (p.power_reason == "own_launches") {
+        ++own;
+        EXPECT_GE(p.power_window_s, 0.2 - 1e-9);
+        EXPECT_EQ(p.power_launches, 2000) << "the timed launches";
+        EXPECT_GT(p.power_w, 200.0);
+        EXPECT_NEAR(p.energy_counter_j, p.power_w * p.time_mean_s, 0.03 * p.energy_counter_j);
+      }
+      if (p.power_reason == "knee" || p.power_reason == "post_knee" || p.power_reason == "sparse") windowed.insert(p.size);
+    }
+  EXPECT_GT(own, 0u);
+  EXPECT_EQ(run.windows, static_cast<int>(windowed.size())) << "windows ran only where no own launches served";
+  const SweepRun short_launches = sweep_with("sparse", "gemm");
+  for (const auto& c : short_launches.campaigns)
+    for (const auto& p : c.points) EXPECT_NE(p.power_reason, "own_launches") << p.size;
 }
 
 TEST(PowerPointsSweep, DisabledWindowsSayOff) {
