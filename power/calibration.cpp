@@ -53,6 +53,31 @@ FitSummary fit_summary_at(const json& j, const char* key) {
   return s;
 }
 
+// P(f) with its standard errors and fit summary (the top-level record adds its points).
+json power_frequency_json(const PowerFrequencyModel& m, const PowerFrequencyModel& se, const FitSummary& fit) {
+  return {{"static_w", number(m.static_w)},
+          {"dynamic_w_per_mhz", number(m.dynamic_w_per_mhz)},
+          {"voltage_slope_per_mhz", number(m.voltage_slope_per_mhz)},
+          {"ridge_mhz", number(m.ridge_mhz)},
+          {"standard_errors", {{"static_w", number(se.static_w)},
+                               {"dynamic_w_per_mhz", number(se.dynamic_w_per_mhz)},
+                               {"voltage_slope_per_mhz", number(se.voltage_slope_per_mhz)},
+                               {"ridge_mhz", number(se.ridge_mhz)}}},
+          {"fit", to_json(fit)}};
+}
+
+PowerFrequencyModel power_frequency_at(const json& j) {
+  return {number_at(j, "static_w"), number_at(j, "dynamic_w_per_mhz"), number_at(j, "voltage_slope_per_mhz"),
+          number_at(j, "ridge_mhz")};
+}
+
+// The standard errors stored beside a model (NaN when the record has none: files from before them).
+const json& errors_at(const json& j) {
+  static const json none = json::object();
+  const auto it = j.find("standard_errors");
+  return it == j.end() ? none : *it;
+}
+
 json to_json(const KernelCalibration& k) {
   json j = {{"kernel", k.kernel},
             {"size", k.size},
@@ -63,17 +88,20 @@ json to_json(const KernelCalibration& k) {
             {"power_w", numbers(k.power_w)},
             {"temperature_c", numbers(k.temperature_c)},
             {"fit_temperature_c", number(k.fit_temperature_c)}};
-  if (k.power_frequency) {
-    const auto& m = *k.power_frequency;
-    j["power_frequency"] = {{"static_w", number(m.static_w)},
-                            {"dynamic_w_per_mhz", number(m.dynamic_w_per_mhz)},
-                            {"voltage_slope_per_mhz", number(m.voltage_slope_per_mhz)},
-                            {"ridge_mhz", number(m.ridge_mhz)},
-                            {"fit", to_json(k.power_frequency_fit)}};
+  if (k.power_frequency) j["power_frequency"] = power_frequency_json(*k.power_frequency, k.power_frequency_se, k.power_frequency_fit);
+  if (k.scaling_time) {
+    const auto& m = *k.scaling_time;
+    const auto& se = k.scaling_time_se;
+    j["scaling_time"] = {{"fixed_s", number(m.fixed_s)}, {"work_s_mhz", number(m.work_s_mhz)},
+                         {"standard_errors", {{"fixed_s", number(se.fixed_s)}, {"work_s_mhz", number(se.work_s_mhz)}}},
+                         {"fit", to_json(k.scaling_time_fit)}};
   }
   if (k.time_frequency) {
     const auto& m = *k.time_frequency;
+    const auto& se = k.time_frequency_se;
     j["time_frequency"] = {{"a", number(m.a)}, {"b", number(m.b)}, {"c", number(m.c)}, {"d", number(m.d)},
+                           {"standard_errors", {{"a", number(se.a)}, {"b", number(se.b)}, {"c", number(se.c)},
+                                                {"d", number(se.d)}}},
                            {"fit", to_json(k.time_frequency_fit)}};
   }
   return j;
@@ -91,13 +119,21 @@ KernelCalibration kernel_calibration_from_json(const json& j) {
   k.temperature_c = numbers_at(j, "temperature_c");
   k.fit_temperature_c = number_at(j, "fit_temperature_c");
   if (const auto it = j.find("power_frequency"); it != j.end()) {
-    k.power_frequency = PowerFrequencyModel{number_at(*it, "static_w"), number_at(*it, "dynamic_w_per_mhz"),
-                                            number_at(*it, "voltage_slope_per_mhz"), number_at(*it, "ridge_mhz")};
+    k.power_frequency = power_frequency_at(*it);
+    k.power_frequency_se = power_frequency_at(errors_at(*it));
     k.power_frequency_fit = fit_summary_at(*it, "fit");
   }
+  if (const auto it = j.find("scaling_time"); it != j.end()) {
+    k.scaling_time = ScalingTimeModel{number_at(*it, "fixed_s"), number_at(*it, "work_s_mhz")};
+    k.scaling_time_se = ScalingTimeModel{number_at(errors_at(*it), "fixed_s"), number_at(errors_at(*it), "work_s_mhz")};
+    k.scaling_time_fit = fit_summary_at(*it, "fit");
+  }
   if (const auto it = j.find("time_frequency"); it != j.end()) {
-    k.time_frequency = TimeFrequencyModel{number_at(*it, "a"), number_at(*it, "b"), number_at(*it, "c"),
-                                          number_at(*it, "d")};
+    const auto time_model = [](const json& m) {
+      return TimeFrequencyModel{number_at(m, "a"), number_at(m, "b"), number_at(m, "c"), number_at(m, "d")};
+    };
+    k.time_frequency = time_model(*it);
+    k.time_frequency_se = time_model(errors_at(*it));
     k.time_frequency_fit = fit_summary_at(*it, "fit");
   }
   return k;
@@ -115,14 +151,9 @@ json to_json(const Calibration& c) {
             {"sensor_update_period_s", number(c.sensor_update_period_s)},
             {"sensor_lag_s", number(c.sensor_lag_s)}};
   if (c.power_frequency) {
-    const auto& m = *c.power_frequency;
-    j["power_frequency"] = {{"static_w", number(m.static_w)},
-                            {"dynamic_w_per_mhz", number(m.dynamic_w_per_mhz)},
-                            {"voltage_slope_per_mhz", number(m.voltage_slope_per_mhz)},
-                            {"ridge_mhz", number(m.ridge_mhz)},
-                            {"fit", to_json(c.power_frequency_fit)},
-                            {"clock_mhz", numbers(c.frequency_clock_mhz)},
-                            {"power_w", numbers(c.frequency_power_w)}};
+    j["power_frequency"] = power_frequency_json(*c.power_frequency, c.power_frequency_se, c.power_frequency_fit);
+    j["power_frequency"]["clock_mhz"] = numbers(c.frequency_clock_mhz);
+    j["power_frequency"]["power_w"] = numbers(c.frequency_power_w);
   }
   if (c.temperature) {
     j["temperature"] = {{"intercept_w", number(c.temperature->intercept_w)},
@@ -150,8 +181,8 @@ Calibration calibration_from_json(const json& j) {
   c.sensor_update_period_s = number_at(j, "sensor_update_period_s");
   c.sensor_lag_s = number_at(j, "sensor_lag_s");
   if (const auto it = j.find("power_frequency"); it != j.end()) {
-    c.power_frequency = PowerFrequencyModel{number_at(*it, "static_w"), number_at(*it, "dynamic_w_per_mhz"),
-                                            number_at(*it, "voltage_slope_per_mhz"), number_at(*it, "ridge_mhz")};
+    c.power_frequency = power_frequency_at(*it);
+    c.power_frequency_se = power_frequency_at(errors_at(*it));
     c.power_frequency_fit = fit_summary_at(*it, "fit");
     c.frequency_clock_mhz = numbers_at(*it, "clock_mhz");
     c.frequency_power_w = numbers_at(*it, "power_w");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "power/corrections.hpp"
+#include "power/scaling_time_model.hpp"
 #include "power/time_frequency_model.hpp"
 
 namespace autobench::power {
@@ -22,7 +23,8 @@ struct FitSummary {
 FitSummary summarize(const FitQuality& quality);
 
 // One calibration kernel swept over locked SM clocks: per clock the measured window's mean SM clock,
-// launch time, power and temperature, and the P(f) and t(f) fits to them. When a temperature slope α
+// launch time, power and temperature, and the P(f) and t(f) fits to them (t(f) both as t_fixed + W/f,
+// the default, and in the thesis form), each parameter with its standard error. When a temperature slope α
 // is known, P(f) is fitted to the powers moved to one temperature, P − α·(T − fit_temperature_c), so
 // that the device warming up during the sweep does not bend the frequency curve.
 struct KernelCalibration {
@@ -32,8 +34,13 @@ struct KernelCalibration {
   std::vector<double> locked_clock_mhz, clock_mhz, time_s, power_w, temperature_c;
   double fit_temperature_c = kNaN;  // NaN: P(f) fitted to power_w as measured
   std::optional<PowerFrequencyModel> power_frequency;
+  PowerFrequencyModel power_frequency_se;
   FitSummary power_frequency_fit;
-  std::optional<TimeFrequencyModel> time_frequency;
+  std::optional<ScalingTimeModel> scaling_time;
+  ScalingTimeModel scaling_time_se;
+  FitSummary scaling_time_fit;
+  std::optional<TimeFrequencyModel> time_frequency;  // the thesis form
+  TimeFrequencyModel time_frequency_se;
   FitSummary time_frequency_fit;
 };
 
@@ -50,6 +57,7 @@ struct Calibration {
   double sensor_lag_s = kNaN;          // delay from a power change to the sensor showing it
 
   std::optional<PowerFrequencyModel> power_frequency;
+  PowerFrequencyModel power_frequency_se;
   FitSummary power_frequency_fit;
   std::vector<double> frequency_clock_mhz, frequency_power_w;  // the points the model was fitted to
 

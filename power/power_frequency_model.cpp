@@ -75,25 +75,10 @@ LeastSquaresProblem problem_with_free_ridge(const Eigen::VectorXd& f, const Eige
 }  // namespace
 
 PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w) {
-  if (clock_mhz.size() != power_w.size()) {
-    throw std::invalid_argument("fit_power_frequency: " + std::to_string(clock_mhz.size()) + " clocks but " +
-                                std::to_string(power_w.size()) + " power values");
-  }
-  const std::set<double> distinct(clock_mhz.begin(), clock_mhz.end());
-  if (clock_mhz.size() < 5 || distinct.size() < 4) {
-    throw std::invalid_argument("fit_power_frequency: needs at least 5 points at 4 distinct clocks, got " +
-                                std::to_string(clock_mhz.size()) + " points at " +
-                                std::to_string(distinct.size()) + " clocks");
-  }
-  const auto n = static_cast<Eigen::Index>(clock_mhz.size());
-  Eigen::VectorXd f(n), y(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    f[i] = clock_mhz[static_cast<std::size_t>(i)];
-    y[i] = power_w[static_cast<std::size_t>(i)];
-    if (!std::isfinite(f[i]) || !std::isfinite(y[i])) {
-      throw std::invalid_argument("fit_power_frequency: point " + std::to_string(i) + " is not finite");
-    }
-  }
+  const FitData d = fit_data("fit_power_frequency", clock_mhz, power_w, 4);
+  const Eigen::VectorXd& f = d.x;
+  const Eigen::VectorXd& y = d.y;
+  const auto n = f.size();
 
   // Straight line P = P_static + a·f: the start for every ridge candidate (k = 0 means V ≡ 1).
   Eigen::MatrixXd design(n, 2);
@@ -103,7 +88,8 @@ PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::sp
 
   // Ridge candidates span the measured range below the second-highest clock, so at least two distinct
   // clocks lie above every candidate and k stays identifiable.
-  const double f_lo = *distinct.begin();
+  const std::set<double> distinct(clock_mhz.begin(), clock_mhz.end());
+  const double f_lo = d.x_min;
   const double f_hi = *std::next(distinct.rbegin());
   constexpr int kCandidates = 64;
   double best_cost = std::numeric_limits<double>::infinity();
@@ -112,17 +98,25 @@ PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::sp
     const double ridge = f_lo + (f_hi - f_lo) * c / (kCandidates - 1);
     Eigen::VectorXd start(3);
     start << line[0], line[1], 0.0;
-    const auto fit = levenberg_marquardt(problem_with_fixed_ridge(f, y, ridge), start);
+    LeastSquaresProblem fixed = problem_with_fixed_ridge(f, y, ridge);
+    fixed.lower = Eigen::Vector3d(0.0, 0.0, 0.0);
+    fixed.upper = Eigen::Vector3d(kInf, kInf, kInf);
+    const auto fit = levenberg_marquardt(fixed, start);
     if (fit.cost < best_cost) {
       best_cost = fit.cost;
       best << fit.parameters, ridge;
     }
   }
-  const auto refined = levenberg_marquardt(problem_with_free_ridge(f, y), best);
-  const Eigen::VectorXd& p = refined.cost <= best_cost ? refined.parameters : best;
+  LeastSquaresProblem free = problem_with_free_ridge(f, y);
+  free.lower = Eigen::Vector4d(0.0, 0.0, 0.0, d.x_min);
+  free.upper = Eigen::Vector4d(kInf, kInf, kInf, d.x_max);
+  const auto refined = levenberg_marquardt(free, best);
+  const Eigen::VectorXd p = refined.cost <= best_cost ? refined.parameters : best;
 
   PowerFrequencyFit out;
   out.model = from_vector(p, p[3]);
+  const Eigen::VectorXd se = standard_errors(free.jacobian(p), std::min(refined.cost, best_cost));
+  out.standard_error = from_vector(se, se[3]);
   std::vector<double> predicted(clock_mhz.size());
   for (std::size_t i = 0; i < predicted.size(); ++i) predicted[i] = out.model.power_w(clock_mhz[i]);
   out.quality = fit_quality(power_w, predicted);

@@ -25,14 +25,18 @@ struct PowerFrequencyModel {
 
 struct PowerFrequencyFit {
   PowerFrequencyModel model;
+  PowerFrequencyModel standard_error;  // of each parameter (NaN where it cannot be estimated)
   FitQuality quality;
 };
 
-// Least-squares fit of the model to (clock, power) measurements at one load (≥ 5 points at ≥ 4
-// distinct clocks). The ridge enters non-smoothly, so it is first searched on a grid over the measured
-// clock range (for each candidate the other three parameters are fitted by Levenberg–Marquardt from the
-// straight-line fit), then all four parameters are refined together from the best candidate.
-// Throws std::invalid_argument on too few points, mismatched lengths or non-finite values.
+// Bounded least-squares fit of the model to (clock, power) measurements at one load (at least 6 distinct
+// clocks: 4 parameters + 2). The bounds keep it physical: P_static ≥ 0, a ≥ 0, k ≥ 0 and the ridge inside
+// the measured clock range; a parameter that would leave them stays on the bound. The ridge enters
+// non-smoothly, so it is first searched on a grid over the measured range below the second-highest clock
+// (for each candidate the other three parameters are fitted by Levenberg–Marquardt from the straight-line
+// fit moved into the bounds), then all four are refined together from the best candidate. Standard
+// errors from the Jacobian at the solution (least_squares.hpp). Throws std::invalid_argument on too few
+// clocks, mismatched lengths or non-finite values.
 PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w);
 
 }  // namespace autobench::power

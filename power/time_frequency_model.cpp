@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -44,29 +43,13 @@ LeastSquaresProblem problem(const Eigen::VectorXd& f, const Eigen::VectorXd& y) 
 }  // namespace
 
 TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span<const double> time) {
-  if (clock_mhz.size() != time.size()) {
-    throw std::invalid_argument("fit_time_frequency: " + std::to_string(clock_mhz.size()) + " clocks but " +
-                                std::to_string(time.size()) + " times");
-  }
-  const std::set<double> distinct(clock_mhz.begin(), clock_mhz.end());
-  if (clock_mhz.size() < 5 || distinct.size() < 4) {
-    throw std::invalid_argument("fit_time_frequency: needs at least 5 points at 4 distinct clocks, got " +
-                                std::to_string(clock_mhz.size()) + " points at " +
-                                std::to_string(distinct.size()) + " clocks");
-  }
-  const auto n = static_cast<Eigen::Index>(clock_mhz.size());
-  Eigen::VectorXd f(n), y(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    f[i] = clock_mhz[static_cast<std::size_t>(i)];
-    y[i] = time[static_cast<std::size_t>(i)];
-    if (!std::isfinite(f[i]) || !std::isfinite(y[i]) || f[i] < 0.0) {
-      throw std::invalid_argument("fit_time_frequency: point " + std::to_string(i) +
-                                  " is not a finite value at a non-negative clock");
-    }
-  }
+  const FitData data = fit_data("fit_time_frequency", clock_mhz, time, 4);
+  const Eigen::VectorXd& f = data.x;
+  const Eigen::VectorXd& y = data.y;
+  const auto n = f.size();
 
   // Grid over the rates; d = 0 (a clock-independent term) is always a candidate.
-  const double f_max = *distinct.rbegin();
+  const double f_max = data.x_max;
   constexpr int kSteps = 31;
   std::vector<double> rates{0.0};
   for (int s = 0; s < kSteps; ++s) rates.push_back(std::pow(10.0, -3.0 + 6.0 * s / (kSteps - 1)) / f_max);
@@ -89,14 +72,19 @@ TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span
       }
     }
   }
-  const auto refined = levenberg_marquardt(problem(f, y), best);
-  TimeFrequencyModel m = from_vector(refined.cost <= best_cost ? refined.parameters : best);
+  const LeastSquaresProblem pr = problem(f, y);
+  const auto refined = levenberg_marquardt(pr, best);
+  const Eigen::VectorXd p = refined.cost <= best_cost ? refined.parameters : best;
+  TimeFrequencyModel m = from_vector(p);
+  TimeFrequencyModel se = from_vector(standard_errors(pr.jacobian(p), std::min(refined.cost, best_cost)));
   if (m.b < m.d) {
     std::swap(m.a, m.c);
     std::swap(m.b, m.d);
+    std::swap(se.a, se.c);
+    std::swap(se.b, se.d);
   }
 
-  TimeFrequencyFit out{m, {}};
+  TimeFrequencyFit out{m, se, {}};
   std::vector<double> predicted(clock_mhz.size());
   for (std::size_t i = 0; i < predicted.size(); ++i) predicted[i] = m.time(clock_mhz[i]);
   out.quality = fit_quality(time, predicted);

@@ -1,4 +1,5 @@
-// The execution-time model t(f) = a/(1 + b·f) + c/(1 + d·f) of a kernel against the SM clock, and its fit.
+// The thesis's execution-time model t(f) = a/(1 + b·f) + c/(1 + d·f) of a kernel against the SM clock, and
+// its fit (kept beside the default t_fixed + W/f of scaling_time_model.hpp).
 #pragma once
 
 #include <span>
@@ -21,13 +22,15 @@ struct TimeFrequencyModel {
 
 struct TimeFrequencyFit {
   TimeFrequencyModel model;
+  TimeFrequencyModel standard_error;  // of each parameter (NaN where it cannot be estimated)
   FitQuality quality;
 };
 
-// Least-squares fit to (clock, time) measurements (≥ 5 points at ≥ 4 distinct clocks). For fixed (b, d)
+// Least-squares fit to (clock, time) measurements (at least 6 distinct clocks: 4 parameters + 2). For fixed (b, d)
 // the model is linear in (a, c), so (b, d) are first searched on a logarithmic grid (b·f_max from 10⁻³
 // to 10³, d also 0) with (a, c) solved linearly at each node; Levenberg–Marquardt then refines all four
-// from the best node. Throws std::invalid_argument on too few points or non-finite values.
+// from the best node; standard errors from the Jacobian there. Throws std::invalid_argument on too few
+// clocks or non-finite values.
 TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span<const double> time);
 
 }  // namespace autobench::power

@@ -145,10 +145,15 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   std::uint64_t n = kernel.round_size(settings.start_size ? settings.start_size : kernel.start_size);
   std::uint64_t max_size = 0;
   std::optional<Tuner> tuner;
+  std::map<std::uint64_t, kernels::Tunables> best_at;  // each measured size's configuration (after_sweep)
   auto measure = [&](std::uint64_t size, bool refinement) {  // one point, sweep or refinement
     const auto workload = device.prepare(kernel, size);
-    results::Point p = tuner->measure(*workload, kernel, size);
+    Tuner::AroundTiming around;
+    if (hooks.around_timing && !timing_for(settings, kernel).cold)
+      around = [&](const Tuner::Timed& timed) { return hooks.around_timing(size, timed); };
+    results::Point p = tuner->measure(*workload, kernel, size, around);
     p.refinement = refinement;
+    best_at[size] = tuner->best();
     if (hooks.measure_power) hooks.measure_power(*workload, tuner->best(), p);
     if (hooks.on_point) hooks.on_point(p);
     return p;
@@ -204,6 +209,24 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   if (settings.refine_precision > 0.0)
     refine_campaigns(out, trackers, points, kernel, settings.refine_precision, settings.knee_metric,
                      [&](std::uint64_t n) { return measure(n, true); }, hooks, t0);
+  if (hooks.after_sweep) {
+    const SweepHooks::WorkloadAt at = [&](std::uint64_t size,
+                                          const std::function<void(backend::Workload&, const kernels::Tunables&)>& f) {
+      if (hooks.stop_requested && hooks.stop_requested()) return false;
+      const auto workload = device.prepare(kernel, size);
+      f(*workload, best_at.at(size));
+      return true;
+    };
+    try {
+      hooks.after_sweep(out, at);
+    } catch (const std::exception& e) {  // a device failure in a late power window ends the campaigns as an error
+      for (auto& c : out)
+        if (c.stop_reason != results::StopReason::error) {
+          c.stop_reason = results::StopReason::error;
+          c.error = std::string("after the sweep: ") + e.what();
+        }
+    }
+  }
   for (std::size_t i = 0; i < out.size(); ++i) {
     auto& c = out[i];
     record_knee_quality(c, settings.detector_params.x_scale);

@@ -38,19 +38,24 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   return best;
 }
 
-results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n) {
+results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
+                              const AroundTiming& around) {
   const backend::TimingPlan plan = timing_for(settings_, kernel);
   const kernels::Tunables best = search(workload, plan);
   best_ = best;
   previous_best_ = kernels::to_string(best);
-  backend::Timing timing = workload.time(best, plan);
-  // Further batches (no warm-up) while the noise asks for them (noise_stop.hpp).
-  for (int more; (more = more_launches(timing.seconds, settings_.noise_stop)) > 0;) {
-    const backend::Timing batch = workload.time(best, {0, more, plan.cold});
-    timing.seconds.insert(timing.seconds.end(), batch.seconds.begin(), batch.seconds.end());
-    timing.clock_event_reasons |= batch.clock_event_reasons;
-    if (!(timing.temperature_c >= batch.temperature_c)) timing.temperature_c = batch.temperature_c;
-  }
+  const Timed timed = [&] {
+    backend::Timing timing = workload.time(best, plan);
+    // Further batches (no warm-up) while the noise asks for them (noise_stop.hpp).
+    for (int more; (more = more_launches(timing.seconds, settings_.noise_stop)) > 0;) {
+      const backend::Timing batch = workload.time(best, {0, more, plan.cold});
+      timing.seconds.insert(timing.seconds.end(), batch.seconds.begin(), batch.seconds.end());
+      timing.clock_event_reasons |= batch.clock_event_reasons;
+      if (!(timing.temperature_c >= batch.temperature_c)) timing.temperature_c = batch.temperature_c;
+    }
+    return timing;
+  };
+  const backend::Timing timing = around ? around(timed) : timed();
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = previous_best_;
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());

@@ -1,6 +1,7 @@
 // Searches a kernel's tuning configurations at one size and measures the best one as a curve point.
 #pragma once
 
+#include <functional>
 #include <random>
 #include <set>
 #include <string>
@@ -15,11 +16,17 @@ class Tuner {
  public:
   explicit Tuner(const AutoscaleSettings& settings);
 
+  // Runs the timed launches of the best configuration and returns their timing.
+  using Timed = std::function<backend::Timing()>;
+  // Wraps those timed launches, e.g. to sample power meanwhile; must call `timed` once and return its result.
+  using AroundTiming = std::function<backend::Timing(const Timed& timed)>;
+
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
   // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
   // best), and times the best configuration with the kernel's timing plan (timing_for), adding
-  // launches while settings.noise_stop asks for them.
-  results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n);
+  // launches while settings.noise_stop asks for them (all of it through `around` when set).
+  results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
+                         const AroundTiming& around = {});
   // The configuration the last measure() chose (its point's tunables).
   const kernels::Tunables& best() const { return best_; }
 

@@ -17,6 +17,8 @@ std::vector<results::Campaign> run_rank(backend::Device& device, const Plan& pla
     if (hooks.on_point) sweep_hooks.on_point = [&](const results::Point& p) { hooks.on_point(sweep, p); };
     sweep_hooks.stop_requested = hooks.stop_requested;
     sweep_hooks.measure_power = hooks.measure_power;
+    sweep_hooks.around_timing = hooks.around_timing;
+    sweep_hooks.after_sweep = hooks.after_sweep;
     sweep_hooks.finish_campaign = hooks.finish_campaign;
     for (auto& c : autoscale::run_sweep(device, *kernels::find(sweep.kernel), sweep.detectors, s, sweep_hooks)) {
       c.rank = rank;

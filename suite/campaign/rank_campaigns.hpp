@@ -17,6 +17,8 @@ struct RankHooks {
   std::function<void(const SweepSpec&, double seconds)> sweep_done;
   // Passed to every sweep (autoscale::SweepHooks): power windows and power corrections.
   std::function<void(backend::Workload&, const kernels::Tunables&, results::Point&)> measure_power;
+  std::function<backend::Timing(std::uint64_t, const autoscale::Tuner::Timed&)> around_timing;
+  std::function<void(std::vector<results::Campaign>&, const autoscale::SweepHooks::WorkloadAt&)> after_sweep;
   std::function<void(results::Campaign&)> finish_campaign;
 };
 

@@ -107,6 +107,7 @@ nlohmann::json to_json(const RunSettings& s) {
   };
   j.update(autoscale_json(s.autoscale));
   j.update({{"power_window_s", s.power.window_s},
+            {"power_points", s.power.points},
             {"power_filter", s.power.filter},
             {"power_interval_s", s.power.interval_s},
             {"calibration", s.power.calibration_file}});
@@ -130,6 +131,7 @@ RunSettings settings_from_json(const nlohmann::json& j) {
   j.at("independent_sweeps").get_to(s.independent_sweeps);
   autoscale_from_json(j, s.autoscale);
   s.power.window_s = j.value("power_window_s", s.power.window_s);  // absent in runs from before power windows
+  s.power.points = j.value("power_points", "all");  // absent in runs from before --power-points: every point
   s.power.filter = j.value("power_filter", s.power.filter);
   s.power.interval_s = j.value("power_interval_s", s.power.interval_s);
   s.power.calibration_file = j.value("calibration", s.power.calibration_file);

@@ -67,15 +67,27 @@ void print_summary(const power::Calibration& c) {
   std::printf("%s (%s): f_ref %.0f MHz, sensor update %.1f ms, lag %.1f ms\n", c.device_model.c_str(),
               c.device_uuid.c_str(), c.reference_clock_mhz, c.sensor_update_period_s * 1e3, c.sensor_lag_s * 1e3);
   for (const auto& k : c.kernels) {
-    if (k.power_frequency)
-      std::printf("  %-6s P(f) = %.4g + %.4g*f*V(f)^2, V = 1 + %.4g*(f - %.0f) above f_r: R^2 %.5f, RMSE %.3g W (%zu points)\n",
-                  k.kernel.c_str(), k.power_frequency->static_w, k.power_frequency->dynamic_w_per_mhz,
-                  k.power_frequency->voltage_slope_per_mhz, k.power_frequency->ridge_mhz, k.power_frequency_fit.r_squared,
-                  k.power_frequency_fit.rmse, k.power_frequency_fit.points);
-    if (k.time_frequency)
-      std::printf("  %-6s t(f) = %.4g/(1 + %.4g*f) + %.4g/(1 + %.4g*f): R^2 %.5f, RMSE %.3g s\n", k.kernel.c_str(),
-                  k.time_frequency->a, k.time_frequency->b, k.time_frequency->c, k.time_frequency->d,
-                  k.time_frequency_fit.r_squared, k.time_frequency_fit.rmse);
+    if (k.power_frequency) {
+      const auto& m = *k.power_frequency;
+      const auto& se = k.power_frequency_se;
+      std::printf("  %-6s P(f) = P_static + a*f*V(f)^2, V = 1 + k*(f - f_r) above f_r: P_static %.4g +- %.2g W, "
+                  "a %.4g +- %.2g W/MHz, k %.4g +- %.2g /MHz, f_r %.0f +- %.2g MHz; R^2 %.5f, RMSE %.3g W (%zu points)\n",
+                  k.kernel.c_str(), m.static_w, se.static_w, m.dynamic_w_per_mhz, se.dynamic_w_per_mhz,
+                  m.voltage_slope_per_mhz, se.voltage_slope_per_mhz, m.ridge_mhz, se.ridge_mhz,
+                  k.power_frequency_fit.r_squared, k.power_frequency_fit.rmse, k.power_frequency_fit.points);
+    }
+    if (k.scaling_time)
+      std::printf("  %-6s t(f) = t_fixed + W/f: t_fixed %.4g +- %.2g s, W %.4g +- %.2g s*MHz; R^2 %.6f, RMSE %.3g s\n",
+                  k.kernel.c_str(), k.scaling_time->fixed_s, k.scaling_time_se.fixed_s, k.scaling_time->work_s_mhz,
+                  k.scaling_time_se.work_s_mhz, k.scaling_time_fit.r_squared, k.scaling_time_fit.rmse);
+    if (k.time_frequency) {
+      const auto& m = *k.time_frequency;
+      const auto& se = k.time_frequency_se;
+      std::printf("  %-6s t(f) = a/(1 + b*f) + c/(1 + d*f) (thesis): a %.4g +- %.2g, b %.4g +- %.2g, c %.4g +- %.2g, "
+                  "d %.4g +- %.2g; R^2 %.6f, RMSE %.3g s\n",
+                  k.kernel.c_str(), m.a, se.a, m.b, se.b, m.c, se.c, m.d, se.d, k.time_frequency_fit.r_squared,
+                  k.time_frequency_fit.rmse);
+    }
   }
   if (c.temperature)
     std::printf("  P(T) at %.0f MHz = %.4g + %.4g*T: alpha %.4g W/C, R^2 %.4f (%zu windows)\n", c.temperature_clock_mhz,

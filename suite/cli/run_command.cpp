@@ -242,6 +242,12 @@ RankRun measure_rank(const RunRequest& request, const Prepared& prep, const mpi:
     hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
       power->measure(w, config, p);
     };
+    hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) {
+      return power->around_timing(n, timed);
+    };
+    hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
+      power->after_sweep(cs, at);
+    };
     hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
     hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
       journal.point(sw.kernel, sw.repeat, p);

@@ -30,7 +30,7 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->group("Devices");
   app.add_option("--sim-device", s.sim_device, "Sim model for every rank (default: rank r uses model r mod 2; "
                                               "see `list`)")->group("Devices");
-  app.add_option("--sim-realtime", s.sim_realtime, "Sim: sleep this many times the simulated kernel time, so a "
+  app.add_option("--sim-realtime", s.sim_realtime, "Sim: sleep this many times the simulated time (timed launches and power windows), so a "
                                                   "sim run takes real time (default 0: as fast as possible)")
       ->group("Devices");
   app.add_option("--output", s.output_dir, "Parent directory of the run's timestamped result directory")
@@ -93,8 +93,16 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--knee-metric", o.knee_metric, "Curve the detectors see: throughput (default) or efficiency "
                                                  "(work per joule; needs power windows)")->group("Detection");
 
-  app.add_option("--power-window-ms", o.power_window_ms, "Power window per point: the best configuration is "
-                                                         "repeated this long while power is sampled (0: none)")
+  app.add_option("--power-points", o.power_points,
+                 "Points that get a power window: sparse (default: a log-spaced subset, 2 per decade of size, plus "
+                 "knee's), knee (after the sweep: each knee, its neighbours and the points after it) or all "
+                 "(every point; the default and the only choice with --knee-metric efficiency). Each point's "
+                 "power_reason says why it got a window or not")
+      ->group("Power");
+  app.add_option("--power-window-ms", o.power_window_ms,
+                 "Measured span of a power window (0: no windows). Default: derived from the sensor, 3 update "
+                 "periods plus its lag (about 0.39 s on an H100: 100 ms updates); energy from the sensor's "
+                 "energy counter between its updates inside the load")
       ->group("Power");
   app.add_option("--power-filter", s.power.filter, "Filter of the power trace: none, maf[:W], gh[:G[,H]], "
                                                    "kalman[:Q,R] (the unfiltered mean is kept too)")->group("Power");
@@ -166,16 +174,21 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
     throw UsageError("--no-refine and --refine-precision exclude each other (allowed: one of them)");
   const bool adaptive = s.autoscale.sweep == autoscale::SweepMode::adaptive;
   s.autoscale.refine_precision = o.no_refine ? 0.0 : o.refine_precision.value_or(adaptive ? 0.05 : 0.0);
-  s.power.window_s = o.power_window_ms * 1e-3;
+  s.power.window_s = o.power_window_ms ? *o.power_window_ms * 1e-3 : energy::kDerivedWindow;
   s.power.interval_s = o.power_interval_ms * 1e-3;
   try {
     s.autoscale.knee_metric = autoscale::knee_metric_from_string(o.knee_metric);
+    const bool efficiency = s.autoscale.knee_metric == autoscale::KneeMetric::efficiency;
+    s.power.points = o.power_points.value_or(efficiency ? "all" : "sparse");
     energy::check(s.power);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
   if (s.autoscale.knee_metric == autoscale::KneeMetric::efficiency && s.power.window_s == 0)
     throw UsageError("--knee-metric efficiency needs power windows: --power-window-ms must be > 0");
+  if (s.autoscale.knee_metric == autoscale::KneeMetric::efficiency && s.power.points != "all")
+    throw UsageError("--power-points " + s.power.points + " is not allowed with --knee-metric efficiency: the "
+                     "detectors need the energy of every point (allowed: all)");
   s.verbosity = o.quiet ? 0 : o.verbose ? 2 : 1;
   return s;
 }

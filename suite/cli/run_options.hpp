@@ -31,7 +31,8 @@ struct RunOptions {
   bool no_refine = false;
   std::string safeguards = "thesis";
   bool quiet = false, verbose = false;
-  double power_window_ms = 1000;  // power window per point; 0: none
+  std::optional<double> power_window_ms;   // measured span per power window; 0: none; unset: from the sensor
+  std::optional<std::string> power_points;  // knee, sparse, all; unset: all with --knee-metric efficiency, else sparse
   double power_interval_ms = 10;
   std::string knee_metric = "throughput";
 };

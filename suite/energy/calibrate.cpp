@@ -11,6 +11,7 @@
 
 #include "power/io/clock_lock.hpp"
 #include "power/power_frequency_model.hpp"
+#include "power/scaling_time_model.hpp"
 #include "power/sensor_updates.hpp"
 #include "power/temperature_model.hpp"
 #include "suite/autoscale/autoscale_settings.hpp"
@@ -74,9 +75,10 @@ std::vector<unsigned> parse_clocks(const std::string& spec) {
 
 void check(const CalibrateSettings& s) {
   const std::set<unsigned> distinct(s.clocks_mhz.begin(), s.clocks_mhz.end());
-  if (distinct.size() < 5)
-    throw std::invalid_argument("--clocks: " + std::to_string(distinct.size()) +
-                                " distinct clocks given; the P(f) and t(f) fits need at least 5");
+  if (distinct.size() < kMinClocks)
+    throw std::invalid_argument("--clocks: " + std::to_string(distinct.size()) + " distinct clocks given; the P(f) fit "
+                                "has 4 parameters and needs at least " + std::to_string(kMinClocks) +
+                                " (parameters + 2, e.g. --clocks 705:1980:255)");
   for (const auto& k : s.kernels)
     if (!kernels::find(k)) throw std::invalid_argument("--kernels: unknown kernel '" + k + "' (see `list`)");
   if (s.kernels.empty()) throw std::invalid_argument("--kernels: at least one calibration kernel is needed");
@@ -155,9 +157,9 @@ void calibrate_temperature(power::io::ClockBackend& clocks, power::PowerMeter& m
   const double end = meter.now_s() + settings.temperature_s;
   while (meter.now_s() < end) {
     const WindowResult w = run_window(*load.workload, load.config, load.launch_s, meter, plan);
-    if (!w.raw.covered) continue;
-    cal.temperature_c.push_back(w.raw.mean_temperature_c);
-    cal.temperature_power_w.push_back(w.raw.mean_power_w);
+    if (!w.window.covered) continue;
+    cal.temperature_c.push_back(w.window.held.mean_temperature_c);
+    cal.temperature_power_w.push_back(w.power_w());
   }
   cal.temperature_clock_mhz = cal.reference_clock_mhz;
   try {
@@ -181,15 +183,15 @@ void sweep_clocks(power::io::ClockBackend& clocks, power::PowerMeter& meter, Loa
     power::io::ClockLock lock(clocks, {f});
     const double t = launch_time(*load.workload, load.config);
     const WindowResult w = run_window(*load.workload, load.config, t, meter, plan);
-    const double clock = std::isfinite(w.raw.mean_sm_clock_mhz) ? w.raw.mean_sm_clock_mhz : f;
+    const double clock = std::isfinite(w.window.held.mean_sm_clock_mhz) ? w.window.held.mean_sm_clock_mhz : f;
     kc.locked_clock_mhz.push_back(f);
     kc.clock_mhz.push_back(clock);
     kc.time_s.push_back(t);
-    kc.power_w.push_back(w.raw.mean_power_w);
-    kc.temperature_c.push_back(w.raw.mean_temperature_c);
+    kc.power_w.push_back(w.power_w());
+    kc.temperature_c.push_back(w.window.held.mean_temperature_c);
     say(kc.kernel + " at " + std::to_string(f) + " MHz: clock " + fmt("%.0f", clock) + " MHz, " +
-        fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.raw.mean_power_w) + " W, " +
-        fmt("%.1f", w.raw.mean_temperature_c) + " C");
+        fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.power_w()) + " W, " +
+        fmt("%.1f", w.window.held.mean_temperature_c) + " C");
   }
 }
 
@@ -210,23 +212,41 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
   try {
     const auto fit = power::fit_power_frequency(f_ok, p_ok);
     kc.power_frequency = fit.model;
+    kc.power_frequency_se = fit.standard_error;
     kc.power_frequency_fit = power::summarize(fit.quality);
-    say(kc.kernel + " P(f): P_static " + fmt("%.4g", fit.model.static_w) + " W, a " +
-        fmt("%.4g", fit.model.dynamic_w_per_mhz) + " W/MHz, k " + fmt("%.4g", fit.model.voltage_slope_per_mhz) +
-        " /MHz, f_r " + fmt("%.0f", fit.model.ridge_mhz) + " MHz, R^2 " + fmt("%.5f", fit.quality.r_squared) +
-        ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
+    const auto& m = fit.model;
+    const auto& se = fit.standard_error;
+    say(kc.kernel + " P(f): P_static " + fmt("%.4g", m.static_w) + " +- " + fmt("%.2g", se.static_w) + " W, a " +
+        fmt("%.4g", m.dynamic_w_per_mhz) + " +- " + fmt("%.2g", se.dynamic_w_per_mhz) + " W/MHz, k " +
+        fmt("%.4g", m.voltage_slope_per_mhz) + " +- " + fmt("%.2g", se.voltage_slope_per_mhz) + " /MHz, f_r " +
+        fmt("%.0f", m.ridge_mhz) + " +- " + fmt("%.2g", se.ridge_mhz) + " MHz, R^2 " +
+        fmt("%.5f", fit.quality.r_squared) + ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " P(f): no fit (" + e.what() + ")");
   }
   try {
+    const auto fit = power::fit_scaling_time(kc.clock_mhz, kc.time_s);
+    kc.scaling_time = fit.model;
+    kc.scaling_time_se = fit.standard_error;
+    kc.scaling_time_fit = power::summarize(fit.quality);
+    say(kc.kernel + " t(f) = t_fixed + W/f: t_fixed " + fmt("%.4g", fit.model.fixed_s) + " +- " +
+        fmt("%.2g", fit.standard_error.fixed_s) + " s, W " + fmt("%.4g", fit.model.work_s_mhz) + " +- " +
+        fmt("%.2g", fit.standard_error.work_s_mhz) + " s*MHz, R^2 " + fmt("%.6f", fit.quality.r_squared));
+  } catch (const std::invalid_argument& e) {
+    say(kc.kernel + " t(f) = t_fixed + W/f: no fit (" + e.what() + ")");
+  }
+  try {
     const auto fit = power::fit_time_frequency(kc.clock_mhz, kc.time_s);
     kc.time_frequency = fit.model;
+    kc.time_frequency_se = fit.standard_error;
     kc.time_frequency_fit = power::summarize(fit.quality);
-    say(kc.kernel + " t(f): a " + fmt("%.4g", fit.model.a) + " s, b " + fmt("%.4g", fit.model.b) + " /MHz, c " +
-        fmt("%.4g", fit.model.c) + " s, d " + fmt("%.4g", fit.model.d) + " /MHz, R^2 " +
-        fmt("%.5f", fit.quality.r_squared));
+    const auto& m = fit.model;
+    const auto& se = fit.standard_error;
+    say(kc.kernel + " t(f) thesis form: a " + fmt("%.4g", m.a) + " +- " + fmt("%.2g", se.a) + " s, b " + fmt("%.4g", m.b) +
+        " +- " + fmt("%.2g", se.b) + " /MHz, c " + fmt("%.4g", m.c) + " +- " + fmt("%.2g", se.c) + " s, d " +
+        fmt("%.4g", m.d) + " +- " + fmt("%.2g", se.d) + " /MHz, R^2 " + fmt("%.6f", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
-    say(kc.kernel + " t(f): no fit (" + e.what() + ")");
+    say(kc.kernel + " t(f) thesis form: no fit (" + e.what() + ")");
   }
 }
 
@@ -277,6 +297,7 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
   const auto& first = cal.kernels.front();
   if (first.power_frequency) {
     cal.power_frequency = first.power_frequency;
+    cal.power_frequency_se = first.power_frequency_se;
     cal.power_frequency_fit = first.power_frequency_fit;
     cal.frequency_clock_mhz = first.clock_mhz;
     cal.frequency_power_w = first.power_w;

@@ -12,8 +12,11 @@
 
 namespace autobench::energy {
 
+// The fewest distinct clocks a calibration takes: the P(f) fit's 4 parameters + 2.
+inline constexpr std::size_t kMinClocks = 6;
+
 struct CalibrateSettings {
-  std::vector<unsigned> clocks_mhz;                   // SM clocks to lock (≥ 5 distinct)
+  std::vector<unsigned> clocks_mhz;                   // SM clocks to lock (≥ kMinClocks distinct)
   double reference_clock_mhz = 0;                     // f_ref; 0: the highest of clocks_mhz
   std::vector<std::string> kernels{"gemm", "fp32"};   // the first one's P(f) corrects runs
   std::uint64_t size = 0;                             // 0: per kernel, doubled from its start size until a
@@ -24,7 +27,7 @@ struct CalibrateSettings {
   double probe_idle_s = 1.0, probe_load_s = 2.0;      // sensor probe: idle, then a load step
 };
 
-// Throws std::invalid_argument naming the bad value (fewer than 5 distinct clocks, unknown kernel,
+// Throws std::invalid_argument naming the bad value (fewer than kMinClocks distinct clocks, unknown kernel,
 // a non-positive window, interval or temperature time).
 void check(const CalibrateSettings& s);
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "power/calibration.hpp"
+#include "suite/energy/power_points.hpp"
 #include "suite/energy/trace_filter.hpp"
 
 namespace autobench::energy {
@@ -17,12 +18,14 @@ std::string shortest(double v) {
 }
 
 void check(const PowerSettings& s) {
-  if (!(s.window_s >= 0))
-    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) +
-                                " is not allowed: must be >= 0 (0 disables power windows)");
-  if (!(s.interval_s > 0))
-    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) +
-                                " is not allowed: must be > 0");
+  if (s.window_s != kDerivedWindow && !(s.window_s >= 0 && s.window_s <= kMaxWindowS))
+    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) + " is not allowed: must be in [0, " +
+                                shortest(kMaxWindowS * 1e3) + "] (0 disables power windows; leave it out for a "
+                                "window derived from the sensor)");
+  if (!(s.interval_s > 0 && s.interval_s <= kMaxIntervalS))
+    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) + " is not allowed: must be in (0, " +
+                                shortest(kMaxIntervalS * 1e3) + "]");
+  power_points_from_string(s.points);
   parse_filter(s.filter);
   if (!s.calibration_file.empty()) {
     if (!std::filesystem::is_regular_file(s.calibration_file))

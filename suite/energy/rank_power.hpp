@@ -19,6 +19,12 @@ class RankPower {
 
   // The power window of a point just measured (nothing when windows are off or there is no sensor).
   void measure(backend::Workload& workload, const kernels::Tunables& config, results::Point& p);
+  // A size's timed launches, sampled when they will span enough sensor updates (PointPower::around_timing).
+  backend::Timing around_timing(std::uint64_t size, const std::function<backend::Timing()>& timed) {
+    return windows_.around_timing(size, timed);
+  }
+  // The windows chosen once a sweep's knees are known (PointPower::after_sweep).
+  void after_sweep(std::vector<results::Campaign>& campaigns, const WorkloadAt& at) { windows_.after_sweep(campaigns, at); }
   // Corrects a finished campaign when a calibration applies (campaign_correction.hpp).
   void finish(results::Campaign& c) const;
 

@@ -25,7 +25,7 @@ struct Point {
   std::uint64_t clock_event_reasons = 0;
   double power_w = kNaN;           // raw mean power over the point's power window (unfiltered trace)
   double power_corrected_w = kNaN; // after frequency/temperature correction (NaN: no calibration)
-  double energy_j = kNaN;          // energy per launch: mean (filtered) power x window / launches
+  double energy_j = kNaN;          // energy per launch: energy_counter_j when the sensor has a counter, else energy_instant_j
   // The point's power window (NaN / 0 when there was none): the kernel repeated with the best
   // configuration while the sensor was sampled (see README "Power and energy").
   double power_filtered_w = kNaN;      // mean of the filtered trace (= power_w with filter none)
@@ -39,6 +39,9 @@ struct Point {
   std::int64_t power_updates = 0;      // changes of the instant-power reading inside it
   double power_sm_clock_mhz = kNaN;    // mean SM clock over the window
   double power_temperature_c = kNaN;   // mean temperature over the window
+  double energy_instant_j = kNaN;      // energy per launch from the mean (filtered) instant power
+  std::string power_reason;            // why the point has a window or not (suite/energy/power_points.hpp)
+  double power_cost_s = 0.0;           // wall time its power measurement took (0: none)
   bool refinement = false;         // measured by knee refinement rather than the geometric sweep
   bool throttled = false;          // a thermal or power clock-event reason was seen while it was timed
   std::vector<float> launch_times_s;  // every timed launch, in order (the bootstrap's samples; not a column:

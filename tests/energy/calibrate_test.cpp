@@ -23,14 +23,17 @@ TEST(Calibrate, ParsesClockListsAndRanges) {
   for (const char* bad : {"", "12a0", "1000:900:10", "1000:2000", "1000:2000:0", "-5,100", "1,,2"})
     EXPECT_THROW(parse_clocks(bad), std::invalid_argument) << bad;
   CalibrateSettings s;
-  s.clocks_mhz = {1000, 1100, 1200, 1300};
+  s.clocks_mhz = {1000, 1100, 1200, 1300, 1400, 1400};
   try {
     check(s);
     ADD_FAILURE();
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "--clocks: 4 distinct clocks given; the P(f) and t(f) fits need at least 5");
+    EXPECT_STREQ(e.what(), "--clocks: 5 distinct clocks given; the P(f) fit has 4 parameters and needs at least 6 "
+                           "(parameters + 2, e.g. --clocks 705:1980:255)");
   }
-  s.clocks_mhz.push_back(1400);
+  s.clocks_mhz.push_back(1500);
+  s.kernels = {"gemm"};
+  EXPECT_NO_THROW(check(s));
   s.kernels = {"gemm", "nbody"};
   EXPECT_THROW(check(s), std::invalid_argument);
 }
@@ -67,6 +70,7 @@ TEST(Calibrate, RecoversTheSimModel) {
     ASSERT_EQ(k.clock_mhz.size(), 9u);
     ASSERT_TRUE(k.power_frequency.has_value());
     ASSERT_TRUE(k.time_frequency.has_value());
+    ASSERT_TRUE(k.scaling_time.has_value());
     const auto& m = *k.power_frequency;
     EXPECT_NEAR(m.dynamic_w_per_mhz, truth.full_load.dynamic_w_per_mhz, 0.05 * truth.full_load.dynamic_w_per_mhz);
     EXPECT_NEAR(m.ridge_mhz, truth.full_load.ridge_mhz, 0.1 * truth.full_load.ridge_mhz);
@@ -82,6 +86,17 @@ TEST(Calibrate, RecoversTheSimModel) {
     EXPECT_GT(k.power_frequency_fit.r_squared, 0.999);
     EXPECT_GT(k.time_frequency_fit.r_squared, 0.999);
     EXPECT_NEAR(k.time_frequency->time(1000) / k.time_frequency->time(1980), 1.98, 0.05) << "compute-bound: t ~ 1/f";
+    // The default t(f): the sim's compute-bound kernels scale as 1/f, so nearly all the time is W/f.
+    EXPECT_GT(k.scaling_time_fit.r_squared, 0.999);
+    EXPECT_LT(std::abs(k.scaling_time->fixed_s), 0.05 * k.scaling_time->time(1980));
+    EXPECT_GT(k.scaling_time->work_s_mhz, 0.0);
+    // Every parameter has a standard error, and the truth's P(f) shape lies within a few of them.
+    for (double se : {k.power_frequency_se.static_w, k.power_frequency_se.dynamic_w_per_mhz, k.scaling_time_se.fixed_s,
+                      k.scaling_time_se.work_s_mhz})
+      EXPECT_TRUE(std::isfinite(se) && se > 0) << se;
+    EXPECT_GE(m.static_w, 0.0);
+    EXPECT_GE(m.ridge_mhz, 700.0);
+    EXPECT_LE(m.ridge_mhz, 1980.0);
   }
   ASSERT_TRUE(c.power_frequency.has_value());
   EXPECT_DOUBLE_EQ(c.power_frequency->ridge_mhz, c.kernels[0].power_frequency->ridge_mhz) << "gemm's corrects runs";
@@ -97,7 +112,7 @@ TEST(Calibrate, NeedsAMeterAndClocks) {
     std::unique_ptr<backend::Workload> prepare(const kernels::KernelSpec&, std::uint64_t) override { return nullptr; }
   } bare;
   CalibrateSettings s;
-  s.clocks_mhz = parse_clocks("1000:1400:100");
+  s.clocks_mhz = parse_clocks("1000:1500:100");
   EXPECT_THROW(calibrate(bare, s), std::runtime_error);
 }
 

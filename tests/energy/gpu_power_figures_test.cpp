@@ -1,7 +1,8 @@
 // GPU figures for bench/power/README.md, through the same interfaces a run uses (skipped without a CUDA
 // GPU with NVML): the NVML update periods, the sampler's overhead on kernel time, and a 2000-launch
 // GEMM run cut into windows: the spread of raw and corrected power (with the calibration named by
-// $AUTOBENCH_CALIBRATION) and the agreement of power × time with the energy counter.
+// $AUTOBENCH_CALIBRATION) and the agreement of power × time with the energy counter; and short (derived)
+// power windows against 1 s windows at the points named by $AUTOBENCH_POWER_POINTS.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +18,10 @@
 #include "power/sensor_updates.hpp"
 #include "suite/autoscale/tuner.hpp"
 #include "suite/backend/factory.hpp"
+#include "suite/energy/point_power.hpp"
+
+#include <sstream>
+#include <string>
 
 namespace autobench {
 namespace {
@@ -179,6 +184,69 @@ TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
               q.mean, q.sd, q.min, q.max, whole.energy_from_counter_j, whole.energy_from_power_j,
               whole.energy_from_counter_j / whole.energy_from_power_j);
   EXPECT_NEAR(whole.energy_from_counter_j / whole.energy_from_power_j, 1.0, 0.05);
+}
+
+// $AUTOBENCH_POWER_POINTS = "kernel:size,kernel:size,..." (bench/power/gpu_power_points.sh takes the knee
+// points of a quick-suite run and their neighbours); $AUTOBENCH_POWER_ROUNDS rounds (default 2) per point,
+// each a derived window and a 1 s window back to back (the order alternating between rounds). Prints one
+// ACCURACY line per pair and the distribution of short / 1 s for counter power, energy per launch and
+// instant power.
+TEST_F(GpuPowerFigures, ShortWindowsAgainstOneSecondWindows) {
+  const char* spec = std::getenv("AUTOBENCH_POWER_POINTS");
+  if (!spec) GTEST_SKIP() << "set AUTOBENCH_POWER_POINTS=kernel:size,...";
+  const int rounds = std::getenv("AUTOBENCH_POWER_ROUNDS") ? std::atoi(std::getenv("AUTOBENCH_POWER_ROUNDS")) : 2;
+  auto& meter = *device_->power_meter();
+  energy::WindowPlan derived, second;
+  derived.sensor = second.sensor = meter.timing();
+  second.window_s = 1.0;
+  std::vector<double> power_ratio, energy_ratio, instant_ratio;
+  std::istringstream in(spec);
+  for (std::string item; std::getline(in, item, ',');) {
+    const auto colon = item.find(':');
+    ASSERT_NE(colon, std::string::npos) << item;
+    const kernels::KernelSpec* k = kernels::find(item.substr(0, colon));
+    ASSERT_NE(k, nullptr) << item;
+    const std::uint64_t n = std::stoull(item.substr(colon + 1));
+    autoscale::AutoscaleSettings s;
+    autoscale::Tuner tuner(s);
+    auto w = device_->prepare(*k, n);
+    const double launch_s = tuner.measure(*w, *k, n).time_mean_s;
+    for (int r = 0; r < rounds; ++r) {
+      energy::WindowResult a, b;
+      if (r % 2 == 0) {
+        a = energy::run_window(*w, tuner.best(), launch_s, meter, derived);
+        b = energy::run_window(*w, tuner.best(), launch_s, meter, second);
+      } else {
+        b = energy::run_window(*w, tuner.best(), launch_s, meter, second);
+        a = energy::run_window(*w, tuner.best(), launch_s, meter, derived);
+      }
+      results::Point pa, pb;
+      pa.time_mean_s = pb.time_mean_s = launch_s;
+      energy::fill_point(pa, a);
+      energy::fill_point(pb, b);
+      std::printf("ACCURACY %s %llu launch %.4g ms | short: span %.3f s, cost %.3f s, %.2f W counter, %.2f W instant, "
+                  "%.5g J/launch | 1 s: span %.3f s, cost %.3f s, %.2f W counter, %.2f W instant, %.5g J/launch | "
+                  "ratio power %.4f energy %.4f\n",
+                  k->name.c_str(), static_cast<unsigned long long>(n), launch_s * 1e3, pa.power_window_s, pa.power_cost_s,
+                  a.power_w(), pa.power_w, pa.energy_j, pb.power_window_s, pb.power_cost_s, b.power_w(), pb.power_w,
+                  pb.energy_j, a.power_w() / b.power_w(), pa.energy_j / pb.energy_j);
+      power_ratio.push_back(a.power_w() / b.power_w());
+      energy_ratio.push_back(pa.energy_j / pb.energy_j);
+      instant_ratio.push_back(pa.power_w / pb.power_w);
+    }
+  }
+  ASSERT_FALSE(power_ratio.empty());
+  auto describe = [](const char* what, std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const auto q = [&](double f) { return v[static_cast<std::size_t>(std::lround(f * static_cast<double>(v.size() - 1)))]; };
+    int within = 0;
+    for (double x : v) within += std::abs(x - 1.0) <= 0.03;
+    std::printf("%-28s n %zu: min %.4f p10 %.4f median %.4f p90 %.4f max %.4f; within 3 %%: %d of %zu\n", what,
+                v.size(), v.front(), q(0.1), q(0.5), q(0.9), v.back(), within, v.size());
+  };
+  describe("short/1s counter power", power_ratio);
+  describe("short/1s energy per launch", energy_ratio);
+  describe("short/1s instant power", instant_ratio);
 }
 
 }  // namespace

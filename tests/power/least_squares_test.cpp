@@ -115,5 +115,63 @@ TEST(LevenbergMarquardt, ReportsNonConvergenceWhenIterationsRunOut) {
   EXPECT_EQ(result.iterations, 2);
 }
 
+// r = x² − 1 from x = 0: the gradient vanishes there (a maximum of the cost, not a minimum), so no
+// Gauss–Newton step moves; the old test called that `converged` with cost 1.
+TEST(LevenbergMarquardt, LeavesAStationaryPointThatIsNotAMinimum) {
+  LeastSquaresProblem problem;
+  problem.residuals = [](const Eigen::VectorXd& p) { return Eigen::VectorXd::Constant(1, p[0] * p[0] - 1.0); };
+  problem.jacobian = [](const Eigen::VectorXd& p) { return Eigen::MatrixXd::Constant(1, 1, 2.0 * p[0]); };
+  const auto result = levenberg_marquardt(problem, Eigen::VectorXd::Zero(1));
+  EXPECT_TRUE(result.converged);
+  EXPECT_NEAR(std::abs(result.parameters[0]), 1.0, 1e-6);
+  EXPECT_LT(result.cost, 1e-12);
+}
+
+TEST(LevenbergMarquardt, StaysOnABoundTheCostPushesAgainst) {
+  // r = x + 1 with x ≥ 0: the unbounded minimum is x = −1; the bounded one is x = 0, held there.
+  LeastSquaresProblem problem;
+  problem.residuals = [](const Eigen::VectorXd& p) { return Eigen::VectorXd::Constant(1, p[0] + 1.0); };
+  problem.jacobian = [](const Eigen::VectorXd&) { return Eigen::MatrixXd::Constant(1, 1, 1.0); };
+  problem.lower = Eigen::VectorXd::Zero(1);
+  problem.upper = Eigen::VectorXd::Constant(1, kInf);
+  const auto result = levenberg_marquardt(problem, Eigen::VectorXd::Constant(1, 3.0));
+  EXPECT_TRUE(result.converged);
+  EXPECT_EQ(result.parameters[0], 0.0);
+  EXPECT_DOUBLE_EQ(result.cost, 1.0);
+  ASSERT_EQ(result.at_bound.size(), 1u);
+  EXPECT_TRUE(result.at_bound[0]);
+}
+
+TEST(StandardErrors, OfAStraightLineMatchTheTextbookFormula) {
+  // y = 1 + 2x + e with residuals ±0.1: s² = SS/(n − 2), se(slope) = s/sqrt(Sxx), se(intercept) = s·sqrt(1/n + x̄²/Sxx).
+  Eigen::MatrixXd a(4, 2);
+  a << 1, 0, 1, 1, 1, 2, 1, 3;
+  Eigen::VectorXd y(4);
+  y << 1.1, 2.9, 5.1, 6.9;
+  const Eigen::VectorXd p = linear_least_squares(a, y);
+  const double cost = (a * p - y).squaredNorm();
+  const Eigen::VectorXd se = standard_errors(a, cost);
+  const double s = std::sqrt(cost / 2.0), sxx = 5.0, mean = 1.5;
+  EXPECT_NEAR(se[1], s / std::sqrt(sxx), 1e-12);
+  EXPECT_NEAR(se[0], s * std::sqrt(0.25 + mean * mean / sxx), 1e-12);
+  EXPECT_TRUE(std::isnan(standard_errors(a.topRows(2), 0.0)[0])) << "no degrees of freedom left";
+}
+
+TEST(FitData, NeedsParametersPlusTwoDistinctClocks) {
+  const std::vector<double> x{1, 2, 3, 4, 5, 5}, y{1, 2, 3, 4, 5, 6};
+  try {
+    fit_data("fit_x", x, y, 4);
+    FAIL() << "5 distinct clocks for 4 parameters";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "fit_x: 4 parameters need at least 6 distinct clocks, got 5");
+  }
+  const FitData d = fit_data("fit_x", x, y, 3);
+  EXPECT_EQ(d.x.size(), 6);
+  EXPECT_EQ(d.x_min, 1.0);
+  EXPECT_EQ(d.x_max, 5.0);
+  EXPECT_THROW(fit_data("fit_x", std::vector<double>{1, 2, 3, 4, 5, NAN}, y, 3), std::invalid_argument);
+  EXPECT_THROW(fit_data("fit_x", x, std::vector<double>{1, 2}, 3), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace autobench::power

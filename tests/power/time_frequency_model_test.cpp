@@ -73,7 +73,9 @@ TEST(FitTimeFrequency, RecoversParametersFromNoisyData) {
 
 TEST(FitTimeFrequency, RejectsTooFewPointsAndNegativeClocks) {
   EXPECT_THROW(fit_time_frequency(std::vector<double>{1, 2, 3}, std::vector<double>{1, 2, 3}), std::invalid_argument);
-  EXPECT_THROW(fit_time_frequency(std::vector<double>{-1, 2, 3, 4, 5}, std::vector<double>{1, 2, 3, 4, 5}),
+  EXPECT_THROW(fit_time_frequency(std::vector<double>{1, 2, 3, 4, 5}, std::vector<double>{1, 2, 3, 4, 5}),
+               std::invalid_argument) << "4 parameters + 2 = 6 distinct clocks";
+  EXPECT_THROW(fit_time_frequency(std::vector<double>{-1, 2, 3, 4, 5, 6}, std::vector<double>{1, 2, 3, 4, 5, 6}),
                std::invalid_argument);
 }
 

@@ -70,6 +70,9 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   p.power_updates = -1;
   p.power_sm_clock_mhz = 1980.5;
   p.power_temperature_c = 44.25;
+  p.energy_instant_j = 2.5e-4;
+  p.power_reason = refinement ? "knee" : "post_knee";
+  p.power_cost_s = 0.375;
   return p;
 }
 

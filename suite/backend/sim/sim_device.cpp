@@ -45,12 +45,9 @@ class SimWorkload final : public Workload {
     out.temperature_c = device_.temperature_c_;
     const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);
     device_.advance(busy, load_of(device_.model_, kernel_, n_));
-    if (device_.options_.realtime_factor > 0)
-      std::this_thread::sleep_for(std::chrono::duration<double>(busy * device_.options_.realtime_factor));
     return out;
   }
 
-  // Power windows run in simulated time only: no sleeping, whatever the realtime factor.
   void run(const kernels::Tunables&, int launches) override {
     device_.advance(launches * expected_time_s(device_.model_, kernel_, n_, device_.clock_mhz_),
                     load_of(device_.model_, kernel_, n_));
@@ -98,6 +95,8 @@ void SimDevice::advance(double seconds, double load) {
   if (recording_) segments_.push_back({now_s_, now_s_ + seconds, watts, clock_mhz_, temperature_c_});
   temperature_c_ = power_.temperature_after(temperature_c_, watts, seconds);
   now_s_ += seconds;
+  if (options_.realtime_factor > 0)
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds * options_.realtime_factor));
 }
 
 void SimDevice::record(bool on) {

@@ -19,7 +19,8 @@ struct SimOptions {
   // Memory the device really has for allocations; 0 = the model's memory. Setting it below what
   // free_memory_bytes() reports makes allocations fail before the estimated maximum size.
   std::uint64_t usable_memory_bytes = 0;
-  // > 0: sleep this many times the simulated kernel time, so runs take real time (signals, budgets).
+  // > 0: sleep this many times every stretch of simulated time (timed launches, power windows, idling),
+  // so runs take real time (signals, budgets, the cost of power windows).
   double realtime_factor = 0;
 };
 
@@ -44,8 +45,8 @@ class SimDevice final : public Device {
   const SimModel& model() const { return model_; }
   const SimPowerModel& power() const { return power_; }
 
-  // Simulated state: time advances only as kernels run or the device idles; timing and power
-  // windows never sleep (unless SimOptions::realtime_factor makes timed launches sleep).
+  // Simulated state: time advances only as kernels run or the device idles; nothing sleeps unless
+  // SimOptions::realtime_factor > 0, which makes every advance sleep in proportion.
   double now_s() const { return now_s_; }
   double clock_mhz() const { return clock_mhz_; }
   void set_clock_mhz(double mhz) { clock_mhz_ = mhz; }

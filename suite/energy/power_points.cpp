@@ -1,0 +1,62 @@
+// Power point selection (see power_points.hpp).
+#include "suite/energy/power_points.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace autobench::energy {
+
+const char* to_string(PowerPoints p) {
+  switch (p) {
+    case PowerPoints::knee: return "knee";
+    case PowerPoints::sparse: return "sparse";
+    case PowerPoints::all: return "all";
+  }
+  return "?";
+}
+
+PowerPoints power_points_from_string(const std::string& s) {
+  for (PowerPoints p : {PowerPoints::knee, PowerPoints::sparse, PowerPoints::all})
+    if (s == to_string(p)) return p;
+  throw std::invalid_argument("--power-points '" + s + "' is not allowed (allowed: knee, sparse, all)");
+}
+
+std::map<std::uint64_t, std::string> select_power_points(const std::vector<results::Campaign>& campaigns,
+                                                         PowerPoints policy) {
+  std::map<std::uint64_t, std::string> out;
+  if (policy == PowerPoints::all) return out;
+  std::set<std::uint64_t> knee, post_knee, every;
+  for (const auto& c : campaigns) {
+    if (c.points.empty() || c.knee_index < 0 || static_cast<std::size_t>(c.knee_index) >= c.points.size()) continue;
+    std::vector<std::uint64_t> sizes;
+    for (const auto& p : c.points) sizes.push_back(p.size);
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    every.insert(sizes.begin(), sizes.end());
+    const std::uint64_t at = c.points[static_cast<std::size_t>(c.knee_index)].size;
+    const auto k = static_cast<std::size_t>(std::lower_bound(sizes.begin(), sizes.end(), at) - sizes.begin());
+    knee.insert(at);
+    if (k > 0) knee.insert(sizes[k - 1]);
+    if (k + 1 < sizes.size()) knee.insert(sizes[k + 1]);
+    for (std::size_t i = k + 1; i < sizes.size(); ++i) post_knee.insert(sizes[i]);
+  }
+  std::set<std::uint64_t> sparse;
+  if (policy == PowerPoints::sparse && !every.empty()) {
+    const double step = std::pow(10.0, 1.0 / kSparsePointsPerDecade);
+    double next = 0;
+    for (std::uint64_t n : every) {
+      if (static_cast<double>(n) < next) continue;
+      sparse.insert(n);
+      next = static_cast<double>(n) * step;
+    }
+    sparse.insert(*every.rbegin());
+  }
+  for (std::uint64_t n : sparse) out[n] = reason::sparse;
+  for (std::uint64_t n : post_knee) out[n] = reason::post_knee;
+  for (std::uint64_t n : knee) out[n] = reason::knee;
+  return out;
+}
+
+}  // namespace autobench::energy

@@ -1,0 +1,200 @@
+// Which points get a power window and why: the selection rule on curves with known knees, and whole sweeps
+// on the sim device (windows only at the chosen points, each point's reason, --power-points all inline).
+#include "suite/energy/power_points.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "suite/autoscale/sweep.hpp"
+#include "suite/backend/sim/sim_device.hpp"
+#include "suite/energy/point_power.hpp"
+
+namespace autobench::energy {
+namespace {
+
+// Sizes 1000·1.25^i, i = 0..40 (about 3.9 decades).
+std::uint64_t size_at(int i) { return static_cast<std::uint64_t>(std::llround(1000.0 * std::pow(1.25, i))); }
+
+// A campaign that holds the first `count` sizes with its knee at `knee`.
+results::Campaign campaign(int count, int knee, bool detected = true) {
+  results::Campaign c;
+  for (int i = 0; i < count; ++i) {
+    results::Point p;
+    p.size = size_at(i);
+    c.points.push_back(p);
+  }
+  c.knee_detected = detected;
+  c.knee_index = knee;
+  return c;
+}
+
+std::map<std::uint64_t, std::string> expect(std::initializer_list<std::pair<int, const char*>> at) {
+  std::map<std::uint64_t, std::string> out;
+  for (const auto& [i, why] : at) out[size_at(i)] = why;
+  return out;
+}
+
+// Two detectors on one sweep: A finds the knee at index 25 (its campaign holds 3 post-knee points, up to
+// 28), B at 30 (up to 33).
+TEST(SelectPowerPoints, KneePolicyTakesEachKneeItsNeighboursAndThePlateau) {
+  const std::vector<results::Campaign> sweep{campaign(29, 25), campaign(34, 30)};
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::knee),
+            expect({{24, "knee"}, {25, "knee"}, {26, "knee"}, {27, "post_knee"}, {28, "post_knee"},
+                    {29, "knee"}, {30, "knee"}, {31, "knee"}, {32, "post_knee"}, {33, "post_knee"}}));
+}
+
+// Log-spaced at 2 per decade (factor 3.16): from 1000, the first size at least 3162 is i = 6 (3815), then
+// i = 12 (14552), 18 (55511), 24 (211758), 30 (807794); i = 36 is beyond the sweep, whose last size (33)
+// is always taken. Knee reasons win over sparse ones.
+TEST(SelectPowerPoints, SparsePolicyAddsALogSpacedSubsetFromFirstToLast) {
+  const std::vector<results::Campaign> sweep{campaign(29, 25), campaign(34, 30)};
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::sparse),
+            expect({{0, "sparse"}, {6, "sparse"}, {12, "sparse"}, {18, "sparse"}, {24, "knee"}, {25, "knee"},
+                    {26, "knee"}, {27, "post_knee"}, {28, "post_knee"}, {29, "knee"}, {30, "knee"}, {31, "knee"},
+                    {32, "post_knee"}, {33, "post_knee"}}));
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::sparse).size(), 14u) << "of 34 points";
+}
+
+TEST(SelectPowerPoints, WithoutAKneeTheLastPointIsTheAnswer) {
+  const std::vector<results::Campaign> sweep{campaign(10, 9, false)};
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::knee), expect({{8, "knee"}, {9, "knee"}}));
+}
+
+TEST(SelectPowerPoints, RefinementPointsAreNeighboursBySize) {
+  // A refinement point between sizes 20 and 21 (appended last, as refinement does) is the knee's neighbour.
+  auto c = campaign(24, 21);
+  results::Point refined;
+  refined.size = (size_at(20) + size_at(21)) / 2;
+  refined.refinement = true;
+  c.points.push_back(refined);
+  const auto chosen = select_power_points({c}, PowerPoints::knee);
+  EXPECT_EQ(chosen.at(refined.size), "knee");
+  EXPECT_EQ(chosen.count(size_at(20)), 0u);
+  EXPECT_EQ(chosen.at(size_at(22)), "knee");
+  EXPECT_EQ(chosen.at(size_at(23)), "post_knee");
+}
+
+TEST(SelectPowerPoints, AllTakesEveryPointInlineAndNamesAreChecked) {
+  EXPECT_TRUE(select_power_points({campaign(29, 25)}, PowerPoints::all).empty());
+  EXPECT_EQ(power_points_from_string("knee"), PowerPoints::knee);
+  EXPECT_STREQ(to_string(PowerPoints::sparse), "sparse");
+  try {
+    power_points_from_string("most");
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "--power-points 'most' is not allowed (allowed: knee, sparse, all)");
+  }
+}
+
+// A whole sweep on the sim H100: windows run only at the chosen points (power present exactly there),
+// every point says why, and the chosen sizes are those the rule picks from the finished campaigns.
+struct SweepRun {
+  std::vector<results::Campaign> campaigns;
+  int windows = 0;
+};
+
+SweepRun sweep_with(const std::string& points, const std::string& kernel, int iterations = 32) {
+  backend::sim::SimDevice device(backend::sim::model_named("H100 SXM"), {});
+  PowerSettings settings;
+  settings.points = points;
+  PointPower power(device.power_meter(), settings);
+  autoscale::AutoscaleSettings a;
+  a.timing.iterations = iterations;
+  SweepRun run;
+  autoscale::SweepHooks hooks;
+  hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) { return power.around_timing(n, timed); };
+  hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
+    power.measure(w, config, p);
+    run.windows += p.power_reason == reason::all;
+  };
+  hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
+    power.after_sweep(cs, [&](std::uint64_t n, const auto& f) {
+      ++run.windows;
+      return at(n, f);
+    });
+  };
+  run.campaigns = autoscale::run_sweep(device, *kernels::find(kernel), {"kneedle", "triangle"}, a, hooks);
+  return run;
+}
+
+TEST(PowerPointsSweep, SparseWindowsOnlyWhereChosen) {
+  const SweepRun run = sweep_with("sparse", "vecadd");
+  ASSERT_EQ(run.campaigns.size(), 2u);
+  std::vector<results::Campaign> without_power = run.campaigns;
+  const auto chosen = select_power_points(without_power, PowerPoints::sparse);
+  EXPECT_EQ(run.windows, static_cast<int>(chosen.size())) << "one window per chosen size, shared by campaigns";
+  std::size_t points = 0;
+  for (const auto& c : run.campaigns) {
+    EXPECT_TRUE(c.knee_detected) << c.detector;
+    points = std::max(points, c.points.size());
+    EXPECT_EQ(c.points[static_cast<std::size_t>(c.knee_index)].power_reason, "knee");
+    for (const auto& p : c.points) {
+      const auto it = chosen.find(p.size);
+      if (it == chosen.end()) {
+        EXPECT_EQ(p.power_reason, "skipped");
+        EXPECT_TRUE(std::isnan(p.power_w));
+        EXPECT_EQ(p.power_cost_s, 0.0);
+      } else {
+        EXPECT_EQ(p.power_reason, it->second);
+        EXPECT_GT(p.power_w, 50.0) << p.size;
+        EXPECT_GT(p.efficiency, 0.0) << p.size;
+        EXPECT_GE(p.power_window_s, 0.2 - 1e-9) << "at least 2 of the sim sensor's 100 ms periods";
+      }
+    }
+  }
+  EXPECT_LT(chosen.size() * 2, points) << "fewer than half the points get a window";
+}
+
+TEST(PowerPointsSweep, AllMeasuresEveryPointWhileSweeping) {
+  const SweepRun run = sweep_with("all", "gemm");
+  for (const auto& c : run.campaigns)
+    for (const auto& p : c.points) {
+      EXPECT_EQ(p.power_reason, "all");
+      EXPECT_TRUE(std::isfinite(p.energy_j)) << p.size;
+    }
+}
+
+// With 2000 timed launches per size, the larger sizes' own launches last longer than a window's load: they
+// take their power from those launches (no window), the others still follow the policy, and the power
+// from the launches matches the sim's truth like a window's would.
+TEST(PowerPointsSweep, LongTimedLaunchesGivePowerAtNoExtraCost) {
+  const SweepRun run = sweep_with("sparse", "gemm", 2000);
+  std::size_t own = 0;
+  std::set<std::uint64_t> windowed;
+  for (const auto& c : run.campaigns)
+    for (const auto& p : c.points) {
+      if (p.power_reason == "own_launches") {
+        ++own;
+        EXPECT_GE(p.power_window_s, 0.2 - 1e-9);
+        EXPECT_EQ(p.power_launches, 2000) << "the timed launches";
+        EXPECT_GT(p.power_w, 200.0);
+        EXPECT_NEAR(p.energy_counter_j, p.power_w * p.time_mean_s, 0.03 * p.energy_counter_j);
+      }
+      if (p.power_reason == "knee" || p.power_reason == "post_knee" || p.power_reason == "sparse") windowed.insert(p.size);
+    }
+  EXPECT_GT(own, 0u);
+  EXPECT_EQ(run.windows, static_cast<int>(windowed.size())) << "windows ran only where no own launches served";
+  const SweepRun short_launches = sweep_with("sparse", "gemm");
+  for (const auto& c : short_launches.campaigns)
+    for (const auto& p : c.points) EXPECT_NE(p.power_reason, "own_launches") << p.size;
+}
+
+TEST(PowerPointsSweep, DisabledWindowsSayOff) {
+  backend::sim::SimDevice device(backend::sim::model_named("H100 SXM"), {});
+  PowerSettings settings;
+  settings.window_s = 0;
+  PointPower power(device.power_meter(), settings);
+  EXPECT_FALSE(power.enabled());
+  results::Point p;
+  auto w = device.prepare(*kernels::find("vecadd"), 1 << 20);
+  power.measure(*w, {}, p);
+  EXPECT_EQ(p.power_reason, "off");
+  EXPECT_TRUE(std::isnan(p.power_w));
+}
+
+}  // namespace
+}  // namespace autobench::energy
