@@ -98,7 +98,7 @@ Prepared prepare(const RunRequest& request, bool print_errors) {
       p.settings.dry_run = request.settings.dry_run;
       p.resumed_info = manifest.info;
     }
-    p.plan = campaign::make_plan(p.settings);
+    p.plan = p.settings.dry_run ? campaign::check_plan(p.settings) : campaign::make_plan(p.settings);
   } catch (const std::invalid_argument& e) {
     throw UsageError(print_errors ? e.what() : "");
   }
@@ -153,12 +153,15 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
     std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
                                   settings.dry_run ? "(dry run)" : output::result_path(run_dir)).c_str(), stdout);
   if (settings.dry_run) {
-    for (const auto& sw : prep.plan.sweeps) {
-      if (!talk) break;
+    constexpr std::size_t kShown = 20;  // a dry run costs the same for any matrix size
+    const std::size_t count = prep.plan.sweep_count();
+    for (std::size_t i = 0; talk && i < std::min(count, kShown); ++i) {
+      const campaign::SweepSpec sw = campaign::sweep_at(prep.plan, i);
       std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
       for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
       std::printf("\n");
     }
+    if (talk && count > kShown) std::printf("  ... and %zu more sweeps\n", count - kShown);
     return 0;
   }
 
