@@ -53,7 +53,7 @@ inline constexpr Limit sensitivity{"--sensitivity", 0, 100, true};
 inline constexpr Limit distance_threshold{"--distance-threshold", 0, 1};
 inline constexpr Limit sim_realtime{"--sim-realtime", 0, 1000};
 inline constexpr Limit power_window_ms{"--power-window-ms", 0, 60000, false, false, false, 1e-3};
-inline constexpr Limit power_interval_ms{"--power-interval-ms", 0, 1000, true, false, false, 1e-3};
+inline constexpr Limit power_interval_ms{"--power-interval-ms", 0.001, 1000, false, false, false, 1e-3};
 inline constexpr Limit time_budget_s{"--time-budget", 0, 366 * 86400.0, true};
 inline constexpr Limit reference_clock_mhz{"--reference-clock", 0, 10000};  // calibrate; 0: the highest clock
 inline constexpr Limit temperature_s{"--temperature-s", 0, 3600};           // calibrate
