@@ -5,6 +5,7 @@
 
 #include "suite/output/hdf5_fields.hpp"
 #include "suite/output/hdf5_writer.hpp"
+#include "suite/results/knee.hpp"
 #include "suite/stats/stability_fields.hpp"
 
 namespace autobench::output {
@@ -47,6 +48,9 @@ results::Campaign read_campaign(const H5Group& g) {
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
   c.points = read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
+  if (c.knee_detected && !results::has_knee_point(c))
+    throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
+                             " outside its " + std::to_string(c.points.size()) + " points");
   return c;
 }
 
