@@ -98,12 +98,15 @@ Prepared prepare(const RunRequest& request, bool print_errors) {
       p.settings.dry_run = request.settings.dry_run;
       p.resumed_info = manifest.info;
     }
-    p.plan = p.settings.dry_run ? campaign::check_plan(p.settings) : campaign::make_plan(p.settings);
   } catch (const std::invalid_argument& e) {
     throw UsageError(print_errors ? e.what() : "");
   }
-  if (request.time_budget_s == 0 || std::isnan(request.time_budget_s))
-    throw UsageError(print_errors ? "--time-budget must be a positive number of seconds" : "");
+  try {  // a resumed run's settings come from its run.json, which may have been edited since
+    p.plan = p.settings.dry_run ? campaign::check_plan(p.settings) : campaign::make_plan(p.settings);
+  } catch (const std::invalid_argument& e) {
+    const std::string where = request.resume_dir.empty() ? "" : request.resume_dir + "/run.json: ";
+    throw UsageError(print_errors ? where + e.what() : "");
+  }
   return p;
 }
 

@@ -1,6 +1,8 @@
 """Damaged results files and unwritable outputs through every subcommand that reads a results file (report,
 export, compare, plot, detect, profile add): one line on stderr and no traceback, exit 2 for a bad file and
-1 for an output that cannot be written, and nothing left behind (no figure, CSV, summary or database)."""
+1 for an output that cannot be written, and nothing left behind (no figure, CSV, summary or database).
+An edited run.json (a value out of its range, or a null where a number belongs) is refused by --resume and
+merge the same way, naming the value, and the results file stays as it was."""
 import glob
 import os
 import shutil
@@ -114,6 +116,29 @@ if os.geteuid() != 0:  # root writes into read-only directories
     if PLOT:
         expect(1, ["plot", GOOD, "--output", os.path.join(read_only, "plots")], "read-only output")
     expect(1, ["export", GOOD, "--output", read_only], "read-only output", read_only)
+
+# run.json edited after the run: --resume and merge check it like the command line, and change nothing.
+RUN_DIR = os.path.dirname(GOOD)
+with open(os.path.join(RUN_DIR, "run.json")) as f:
+    manifest = f.read()
+with open(GOOD, "rb") as f:
+    good_before = f.read()
+for key, value, message in (("scale_factor", "1e16", "--scale-factor 1e+16 is not allowed"),
+                            ("repeats", "1000000000", "--repeats 1000000000 is not allowed"),
+                            ("sensitivity", "null", "not a valid run manifest")):
+    start = manifest.rindex(f'"{key}": ')
+    end = manifest.index(",", start)
+    with open(os.path.join(RUN_DIR, "run.json"), "w") as f:
+        f.write(manifest[:start] + f'"{key}": {value}' + manifest[end:])
+    for args in (["--resume", RUN_DIR], ["merge", RUN_DIR]):
+        p = expect(2, args, f"run.json {key} = {value}")
+        if message not in p.stderr:
+            problems.append(f"autobench-mpi {' '.join(args)} with {key} = {value}: '{message}' not in {p.stderr!r}")
+with open(os.path.join(RUN_DIR, "run.json"), "w") as f:
+    f.write(manifest)
+with open(GOOD, "rb") as f:
+    if f.read() != good_before:
+        problems.append("a refused --resume or merge changed the results file")
 
 # The good file still plots, and leaves only figures (no partial directory).
 plots = os.path.join(SCRATCH, "plots")
