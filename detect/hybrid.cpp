@@ -1,7 +1,9 @@
 // `hybrid`: one detector proposes a knee, a second must find one near it for the knee to count.
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "chord.hpp"
 #include "detector.hpp"
@@ -31,11 +33,11 @@ class Hybrid final : public Detector {
   Knee find(const Curve& curve) const override {
     const Knee proposed = proposer_->find(curve);
     if (!proposed.index) return {};
-    const Knee confirming = confirmer_->find(curve);
-    auto confirmed = [&](std::size_t k) {
-      for (std::size_t c : confirming.all)
-        if ((k > c ? k - c : c - k) <= p_.tolerance) return true;
-      return false;
+    std::vector<std::size_t> confirming = confirmer_->find(curve).all;
+    std::sort(confirming.begin(), confirming.end());
+    auto confirmed = [&](std::size_t k) {  // a confirming knee in [k - tolerance, k + tolerance]: O(log n)
+      const auto c = std::lower_bound(confirming.begin(), confirming.end(), k - std::min(k, p_.tolerance));
+      return c != confirming.end() && *c <= k + p_.tolerance;
     };
     Knee out;
     for (std::size_t k : proposed.all)

@@ -1,6 +1,7 @@
 // `lmethod`: Salvador and Chan's L-method, the split where two straight lines fit the curve best.
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include "chord.hpp"
 #include "detector.hpp"
@@ -9,26 +10,30 @@
 namespace autobench::detect {
 namespace {
 
-// Root-mean-square residual of the least-squares line through points [first, last] of c.
-double line_rmse(const Curve& c, std::size_t first, std::size_t last) {
-  const double m = static_cast<double>(last - first + 1);
-  double mx = 0.0, my = 0.0;
-  for (std::size_t i = first; i <= last; ++i) mx += c.x[i], my += c.y[i];
-  mx /= m, my /= m;
-  double sxx = 0.0, sxy = 0.0;
-  for (std::size_t i = first; i <= last; ++i) {
-    sxx += (c.x[i] - mx) * (c.x[i] - mx);
-    sxy += (c.x[i] - mx) * (c.y[i] - my);
+// The least-squares line through a growing set of points, one point at a time in O(1): means and
+// co-moments by Welford's update, and the residual sum of squares by the recursive least-squares
+// identity SSE += e^2 / (1 + h), e the new point's residual under the previous line and h its leverage.
+// Accumulating residuals (not syy - sxy^2/sxx, which cancels to rounding noise) keeps an exact line at
+// an SSE of rounding size, as summing the residuals directly would.
+class LineFit {
+ public:
+  void add(double x, double y) {
+    if (n_ >= 2.0) {
+      const double e = y - my_ - sxy_ / sxx_ * (x - mx_);  // distinct x, so sxx > 0
+      sse_ += e * e / (1.0 + 1.0 / n_ + (x - mx_) * (x - mx_) / sxx_);
+    }
+    n_ += 1.0;
+    const double dx = x - mx_, dy = y - my_;
+    mx_ += dx / n_;
+    my_ += dy / n_;
+    sxx_ += dx * (x - mx_);
+    sxy_ += dx * (y - my_);
   }
-  const double slope = sxy / sxx;  // x strictly increases, so sxx > 0
-  // Summed from the residuals, not as syy - sxy^2/sxx, which cancels to rounding noise on an exact line.
-  double sse = 0.0;
-  for (std::size_t i = first; i <= last; ++i) {
-    const double r = c.y[i] - my - slope * (c.x[i] - mx);
-    sse += r * r;
-  }
-  return std::sqrt(sse / m);
-}
+  double rmse() const { return std::sqrt(sse_ / n_); }
+
+ private:
+  double n_ = 0.0, mx_ = 0.0, my_ = 0.0, sxx_ = 0.0, sxy_ = 0.0, sse_ = 0.0;
+};
 
 // For every split point k (the left line fits points 0..k, the right line k..n-1, each at least two
 // points) the cost is the RMSE of each line weighted by its share of the points, as in the paper; the
@@ -45,15 +50,22 @@ class LMethod final : public Detector {
     const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
+    // RMSE of the right line k..n-1 for every k, from one backward pass: O(n) in all.
+    std::vector<double> right(n);
+    LineFit fit;
+    for (std::size_t k = n; k-- > 0;) fit.add(c.x[k], c.y[k]), right[k] = fit.rmse();
     const double total = static_cast<double>(n + 1);
     std::size_t best = 1;
     double best_cost = INFINITY;
+    LineFit left;
+    left.add(c.x[0], c.y[0]);
     for (std::size_t k = 1; k + 1 < n; ++k) {
-      const double cost = static_cast<double>(k + 1) / total * line_rmse(c, 0, k) +
-                          static_cast<double>(n - k) / total * line_rmse(c, k, n - 1);
+      left.add(c.x[k], c.y[k]);
+      const double cost =
+          static_cast<double>(k + 1) / total * left.rmse() + static_cast<double>(n - k) / total * right[k];
       if (cost < best_cost) best = k, best_cost = cost;
     }
-    const double single = line_rmse(c, 0, n - 1);
+    const double single = right[0];
     return gated_knee(c, best, single > 0.0 ? 1.0 - best_cost / single : 0.0, p_);
   }
 

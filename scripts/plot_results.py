@@ -12,7 +12,9 @@ and the date of the run. Exit codes: 0 done, 1 missing Python modules or a failu
 import argparse
 import math
 import os
+import shutil
 import sys
+import tempfile
 
 try:
     import h5py
@@ -37,28 +39,62 @@ def text(value):
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
+class BadFile(ValueError):
+    """A results file that cannot be plotted as it is: one line naming the group and what is wrong."""
+
+
+def attr(group, name, kind):
+    """Attribute `name` of `group` as int, bool or str; BadFile when missing or of another type."""
+    if name not in group.attrs:
+        raise BadFile(f"{group.name}: attribute '{name}' is missing")
+    value = group.attrs[name]
+    if kind is str:
+        if not isinstance(value, (bytes, str)):
+            raise BadFile(f"{group.name}: attribute '{name}' is {type(value).__name__}, expected a string")
+        return text(value)
+    if isinstance(value, np.ndarray) and value.shape in ((), (1,)):
+        value = value.reshape(())[()]
+    if not isinstance(value, (np.integer, np.bool_, int, bool)):
+        raise BadFile(f"{group.name}: attribute '{name}' is {type(value).__name__}, expected a whole number")
+    return kind(value)
+
+
+def dataset(group, name, length=None):
+    """1-D numeric dataset `name` of `group` as float array; BadFile when missing, mistyped or not `length` long."""
+    if name not in group or not isinstance(group[name], h5py.Dataset):
+        raise BadFile(f"{group.name}: dataset '{name}' is missing")
+    d = group[name]
+    if d.ndim != 1 or d.dtype.kind not in "iuf":
+        raise BadFile(f"{group.name}/{name}: expected a 1-D numeric dataset, found shape {d.shape} of {d.dtype}")
+    if length is not None and d.shape[0] != length:
+        raise BadFile(f"{group.name}/{name}: {d.shape[0]} values, but 'size' has {length}")
+    return np.asarray(d[:], dtype=float)
+
+
 class Campaign:
-    """One /campaigns/<kernel>/<detector>/rank<R>/repeat<K> group, read into memory."""
+    """One /campaigns/<kernel>/<detector>/rank<R>/repeat<K> group, read into memory and checked."""
 
     def __init__(self, group, device_name):
-        a = group.attrs
-        self.kernel = text(a["kernel"])
-        self.detector = text(a["detector"])
-        self.rank = int(a["rank"])
-        self.repeat = int(a["repeat"])
-        self.model = text(a["device_model"])
+        self.kernel = attr(group, "kernel", str)
+        self.detector = attr(group, "detector", str)
+        self.rank = attr(group, "rank", int)
+        self.repeat = attr(group, "repeat", int)
+        self.model = attr(group, "device_model", str)
         self.device_name = device_name
-        self.unit = text(a["metric_unit"])
-        self.knee_detected = bool(a["knee_detected"])
-        self.knee_index = int(a["knee_index"])
-        self.knee_size = int(a["knee_size"])
+        self.unit = attr(group, "metric_unit", str)
+        self.knee_detected = attr(group, "knee_detected", bool)
+        self.knee_index = attr(group, "knee_index", int)
+        self.knee_size = attr(group, "knee_size", int)
         # The knee's 95% bootstrap interval (NaN: none; absent in files from before intervals).
-        self.knee_interval = (float(a.get("knee_low_size", np.nan)), float(a.get("knee_high_size", np.nan)))
-        self.stop_reason = text(a["stop_reason"])
-        self.complete = bool(a["complete"])
-        self.size = np.asarray(group["size"][:], dtype=float)
-        self.time_ms = np.asarray(group["time_mean_s"][:], dtype=float) * 1e3
-        self.throughput = np.asarray(group["throughput"][:], dtype=float)
+        self.knee_interval = (float(group.attrs.get("knee_low_size", np.nan)), float(group.attrs.get("knee_high_size", np.nan)))
+        self.stop_reason = attr(group, "stop_reason", str)
+        self.complete = attr(group, "complete", bool)
+        self.size = dataset(group, "size")
+        self.time_ms = dataset(group, "time_mean_s", len(self.size)) * 1e3
+        self.throughput = dataset(group, "throughput", len(self.size))
+        if self.knee_detected and not 0 <= self.knee_index < len(self.size):
+            raise BadFile(f"{group.name}: knee_index {self.knee_index} is outside the curve of {len(self.size)} "
+                          "point(s)")
 
     def knee_throughput(self):
         return self.throughput[self.knee_index]
@@ -190,6 +226,23 @@ def model_figures(run, out_dir, written):
              out_dir, f"models_{kernel}_{detector}", written)
 
 
+def draw_all(run, out_dir):
+    """Every figure into out_dir, all or none: drawn into a temporary directory beside them, then renamed."""
+    os.makedirs(out_dir, exist_ok=True)
+    partial = tempfile.mkdtemp(prefix=".plots-partial-", dir=out_dir)
+    try:
+        written = []
+        campaign_figures(run, partial, written)
+        repeat_grids(run, partial, written)
+        model_figures(run, partial, written)
+        final = [os.path.join(out_dir, os.path.basename(path)) for path in written]
+        for path, target in zip(written, final):
+            os.replace(path, target)
+        return final
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", help="an autobench-mpi HDF5 result file")
@@ -200,17 +253,29 @@ def main():
         return 2
     try:
         run = Run(args.file)
-    except (OSError, ValueError, KeyError) as e:
-        sys.stderr.write(f"plot_results.py: error: cannot read '{args.file}': {e}\n")
+    except Exception as e:  # h5py raises OSError, KeyError, TypeError, ... on damaged files: all are bad input
+        sys.stderr.write(f"plot_results.py: error: cannot read '{args.file}': {one_line(e)}\n")
         return 2
     out_dir = args.output or os.path.join(os.path.dirname(os.path.abspath(args.file)), "plots")
-    os.makedirs(out_dir, exist_ok=True)
-    written = []
-    campaign_figures(run, out_dir, written)
-    repeat_grids(run, out_dir, written)
-    model_figures(run, out_dir, written)
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        sys.stderr.write(f"plot_results.py: error: cannot write the figures: '{out_dir}' is not a directory\n")
+        return 1
+    created = not os.path.exists(out_dir)
+    try:
+        written = draw_all(run, out_dir)
+    except Exception as e:
+        if created:
+            shutil.rmtree(out_dir, ignore_errors=True)
+        sys.stderr.write(f"plot_results.py: error: cannot write the figures in '{out_dir}': {one_line(e)}\n")
+        return 1
     print(f"{len(written)} figure files ({', '.join(FORMATS).upper()}) of {len(run.campaigns)} campaign(s) in {out_dir}")
     return 0
+
+
+def one_line(error):
+    """An exception as one line: its message without line breaks, or its type when it has none."""
+    message = " ".join(str(error).split())
+    return message or type(error).__name__
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@
 #include "detect/detector.hpp"
 #include "kernels/kernel.hpp"
 #include "suite/backend/sim/sim_model.hpp"
+#include "suite/campaign/limits.hpp"
 #include "suite/campaign/suites.hpp"
 
 namespace autobench::campaign {
@@ -38,17 +39,24 @@ void check_unique(const std::vector<std::string>& names, const char* what) {
 
 // The autoscaler's values, for the sweeps of `kernel_names`.
 void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<std::string>& kernel_names) {
-  require(a.scale_factor > 1.0, "--scale-factor " + str(a.scale_factor) + " is not allowed: must be greater than 1");
-  require(a.coarse_factor > 1.0, "--coarse-factor " + str(a.coarse_factor) + " is not allowed: must be greater than 1");
-  require(a.refine_precision >= 0.0 && a.refine_precision < 1.0,
-          "--refine-precision " + str(a.refine_precision) + " is not allowed: must be in (0, 1)");
-  require(a.safety_factor > 0.0 && a.safety_factor <= 1.0,
-          "--safety-factor " + str(a.safety_factor) + " is not allowed: must be in (0, 1]");
-  require(a.safeguards.min_runtime_s >= 0.0,
-          "--min-runtime-ms " + str(a.safeguards.min_runtime_s * 1e3) + " is not allowed: must be >= 0");
-  require(a.safeguards.min_points >= 3, "--min-points " + str(a.safeguards.min_points) + " is not allowed: must be >= 3");
+  namespace L = limits;  // the command line checked these already; run.json of --resume and merge had not
+  if (a.start_size) check_stored(L::start_size, static_cast<double>(a.start_size));
+  if (a.max_size) check_stored(L::max_size, static_cast<double>(a.max_size));
+  check_stored(L::scale_factor, a.scale_factor);
+  check_stored(L::coarse_factor, a.coarse_factor);
+  if (a.refine_precision != 0.0) check_stored(L::refine_precision, a.refine_precision);
+  check_stored(L::safety_factor, a.safety_factor);
+  check_stored(L::min_runtime_ms, a.safeguards.min_runtime_s);
+  check_stored(L::min_points, static_cast<double>(a.safeguards.min_points));
+  check_stored(L::post_knee, static_cast<double>(a.post_knee));
+  check_stored(L::warmup, a.timing.warmup);
   require(a.timing.iterations >= 1, "--iterations must leave at least 1 timed iteration after the warm-up");
-  require(a.timing.warmup >= 0, "--warmup " + str(a.timing.warmup) + " is not allowed: must be >= 0");
+  check_stored(L::iterations, a.timing.iterations + a.timing.warmup);
+  check_stored(L::tune_budget, a.tune_budget);
+  check_stored(L::tune_iterations, a.tune_iterations);
+  check_stored(L::seed, static_cast<double>(a.seed));
+  check_stored(L::sensitivity, a.detector_params.sensitivity);
+  check_stored(L::distance_threshold, a.detector_params.distance_threshold);
   require(a.noise_stop.target >= 0.0 && a.noise_stop.target < 1.0,
           "--noise-target " + str(a.noise_stop.target) + " is not allowed: must be in [0, 1) (0: fixed --iterations)");
   require(a.noise_stop.max_launches <= 1000000 &&
@@ -58,11 +66,6 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   require(a.bootstrap <= 100000, "--knee-bootstrap " + str(a.bootstrap) + " is not allowed: must be in [0, 100000]");
   require(a.noise_stop.max_time_s > 0.0 && a.noise_stop.max_time_s <= 3600.0,
           "--max-time-ms " + str(a.noise_stop.max_time_s * 1e3) + " is not allowed: must be in (0, 3600000]");
-  require(a.tune_budget >= 1, "--tune-budget " + str(a.tune_budget) + " is not allowed: must be at least 1");
-  require(a.detector_params.sensitivity > 0.0,
-          "--sensitivity " + str(a.detector_params.sensitivity) + " is not allowed: must be positive");
-  require(a.detector_params.distance_threshold >= 0.0,
-          "--distance-threshold " + str(a.detector_params.distance_threshold) + " is not allowed: must be >= 0");
   if (a.max_size) {
     for (const auto& k : kernel_names) {
       const auto start = kernels::find(k)->round_size(a.start_size ? a.start_size : kernels::find(k)->start_size);
@@ -74,7 +77,15 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
 
 }  // namespace
 
-Plan make_plan(const RunSettings& s) {
+SweepSpec sweep_at(const Plan& plan, std::size_t i) {
+  if (!plan.independent_sweeps) return {plan.kernels[i / plan.repeats], static_cast<int>(i % plan.repeats), plan.detectors};
+  const std::size_t per_kernel = plan.detectors.size() * static_cast<std::size_t>(plan.repeats);
+  const std::size_t in_kernel = i % per_kernel;
+  return {plan.kernels[i / per_kernel], static_cast<int>(in_kernel / plan.detectors.size()),
+          {plan.detectors[in_kernel % plan.detectors.size()]}};
+}
+
+Plan check_plan(const RunSettings& s) {
   // A suite file gives the whole matrix; a built-in suite fills what the options leave out.
   const SuiteDefinition suite = s.suite_file.empty() ? find_suite(s.suite) : SuiteDefinition{};
   Plan plan;
@@ -91,12 +102,14 @@ Plan make_plan(const RunSettings& s) {
     require(detect::exists(d), "unknown detector '" + d + "' (allowed: " + join(known_detectors) + ")");
   check_unique(plan.kernels, "kernel");
   check_unique(plan.detectors, "detector");
-  require(plan.repeats >= 1, "--repeats " + str(plan.repeats) + " is not allowed: must be at least 1");
+  check_stored(limits::repeats, plan.repeats);
   require(s.backend == "auto" || s.backend == "cuda" || s.backend == "sim",
           "unknown backend '" + s.backend + "' (allowed: auto, cuda, sim)");
 
   if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
-  require(s.sim_realtime >= 0, "--sim-realtime " + str(s.sim_realtime) + " is not allowed: must be >= 0");
+  check_stored(limits::sim_realtime, s.sim_realtime);
+  if (s.power.window_s != energy::kDerivedWindow) check_stored(limits::power_window_ms, s.power.window_s);
+  check_stored(limits::power_interval_ms, s.power.interval_s);
 
   check_autoscale(s.autoscale, plan.kernels);
   for (const auto& [k, a] : s.kernel_autoscale) {
@@ -105,13 +118,13 @@ Plan make_plan(const RunSettings& s) {
     check_autoscale(a, {k});
   }
 
-  for (const auto& k : plan.kernels)
-    for (int r = 0; r < plan.repeats; ++r) {
-      if (s.independent_sweeps)
-        for (const auto& d : plan.detectors) plan.sweeps.push_back({k, r, {d}});
-      else
-        plan.sweeps.push_back({k, r, plan.detectors});
-    }
+  plan.independent_sweeps = s.independent_sweeps;
+  return plan;
+}
+
+Plan make_plan(const RunSettings& s) {
+  Plan plan = check_plan(s);
+  for (std::size_t i = 0; i < plan.sweep_count(); ++i) plan.sweeps.push_back(sweep_at(plan, i));
   return plan;
 }
 
@@ -119,7 +132,7 @@ std::string describe(const Plan& plan, int ranks, const std::string& backend, co
   std::ostringstream o;
   o << "plan: suite " << plan.suite << ", kernels [" << join(plan.kernels) << "], detectors [" << join(plan.detectors)
     << "], " << plan.repeats << " repeat" << (plan.repeats == 1 ? "" : "s") << "\n"
-    << "      " << plan.campaigns_per_rank() << " campaigns per rank in " << plan.sweeps.size() << " sweeps, " << ranks
+    << "      " << plan.campaigns_per_rank() << " campaigns per rank in " << plan.sweep_count() << " sweeps, " << ranks
     << " rank" << (ranks == 1 ? "" : "s") << " (" << plan.campaigns_per_rank() * static_cast<std::size_t>(ranks)
     << " campaigns), backend " << backend << "\n"
     << "      output " << output << "\n";

@@ -13,6 +13,7 @@
 #include "power/io/nvml_library.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/backend/sim/sim_model.hpp"
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/control/stop_signals.hpp"
@@ -190,14 +191,18 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--clocks", o->clocks, "SM clocks to lock, MHz: a list 1200,1500,... or a range LO:HI:STEP "
                                          "(at least 5; locking needs root)");
   cmd->add_option("--reference-clock", o->reference_clock_mhz, "f_ref of the frequency correction, MHz (default: "
-                                                               "the highest of --clocks)");
+                                                               "the highest of --clocks)")
+      ->check(bounded(campaign::limits::reference_clock_mhz));
   cmd->add_option("--kernels", o->kernels, "Calibration kernels; the first one's P(f) corrects runs")->delimiter(',');
-  cmd->add_option("--size", o->size, "Problem size of every kernel (default: doubled until a launch takes 2 ms)");
-  cmd->add_option("--power-window-ms", o->window_ms, "Power window per clock");
-  cmd->add_option("--power-interval-ms", o->interval_ms, "Time between power sensor readings");
+  cmd->add_option("--size", o->size, "Problem size of every kernel (default: doubled until a launch takes 2 ms)")
+      ->check(bounded(campaign::limits::start_size));
+  cmd->add_option("--power-window-ms", o->window_ms, "Power window per clock")->check(bounded(campaign::limits::power_window_ms));
+  cmd->add_option("--power-interval-ms", o->interval_ms, "Time between power sensor readings")
+      ->check(bounded(campaign::limits::power_interval_ms));
   cmd->add_option("--temperature-s", o->temperature_s, "Seconds of load at the reference clock for the temperature "
-                                                       "slope (0: no temperature fit)");
-  cmd->add_option("--seed", o->seed, "Seed of the sim backend");
+                                                       "slope (0: no temperature fit)")
+      ->check(bounded(campaign::limits::temperature_s));
+  cmd->add_option("--seed", o->seed, "Seed of the sim backend")->check(bounded(campaign::limits::seed));
   cmd->add_option("--output", o->output, "Calibration file; records of other devices in it are kept");
   cmd->add_flag("--restore-clocks", o->restore_clocks, "Only reset locked and application clocks of every GPU "
                                                        "(after a crash), then exit");

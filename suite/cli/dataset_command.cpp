@@ -14,6 +14,7 @@
 #include <optional>
 #include <random>
 
+#include "suite/results/utc_time.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
 #include "suite/cli/commands.hpp"
@@ -199,7 +200,7 @@ void run_dataset(const DatasetRequest& request) {
   std::string problem;
   if (root && !resuming) {
     try {
-      output::check_output_parent(settings.output_dir);
+      writing::check_output_parent(settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
@@ -221,12 +222,12 @@ void run_dataset(const DatasetRequest& request) {
                          "devices; every result is labelled 'sim', none is a GPU measurement)\n");
 
   const std::string run_dir =
-      resuming ? request.resume_dir : mpi.broadcast(root ? output::create_run_directory(settings.output_dir) : "");
+      resuming ? request.resume_dir : mpi.broadcast(root ? writing::create_run_directory(settings.output_dir) : "");
   if (!resuming) {
     manifest = {{"settings", ds::to_json(settings)},
                 {"info",
                  {{"version", build_version()}, {"git_commit", build_git_commit()}, {"command_line", request.command_line},
-                  {"backend", backend_name}, {"ranks", mpi.size()}, {"start_time", output::utc_now_iso8601()}}}};
+                  {"backend", backend_name}, {"ranks", mpi.size()}, {"start_time", results::utc_now()}}}};
     if (root) {
       std::ofstream out(manifest_path(run_dir));
       out << manifest.dump(2) << "\n";
@@ -357,7 +358,7 @@ void run_dataset(const DatasetRequest& request) {
     run.command_line = info.at("command_line");
     run.backend = info.at("backend");
     run.start_time = info.at("start_time");
-    run.end_time = output::utc_now_iso8601();
+    run.end_time = results::utc_now();
     run.settings_json = manifest.at("settings").dump();
     run.ranks = mpi.size();
     run.complete = finished;

@@ -17,6 +17,7 @@
 #include "suite/autoscale/knee_metric.hpp"
 #include "suite/autoscale/replay.hpp"
 #include "suite/campaign/run_settings.hpp"
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/reading/curve_csv.hpp"
@@ -200,9 +201,11 @@ void add_detect_command(CLI::App& app) {
                                                       "(default; a results file: the run's)");
   auto* offline = cmd->add_flag("--offline", o->offline, "Kneedle offline mode: the first knee counts");
   online->excludes(offline);
-  cmd->add_option("--sensitivity", o->sensitivity, "Kneedle sensitivity S > 0 (default 1; a results file: the run's)");
+  cmd->add_option("--sensitivity", o->sensitivity, "Kneedle sensitivity S > 0 (default 1; a results file: the run's)")
+      ->check(bounded(campaign::limits::sensitivity));
   cmd->add_option("--distance-threshold", o->distance_threshold,
-                  "Minimum normalised chord distance of a knee, all but kneedle (default 0; a results file: the run's)");
+                  "Minimum normalised chord distance of a knee, all but kneedle (default 0; a results file: the run's)")
+      ->check(bounded(campaign::limits::distance_threshold));
   cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
                                                  "replaying the sweep that measured it");
   cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in README.md)")

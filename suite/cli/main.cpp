@@ -4,6 +4,7 @@
 
 #include "suite/build_info.hpp"
 #include "suite/campaign/suite_file.hpp"
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
       ->group("Output");
   app.add_option("--time-budget", request.time_budget_s, "Seconds this run may take; sweeps that cannot finish "
                                                          "are not started (default: the SLURM job's time left)")
-      ->group("Output");
+      ->check(bounded(autobench::campaign::limits::time_budget_s))->group("Output");
   add_list_command(app);
   add_report_command(app);
   add_plot_command(app);

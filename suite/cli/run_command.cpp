@@ -103,12 +103,15 @@ Prepared prepare(const RunRequest& request, bool print_errors) {
       p.settings.dry_run = request.settings.dry_run;
       p.resumed_info = manifest.info;
     }
-    p.plan = campaign::make_plan(p.settings);
   } catch (const std::invalid_argument& e) {
     throw UsageError(print_errors ? e.what() : "");
   }
-  if (request.time_budget_s == 0 || std::isnan(request.time_budget_s))
-    throw UsageError(print_errors ? "--time-budget must be a positive number of seconds" : "");
+  try {  // a resumed run's settings come from its run.json, which may have been edited since
+    p.plan = p.settings.dry_run ? campaign::check_plan(p.settings) : campaign::make_plan(p.settings);
+  } catch (const std::invalid_argument& e) {
+    const std::string where = request.resume_dir.empty() ? "" : request.resume_dir + "/run.json: ";
+    throw UsageError(print_errors ? where + e.what() : "");
+  }
   return p;
 }
 
@@ -143,18 +146,23 @@ std::string check_with_mpi(const RunRequest& request, const Prepared& prep, cons
   return backend_name;
 }
 
-// The plan as rank 0 prints it; with --dry-run also every sweep.
+// The plan as rank 0 prints it; with --dry-run also the first sweeps (a dry run costs the same for any
+// matrix size).
 void print_plan(const Prepared& prep, const mpi::Session& mpi, const std::string& backend_name,
                 const std::string& run_dir) {
   const campaign::RunSettings& settings = prep.settings;
   std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
                                 settings.dry_run ? "(dry run)" : writing::result_path(run_dir)).c_str(), stdout);
   if (!settings.dry_run) return;
-  for (const auto& sw : prep.plan.sweeps) {
+  constexpr std::size_t kShown = 20;
+  const std::size_t count = prep.plan.sweep_count();
+  for (std::size_t i = 0; i < std::min(count, kShown); ++i) {
+    const campaign::SweepSpec sw = campaign::sweep_at(prep.plan, i);
     std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
     for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
     std::printf("\n");
   }
+  if (count > kShown) std::printf("  ... and %zu more sweeps\n", count - kShown);
 }
 
 // The run's provenance: the resumed run's, or a new one that rank 0 records in the manifest.

@@ -6,6 +6,7 @@
 
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/suite_file.hpp"
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/errors.hpp"
 
 namespace autobench::cli {
@@ -22,7 +23,7 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--detectors", s.detectors, "Knee detectors, comma-separated (default: the suite's)")
       ->delimiter(',')->group("Matrix");
   app.add_option("--repeats", s.repeats, "Repeats of every kernel x detector campaign (default: the suite's)")
-      ->group("Matrix");
+      ->check(bounded(campaign::limits::repeats))->group("Matrix");
   app.add_flag("--independent-sweeps", s.independent_sweeps,
                "One sweep per detector (thesis behaviour) instead of one sweep feeding all detectors")->group("Matrix");
 
@@ -32,29 +33,29 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                               "see `list`)")->group("Devices");
   app.add_option("--sim-realtime", s.sim_realtime, "Sim: sleep this many times the simulated time (timed launches and power windows), so a "
                                                   "sim run takes real time (default 0: as fast as possible)")
-      ->group("Devices");
+      ->check(bounded(campaign::limits::sim_realtime))->group("Devices");
   app.add_option("--output", s.output_dir, "Parent directory of the run's timestamped result directory")
       ->group("Output");
 
-  app.add_option("--start-size", o.start_size, "First problem size (default: the kernel's)")->group("Autoscaling");
-  app.add_option("--scale-factor", a.scale_factor, "Geometric growth between sizes (> 1)")->group("Autoscaling");
+  app.add_option("--start-size", o.start_size, "First problem size (default: the kernel's)")->check(bounded(campaign::limits::start_size))->group("Autoscaling");
+  app.add_option("--scale-factor", a.scale_factor, "Geometric growth between sizes (> 1)")->check(bounded(campaign::limits::scale_factor))->group("Autoscaling");
   app.add_option("--max-size", o.max_size, "Largest problem size (default: estimated from free memory)")
-      ->group("Autoscaling");
-  app.add_option("--safety-factor", a.safety_factor, "Fraction of free memory a sweep may use")->group("Autoscaling");
-  app.add_option("--min-points", o.min_points, "Points measured before any knee detection")->group("Autoscaling");
+      ->check(bounded(campaign::limits::max_size))->group("Autoscaling");
+  app.add_option("--safety-factor", a.safety_factor, "Fraction of free memory a sweep may use")->check(bounded(campaign::limits::safety_factor))->group("Autoscaling");
+  app.add_option("--min-points", o.min_points, "Points measured before any knee detection")->check(bounded(campaign::limits::min_points))->group("Autoscaling");
   app.add_option("--min-runtime-ms", o.min_runtime_ms, "The latest point's time must reach this before a knee "
-                                                       "counts")->group("Autoscaling");
+                                                       "counts")->check(bounded(campaign::limits::min_runtime_ms))->group("Autoscaling");
   app.add_option("--post-knee", o.post_knee, "Sizes measured after a knee before the sweep stops")
-      ->group("Autoscaling");
+      ->check(bounded(campaign::limits::post_knee))->group("Autoscaling");
   app.add_option("--sweep", o.sweep, "Sizes: geometric (every size --scale-factor apart, thesis) or adaptive "
                                     "(--coarse-factor apart, then the knee refined by bisection)")
       ->group("Autoscaling");
   app.add_option("--coarse-factor", a.coarse_factor, "Adaptive sweep: geometric growth far from the knee (> 1)")
-      ->group("Autoscaling");
+      ->check(bounded(campaign::limits::coarse_factor))->group("Autoscaling");
   app.add_option("--refine-precision", o.refine_precision,
                  "Measure sizes around the knee (bisection in log size) until its neighbours lie within this "
                  "relative distance (default: 0.05 with --sweep adaptive, off with geometric)")
-      ->group("Autoscaling");
+      ->check(bounded(campaign::limits::refine_precision))->group("Autoscaling");
   app.add_flag("--no-refine", o.no_refine, "No knee refinement (thesis)")->group("Autoscaling");
   app.add_option("--safeguards", o.safeguards, "When a knee may count: thesis (--min-runtime-ms and the given "
                                               "thresholds) or noise-aware (derived from the timing noise; "
@@ -63,8 +64,8 @@ void add_run_options(CLI::App& app, RunOptions& o) {
 
   app.add_option("--iterations", o.iterations, "Launches per size; the first --warmup are dropped. Typed: "
                                               "exactly this many (thesis), unless --noise-target is typed too")
-      ->group("Timing");
-  app.add_option("--warmup", a.timing.warmup, "Launches dropped before timing")->group("Timing");
+      ->check(bounded(campaign::limits::iterations))->group("Timing");
+  app.add_option("--warmup", a.timing.warmup, "Launches dropped before timing")->check(bounded(campaign::limits::warmup))->group("Timing");
   app.add_option("--noise-target", o.noise_target, "Time each size until the relative standard error of its mean "
                                                   "time is at most this (0: exactly --iterations)")->group("Timing");
   app.add_option("--max-launches", o.max_launches, "Noise target: timed launches per size at most")->group("Timing");
@@ -76,14 +77,14 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--estimator", o.estimator, "Time per size behind the throughput the detectors see: mean "
                                             "(thesis), median or min (all three are stored)")->group("Timing");
   app.add_option("--tune-budget", a.tune_budget, "Configurations timed per size (larger spaces are sampled)")
-      ->group("Timing");
+      ->check(bounded(campaign::limits::tune_budget))->group("Timing");
   app.add_option("--tune-iterations", a.tune_iterations, "Timed launches per configuration while tuning")
-      ->group("Timing");
-  app.add_option("--seed", a.seed, "Seed for sampling and the sim backend's noise")->group("Timing");
+      ->check(bounded(campaign::limits::tune_iterations))->group("Timing");
+  app.add_option("--seed", a.seed, "Seed for sampling and the sim backend's noise")->check(bounded(campaign::limits::seed))->group("Timing");
 
-  app.add_option("--sensitivity", a.detector_params.sensitivity, "Kneedle sensitivity S")->group("Detection");
+  app.add_option("--sensitivity", a.detector_params.sensitivity, "Kneedle sensitivity S")->check(bounded(campaign::limits::sensitivity))->group("Detection");
   app.add_option("--distance-threshold", a.detector_params.distance_threshold,
-                 "Triangle: minimum normalised distance for a knee")->group("Detection");
+                 "Triangle: minimum normalised distance for a knee")->check(bounded(campaign::limits::distance_threshold))->group("Detection");
   app.add_option("--x-scale", o.x_scale, "x-space of the detectors: log (default) or linear")->group("Detection");
   app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
       ->group("Detection");
@@ -103,10 +104,10 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                  "Measured span of a power window (0: no windows). Default: derived from the sensor, 3 update "
                  "periods plus its lag (about 0.39 s on an H100: 100 ms updates); energy from the sensor's "
                  "energy counter between its updates inside the load")
-      ->group("Power");
+      ->check(bounded(campaign::limits::power_window_ms))->group("Power");
   app.add_option("--power-filter", s.power.filter, "Filter of the power trace: none, maf[:W], gh[:G[,H]], "
                                                    "kalman[:Q,R] (the unfiltered mean is kept too)")->group("Power");
-  app.add_option("--power-interval-ms", o.power_interval_ms, "Time between power sensor readings")->group("Power");
+  app.add_option("--power-interval-ms", o.power_interval_ms, "Time between power sensor readings")->check(bounded(campaign::limits::power_interval_ms))->group("Power");
   app.add_option("--calibration", s.power.calibration_file, "Power calibration file (from `calibrate`): correct "
                                                             "every point to the reference clock and temperature")
       ->group("Power");
@@ -118,19 +119,9 @@ void add_run_options(CLI::App& app, RunOptions& o) {
 
 campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   campaign::RunSettings s = o.settings;
-  auto positive = [&](const char* name, std::int64_t v) {
-    if (app.count(name) && v <= 0)
-      throw UsageError(std::string(name) + " " + std::to_string(v) + " is not allowed: must be a positive size");
-    return static_cast<std::uint64_t>(v);
-  };
-  s.autoscale.start_size = positive("--start-size", o.start_size);
-  s.autoscale.max_size = positive("--max-size", o.max_size);
-  if (app.count("--repeats") && s.repeats < 1)
-    throw UsageError("--repeats " + std::to_string(s.repeats) + " is not allowed: must be at least 1");
-  if (o.min_points < 3)
-    throw UsageError("--min-points " + std::to_string(o.min_points) + " is not allowed: must be at least 3");
-  if (o.post_knee < 0)
-    throw UsageError("--post-knee " + std::to_string(o.post_knee) + " is not allowed: must be >= 0");
+  // Every number was checked against its campaign::limits entry while parsing (bounded()).
+  s.autoscale.start_size = static_cast<std::uint64_t>(o.start_size);
+  s.autoscale.max_size = static_cast<std::uint64_t>(o.max_size);
   s.autoscale.safeguards.min_points = static_cast<std::size_t>(o.min_points);
   s.autoscale.safeguards.min_runtime_s = o.min_runtime_ms * 1e-3;
   s.autoscale.post_knee = static_cast<std::size_t>(o.post_knee);
@@ -167,9 +158,6 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   }
   s.autoscale.fixed_thresholds = {app.count("--min-runtime-ms") > 0, app.count("--distance-threshold") > 0,
                                    app.count("--sensitivity") > 0};
-  if (o.refine_precision && !(*o.refine_precision > 0.0 && *o.refine_precision < 1.0))
-    throw UsageError("--refine-precision " + app.get_option("--refine-precision")->results().back() +
-                     " is not allowed: must be in (0, 1) (--no-refine: none)");
   if (o.no_refine && o.refine_precision)
     throw UsageError("--no-refine and --refine-precision exclude each other (allowed: one of them)");
   const bool adaptive = s.autoscale.sweep == autoscale::SweepMode::adaptive;
@@ -273,7 +261,7 @@ campaign::RunSettings settings_with_suite_file(const std::string& path, const CL
   located(file, file.options, [&] {
     auto s = parse_with(file.options, {}, {});
     s.suite_file = path;
-    return campaign::make_plan(s);
+    return campaign::check_plan(s);
   });
   campaign::RunSettings settings = parse_with(file.options, on_command_line, args);
   settings.suite = file.name;
@@ -294,7 +282,7 @@ campaign::RunSettings settings_with_suite_file(const std::string& path, const CL
       auto s = parse_with(merged, {}, {});
       s.suite_file = path;
       s.kernels = {kernel};
-      return campaign::make_plan(s);
+      return campaign::check_plan(s);
     });
     if (std::count(settings.kernels.begin(), settings.kernels.end(), kernel))  // --kernels may narrow the run
       settings.kernel_autoscale[kernel] = parse_with(merged, on_command_line, args).autoscale;

@@ -79,7 +79,7 @@ nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetK
 
 void write_hdf5(const std::string& path, const DatasetRun& run) {
   write_complete(path, [&](const std::string& tmp) {
-    auto file = output::H5File::create(tmp);
+    auto file = hdf5::H5File::create(tmp);
     file.write_attribute<std::string>("schema", "autobench-dataset");
     file.write_attribute<std::int64_t>("schema_version", kSchemaVersion);
     file.write_attribute<std::string>("version", run.version);
@@ -95,7 +95,7 @@ void write_hdf5(const std::string& path, const DatasetRun& run) {
       auto devices = file.create_group("devices");
       for (std::size_t r = 0; r < run.devices.size(); ++r) {
         auto g = devices.create_group("rank" + std::to_string(r));
-        output::write_attributes(g, run.devices[r].device, results::kDeviceFields);
+        hdf5::write_attributes(g, run.devices[r].device, results::kDeviceFields);
         g.write_attribute<std::string>("start_error", run.devices[r].start_error);
         g.write_attribute<double>("ceiling_bandwidth_gbs", run.devices[r].ceilings.bandwidth_gbs);
         g.write_attribute<double>("ceiling_gflops", run.devices[r].ceilings.gflops);

@@ -5,6 +5,7 @@
 
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
+#include "suite/results/knee.hpp"
 #include "suite/stats/stability_fields.hpp"
 
 namespace autobench::reading {
@@ -60,6 +61,9 @@ results::Campaign read_campaign(const hdf5::H5Group& g) {
     c.points[i].launch_times_s.assign(at, at + counts[i]);
     at += counts[i];
   }
+  if (c.knee_detected && !results::has_knee_point(c))
+    throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
+                             " outside its " + std::to_string(c.points.size()) + " points");
   return c;
 }
 

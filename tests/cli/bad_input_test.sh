@@ -32,12 +32,12 @@ out=(--output "$scratch/results" --backend sim)
 expect 2 "unknown kernel 'saxpy' \(allowed: vecadd, gemm, fp32\)" "${out[@]}" --kernels vecadd,saxpy
 expect 2 "unknown detector 'elbow' \(allowed: " "${out[@]}" --detectors elbow
 expect 2 "unknown suite 'huge' \(allowed: quick, full\)" "${out[@]}" --suite huge
-expect 2 "--start-size 0 is not allowed: must be a positive size" "${out[@]}" --start-size 0
-expect 2 "--start-size -5 is not allowed: must be a positive size" "${out[@]}" --start-size=-5
-expect 2 "--max-size -1 is not allowed" "${out[@]}" --max-size=-1
-expect 2 "--scale-factor 1 is not allowed: must be greater than 1" "${out[@]}" --scale-factor 1
-expect 2 "--scale-factor 0.5 is not allowed: must be greater than 1" "${out[@]}" --scale-factor 0.5
-expect 2 "--repeats 0 is not allowed: must be at least 1" "${out[@]}" --repeats 0
+expect 2 "--start-size: 0 is not allowed: must be a whole number in \[1, 1000000000000\]" "${out[@]}" --start-size 0
+expect 2 "--start-size: -5 is not allowed: must be a whole number" "${out[@]}" --start-size=-5
+expect 2 "--max-size: -1 is not allowed" "${out[@]}" --max-size=-1
+expect 2 "--scale-factor: 1 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" --scale-factor 1
+expect 2 "--scale-factor: 0.5 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" --scale-factor 0.5
+expect 2 "--repeats: 0 is not allowed: must be a whole number in \[1, 1000\]" "${out[@]}" --repeats 0
 expect 2 "unknown backend 'opencl' \(allowed: auto, cuda, sim\)" --output "$scratch/results" --backend opencl
 expect 2 "unknown sim device 'RTX 9000' \(allowed: " "${out[@]}" --sim-device "RTX 9000"
 expect 2 "--x-scale: unknown x-scale 'cubic' \(allowed: linear, log\)" "${out[@]}" --x-scale cubic
@@ -47,12 +47,43 @@ touch "$scratch/a-file"
 expect 2 "--output '$scratch/a-file/sub' is not usable" --backend sim --output "$scratch/a-file/sub"
 expect 2 "--sweep: unknown sweep 'zigzag' \(allowed: geometric, adaptive\)" "${out[@]}" --sweep zigzag
 expect 2 "--safeguards: unknown safeguards 'magic' \(allowed: thesis, noise-aware\)" "${out[@]}" --safeguards magic
-expect 2 "--refine-precision 0 is not allowed: must be in \(0, 1\)" "${out[@]}" --refine-precision 0
-expect 2 "--refine-precision 1.5 is not allowed: must be in \(0, 1\)" "${out[@]}" --refine-precision 1.5
+expect 2 "--refine-precision: 0 is not allowed: must be a finite number in \(0, 1\)" "${out[@]}" --refine-precision 0
+expect 2 "--refine-precision: 1.5 is not allowed: must be a finite number in \(0, 1\)" "${out[@]}" --refine-precision 1.5
 expect 2 "--no-refine and --refine-precision exclude each other" "${out[@]}" --no-refine --refine-precision 0.1
-expect 2 "--coarse-factor 1 is not allowed: must be greater than 1" "${out[@]}" --coarse-factor 1
+expect 2 "--coarse-factor: 1 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" --coarse-factor 1
 expect 0 "" --help
 expect 0 "" --version
+
+# Every number finite and inside its documented range (campaign/limits.hpp), before any work starts.
+for opt in scale-factor sensitivity distance-threshold min-runtime-ms coarse-factor sim-realtime power-window-ms \
+           power-interval-ms safety-factor refine-precision; do
+  expect 2 "^autobench-mpi: error: --$opt: inf is not allowed: must be a finite number in " "${out[@]}" --$opt inf
+  expect 2 "^autobench-mpi: error: --$opt: nan is not allowed: must be a finite number in " "${out[@]}" --$opt nan
+done
+expect 2 "--scale-factor: 1e16 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" --scale-factor 1e16
+expect 2 "--power-window-ms: 1e12 is not allowed: must be a finite number in \[0, 60000\]" "${out[@]}" \
+  --power-window-ms 1e12
+expect 2 "--start-size: 9223372036854775807 is not allowed: must be a whole number in \[1, 1000000000000\]" \
+  "${out[@]}" --start-size 9223372036854775807
+expect 2 "--repeats: 1000000000 is not allowed: must be a whole number in \[1, 1000\]" "${out[@]}" \
+  --repeats 1000000000 --dry-run
+expect 2 "--time-budget: -5 is not allowed: must be a finite number in \(0, 31622400\]" "${out[@]}" --time-budget=-5
+expect 2 "--time-budget: inf is not allowed" "${out[@]}" --time-budget inf
+expect 2 "--seed: -1 is not allowed: must be a whole number in \[0, 9007199254740992\]" "${out[@]}" --seed=-1
+expect 2 "--tune-iterations: 0 is not allowed: must be a whole number in \[1, 10000\]" "${out[@]}" --tune-iterations 0
+expect 2 "--iterations: 2.5 is not allowed: must be a whole number" "${out[@]}" --iterations 2.5
+expect 2 "--min-points: 1001 is not allowed: must be a whole number in \[3, 1000\]" "${out[@]}" --min-points 1001
+expect 2 "--sensitivity: inf is not allowed" detect --input "$scratch/none.csv" --sensitivity inf
+expect 2 "--temperature-s: -1 is not allowed: must be a finite number in \[0, 3600\]" calibrate --backend sim \
+  --temperature-s=-1
+
+# --dry-run costs the same for any matrix size: the largest matrix prints 20 sweeps and a count.
+"$bin" "${out[@]}" --suite full --repeats 1000 --independent-sweeps --dry-run >"$scratch/plan" 2>&1
+if [[ $? -ne 0 || $(wc -l <"$scratch/plan") -gt 30 ]] || ! grep -q "and 20980 more sweeps" "$scratch/plan"; then
+  echo "FAIL: --dry-run of 21000 sweeps:"; head -40 "$scratch/plan"; failures=$((failures + 1))
+else
+  echo "ok: --dry-run of 21000 sweeps prints 20 and the count"
+fi
 
 # Suite files (TOML): each mistake is reported as FILE:LINE: with the bad key or value.
 if ! "$bin" --suite "$AUTOBENCH_SOURCE_DIR/scripts/suites/bandwidth-vs-compute.toml" --backend sim --dry-run \
@@ -78,9 +109,9 @@ else
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 1.5\n' | suite fracrepeats
   expect 2 "fracrepeats.toml:3: 'repeats' must be a whole number" "${out[@]}" --suite "$scratch/fracrepeats.toml"
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 0\n' | suite zerorepeats
-  expect 2 "zerorepeats.toml:3: --repeats 0 is not allowed" "${out[@]}" --suite "$scratch/zerorepeats.toml"
+  expect 2 "zerorepeats.toml:3: --repeats: 0 is not allowed" "${out[@]}" --suite "$scratch/zerorepeats.toml"
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nscale-factor = 0.9\n' | suite badfactor
-  expect 2 "badfactor.toml:4: --scale-factor 0.9 is not allowed: must be greater than 1" "${out[@]}" \
+  expect 2 "badfactor.toml:4: --scale-factor: 0.9 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" \
     --suite "$scratch/badfactor.toml"
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nscale-factr = 1.2\n' | suite typo
   expect 2 "typo.toml:4: unknown option 'scale-factr' in \[options\] \(allowed: " "${out[@]}" --suite "$scratch/typo.toml"
@@ -93,7 +124,16 @@ else
   expect 2 "kernelbackend.toml:4: unknown option 'backend' in \[kernel.vecadd\]" "${out[@]}" \
     --suite "$scratch/kernelbackend.toml"
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.vecadd]\nstart-size = -4\n' | suite negstart
-  expect 2 "negstart.toml:4: --start-size -4 is not allowed" "${out[@]}" --suite "$scratch/negstart.toml"
+  expect 2 "negstart.toml:4: --start-size: -4 is not allowed" "${out[@]}" --suite "$scratch/negstart.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nscale-factor = 1e16\n' | suite hugefactor
+  expect 2 "hugefactor.toml:4: --scale-factor: 1e\+16 is not allowed: must be a finite number in \(1, 16\]" \
+    "${out[@]}" --suite "$scratch/hugefactor.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.vecadd]\nsensitivity = inf\n' | suite infkernel
+  expect 2 "infkernel.toml:4: --sensitivity: inf is not allowed: must be a finite number in \(0, 100\]" \
+    "${out[@]}" --suite "$scratch/infkernel.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 1000000000\n' | suite hugerepeats
+  expect 2 "hugerepeats.toml:3: --repeats: 1000000000 is not allowed" "${out[@]}" --suite "$scratch/hugerepeats.toml" \
+    --dry-run
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nsuite = "full"\n' | suite recursive
   expect 2 "recursive.toml:4: unknown option 'suite'" "${out[@]}" --suite "$scratch/recursive.toml"
 fi

@@ -67,7 +67,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   const std::string h5 = (fs::path(jsonl).parent_path() / "dataset.h5").string();
   EXPECT_FALSE(fs::exists(h5 + ".tmp"));
 
-  auto file = ab::output::H5File::open(h5);
+  auto file = ab::hdf5::H5File::open(h5);
   EXPECT_EQ(file.read_attribute<std::int64_t>("schema_version"), 1);
   EXPECT_EQ(file.read_attribute<std::int64_t>("ranks"), 2);
   EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 1);
@@ -189,12 +189,12 @@ TEST(DatasetRun, ATimeBudgetStopIsFinishedByResume) {
   std::string dir = stopped.out.substr(stopped.out.find("--resume ") + 9);
   dir = dir.substr(0, dir.find('\n'));
   {
-    auto file = ab::output::H5File::open((fs::path(dir) / "dataset.h5").string());
+    auto file = ab::hdf5::H5File::open((fs::path(dir) / "dataset.h5").string());
     EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 0);
   }
   const auto resumed = sh(ab::testing::mpirun(2) + " dataset --quiet --resume " + dir);
   ASSERT_EQ(resumed.status, 0) << resumed.out;
-  auto file = ab::output::H5File::open((fs::path(dir) / "dataset.h5").string());
+  auto file = ab::hdf5::H5File::open((fs::path(dir) / "dataset.h5").string());
   EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 1);
   EXPECT_EQ(file.open_group("samples").read_dataset<std::string>("kernel").size(), 240u);
   EXPECT_EQ(read_jsonl((fs::path(dir) / "dataset.jsonl").string()).size(), 240u);

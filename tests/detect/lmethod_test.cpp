@@ -1,7 +1,11 @@
 // `lmethod`: vertex of the best two-line fit, its score, shape, and noise.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "detect/detector.hpp"
+#include "detect/unit_curve.hpp"
 #include "tests/detect/curves.hpp"
 #include "tests/detect/noise_trials.hpp"
 
@@ -9,7 +13,37 @@ namespace autobench::detect {
 namespace {
 
 using testing::log_roofline;
+using testing::saturating;
 using testing::share_near;
+using testing::with_noise;
+
+// The L-method by its definition, one least-squares fit per line and split (O(n^2)): the split of least
+// weighted RMSE and its score, as a reference for the O(n) accumulation.
+std::pair<std::size_t, double> two_line_fit_by_definition(const Curve& curve) {
+  const Curve c = unit_curve(curve, XScale::log);
+  auto rmse = [&](std::size_t a, std::size_t b) {
+    const double m = static_cast<double>(b - a + 1);
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (std::size_t i = a; i <= b; ++i) sx += c.x[i], sy += c.y[i];
+    for (std::size_t i = a; i <= b; ++i)
+      sxx += (c.x[i] - sx / m) * (c.x[i] - sx / m), sxy += (c.x[i] - sx / m) * (c.y[i] - sy / m);
+    double sse = 0;
+    for (std::size_t i = a; i <= b; ++i) {
+      const double r = c.y[i] - sy / m - sxy / sxx * (c.x[i] - sx / m);
+      sse += r * r;
+    }
+    return std::sqrt(sse / m);
+  };
+  const std::size_t n = c.size();
+  std::size_t best = 0;
+  double best_cost = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 1; k + 1 < n; ++k) {
+    const double cost = (static_cast<double>(k + 1) * rmse(0, k) + static_cast<double>(n - k) * rmse(k, n - 1)) /
+                        static_cast<double>(n + 1);
+    if (cost < best_cost) best = k, best_cost = cost;
+  }
+  return {best, 1.0 - best_cost / rmse(0, n - 1)};
+}
 
 TEST(LMethod, TwoExactLinesGiveTheirSharedVertexAndScoreOne) {
   for (std::size_t knee : {3u, 25u, 55u}) {
@@ -41,6 +75,31 @@ TEST(LMethod, ConvexShapeFindsAnElbow) {
 TEST(LMethod, StaysNearTheCornerUnderFivePercentNoise) {
   EXPECT_GE(share_near("lmethod", {}, log_roofline(60, 30), 0.05, 30, 5), 0.95);
   EXPECT_GE(share_near("lmethod", {}, log_roofline(60, 30), 0.05, 30, 2), 0.75);
+}
+
+TEST(LMethod, AgreesWithTheTwoLineFitByDefinitionOnNoisyCurves) {
+  for (std::uint32_t seed = 1; seed <= 20; ++seed)
+    for (const Curve& clean : {log_roofline(60, 30), log_roofline(45, 8), saturating(50, 1e5)}) {
+      const Curve c = with_noise(clean, 0.03, seed);
+      const auto [index, score] = two_line_fit_by_definition(c);
+      const Knee k = make("lmethod")->find(c);
+      ASSERT_TRUE(k.index.has_value()) << "seed " << seed;
+      EXPECT_EQ(*k.index, index) << "seed " << seed;
+      EXPECT_NEAR(k.score, score, 1e-9) << "seed " << seed;
+    }
+}
+
+TEST(LMethod, FindsTheCornerOfAMillionPointCurve) {
+  Curve c;
+  for (std::size_t i = 1; i <= 1'000'000; ++i) {
+    c.x.push_back(static_cast<double>(i));
+    c.y.push_back(static_cast<double>(std::min<std::size_t>(i, 400'000)));
+  }
+  Params p;
+  p.x_scale = XScale::linear;
+  const Knee k = make("lmethod", p)->find(c);
+  EXPECT_EQ(k.index, 399'999u);
+  EXPECT_NEAR(k.score, 1.0, 1e-6);
 }
 
 }  // namespace

@@ -1,0 +1,62 @@
+// The allowed range of every numeric option, and the one check that every source of a value (command line,
+// suite file, run.json of --resume and merge) goes through.
+#pragma once
+
+#include <string>
+
+namespace autobench::campaign {
+
+// An option's range in the unit it is typed in: [min, max], either end open when flagged. Every value
+// must be finite; `whole` values must be integers too. `scale` converts the typed value into the stored
+// one (1e-3: typed in milliseconds, stored in seconds).
+struct Limit {
+  const char* option;  // "--scale-factor"
+  double min;
+  double max;
+  bool min_open = false;
+  bool max_open = false;
+  bool whole = false;
+  double scale = 1.0;
+};
+
+// "(1, 16]", or "[1, 1000]" (whole numbers), for --help, README and messages.
+std::string range_text(const Limit& limit);
+
+// The one-line reason `text` (as typed) is not allowed, "" when it is: "inf is not allowed: must be a
+// finite number in (1, 16]".
+std::string reason_not_allowed(const Limit& limit, const std::string& text);
+
+// Throws std::invalid_argument "--scale-factor inf is not allowed: must be a finite number in (1, 16]".
+void check_typed(const Limit& limit, double typed);
+// The same check on a stored value (typed * scale), as read back from run.json.
+void check_stored(const Limit& limit, double stored);
+
+// The limits of the run options (documented in README: Limits of the options).
+namespace limits {
+inline constexpr double kMaxSize = 1e12;  // problem sizes, in the kernel's elements
+inline constexpr Limit repeats{"--repeats", 1, 1000, false, false, true};
+inline constexpr Limit start_size{"--start-size", 1, kMaxSize, false, false, true};
+inline constexpr Limit max_size{"--max-size", 1, kMaxSize, false, false, true};
+inline constexpr Limit scale_factor{"--scale-factor", 1, 16, true};
+inline constexpr Limit coarse_factor{"--coarse-factor", 1, 16, true};
+inline constexpr Limit safety_factor{"--safety-factor", 0, 1, true};
+inline constexpr Limit min_points{"--min-points", 3, 1000, false, false, true};
+inline constexpr Limit min_runtime_ms{"--min-runtime-ms", 0, 60000, false, false, false, 1e-3};
+inline constexpr Limit post_knee{"--post-knee", 0, 1000, false, false, true};
+inline constexpr Limit refine_precision{"--refine-precision", 0, 1, true, true};  // 0 stored: none
+inline constexpr Limit iterations{"--iterations", 1, 100000, false, false, true};
+inline constexpr Limit warmup{"--warmup", 0, 10000, false, false, true};
+inline constexpr Limit tune_budget{"--tune-budget", 1, 10000, false, false, true};
+inline constexpr Limit tune_iterations{"--tune-iterations", 1, 10000, false, false, true};
+inline constexpr Limit seed{"--seed", 0, 9007199254740992.0, false, false, true};  // 2^53: exact in JSON readers
+inline constexpr Limit sensitivity{"--sensitivity", 0, 100, true};
+inline constexpr Limit distance_threshold{"--distance-threshold", 0, 1};
+inline constexpr Limit sim_realtime{"--sim-realtime", 0, 1000};
+inline constexpr Limit power_window_ms{"--power-window-ms", 0, 60000, false, false, false, 1e-3};
+inline constexpr Limit power_interval_ms{"--power-interval-ms", 0.001, 1000, false, false, false, 1e-3};
+inline constexpr Limit time_budget_s{"--time-budget", 0, 366 * 86400.0, true};
+inline constexpr Limit reference_clock_mhz{"--reference-clock", 0, 10000};  // calibrate; 0: the highest clock
+inline constexpr Limit temperature_s{"--temperature-s", 0, 3600};           // calibrate
+}  // namespace limits
+
+}  // namespace autobench::campaign

@@ -1,0 +1,154 @@
+"""Damaged results files and unwritable outputs through every subcommand that reads a results file (report,
+export, compare, plot, detect, profile add): one line on stderr and no traceback, exit 2 for a bad file and
+1 for an output that cannot be written, and nothing left behind (no figure, CSV, summary or database).
+An edited run.json (a value out of its range, or a null where a number belongs) is refused by --resume and
+merge the same way, naming the value, and the results file stays as it was."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import h5py
+except ImportError:
+    print("skip: h5py is not installed")
+    sys.exit(77)
+try:
+    import matplotlib  # noqa: F401  (plot needs it; without it plot says so, exit 1, tested elsewhere)
+    PLOT = True
+except ImportError:
+    PLOT = False
+
+BIN = os.environ["AUTOBENCH_BINARY"]
+SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-damaged-file-test"
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+problems = []
+
+# A good file: one sim campaign whose knee is found.
+subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
+                "triangle", "--power-window-ms", "0", "--output", os.path.join(SCRATCH, "run"), "-q"], check=True,
+               stdout=subprocess.DEVNULL)
+(GOOD,) = glob.glob(os.path.join(SCRATCH, "run", "*", "autobench.h5"))
+CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+
+
+def damaged(name, change):
+    """A copy of the good file with `change(h5py.File)` applied, or with raw bytes when change is bytes."""
+    path = os.path.join(SCRATCH, f"{name}.h5")
+    if isinstance(change, bytes):
+        with open(path, "wb") as f:
+            f.write(change)
+        return path
+    shutil.copy(GOOD, path)
+    with h5py.File(path, "r+") as f:
+        change(f)
+    return path
+
+
+def short_dataset(f):
+    values = f[CAMPAIGN]["time_mean_s"][:-1]
+    del f[CAMPAIGN]["time_mean_s"]
+    f[CAMPAIGN]["time_mean_s"] = values
+
+
+def typed_attribute(f):
+    f[CAMPAIGN].attrs["knee_index"] = "three"
+
+
+def knee_out_of_range(f):
+    f[CAMPAIGN].attrs["knee_detected"] = 1
+    f[CAMPAIGN].attrs["knee_index"] = len(f[CAMPAIGN]["size"]) + 5
+
+
+with open(GOOD, "rb") as good:
+    good_bytes = good.read()
+BAD = {
+    "short dataset": damaged("short", short_dataset),
+    "wrongly typed attribute": damaged("typed", typed_attribute),
+    "knee index out of range": damaged("knee", knee_out_of_range),
+    "truncated file": damaged("truncated", good_bytes[: len(good_bytes) // 2]),
+    "not HDF5": damaged("text", b"size,throughput\n1,2\n"),
+}
+
+
+def expect(code, args, what, out_dir=None):
+    """Runs the binary; checks the exit code, one stderr line without a traceback, and an empty out_dir."""
+    p = subprocess.run([BIN, *args], capture_output=True, text=True)
+    lines = p.stderr.strip().splitlines()
+    where = f"autobench-mpi {' '.join(args)} ({what})"
+    if p.returncode != code:
+        problems.append(f"{where}: exit {p.returncode}, expected {code}: {p.stderr.strip()}")
+    elif code != 0 and (len(lines) != 1 or "Traceback" in p.stderr):
+        problems.append(f"{where}: expected one error line, got {len(lines)}:\n{p.stderr}")
+    if out_dir and os.path.exists(out_dir):
+        left = [os.path.relpath(os.path.join(d, n), out_dir) for d, _, names in os.walk(out_dir) for n in names]
+        left += [os.path.relpath(os.path.join(d, n), out_dir) for d, names, _ in os.walk(out_dir) for n in names]
+        if code != 0 and left:
+            problems.append(f"{where}: left {sorted(left)} in {out_dir}")
+    return p
+
+
+for what, path in BAD.items():
+    out = os.path.join(SCRATCH, "out-" + os.path.basename(path))
+    expect(2, ["report", path], what)
+    expect(2, ["compare", path, GOOD], what)
+    expect(2, ["export", path, "--output", out], what, out)
+    if PLOT:
+        expect(2, ["plot", path, "--output", out], what, out)
+    expect(2, ["profile", "add", path, "--db", os.path.join(out, "profiles.json")], what, out)
+    if what != "not HDF5":  # a text file is read as CSV by detect, and this one is too short (exit 2 as well)
+        expect(2, ["detect", "--input", path, "--whole-curve"], what)
+
+# Unwritable outputs: a file where the output directory should be, and a directory below a file.
+a_file = os.path.join(SCRATCH, "a-file")
+with open(a_file, "w") as f:
+    f.write("not a directory\n")
+for out in (a_file, os.path.join(a_file, "sub")):
+    if PLOT:
+        expect(1, ["plot", GOOD, "--output", out], "unwritable output")
+    expect(1, ["export", GOOD, "--output", out], "unwritable output")
+if os.geteuid() != 0:  # root writes into read-only directories
+    read_only = os.path.join(SCRATCH, "read-only")
+    os.makedirs(read_only)
+    os.chmod(read_only, 0o555)
+    if PLOT:
+        expect(1, ["plot", GOOD, "--output", os.path.join(read_only, "plots")], "read-only output")
+    expect(1, ["export", GOOD, "--output", read_only], "read-only output", read_only)
+
+# run.json edited after the run: --resume and merge check it like the command line, and change nothing.
+RUN_DIR = os.path.dirname(GOOD)
+with open(os.path.join(RUN_DIR, "run.json")) as f:
+    manifest = f.read()
+with open(GOOD, "rb") as f:
+    good_before = f.read()
+for key, value, message in (("scale_factor", "1e16", "--scale-factor 1e+16 is not allowed"),
+                            ("repeats", "1000000000", "--repeats 1000000000 is not allowed"),
+                            ("sensitivity", "null", "not a valid run manifest")):
+    start = manifest.rindex(f'"{key}": ')
+    end = manifest.index(",", start)
+    with open(os.path.join(RUN_DIR, "run.json"), "w") as f:
+        f.write(manifest[:start] + f'"{key}": {value}' + manifest[end:])
+    for args in (["--resume", RUN_DIR], ["merge", RUN_DIR]):
+        p = expect(2, args, f"run.json {key} = {value}")
+        if message not in p.stderr:
+            problems.append(f"autobench-mpi {' '.join(args)} with {key} = {value}: '{message}' not in {p.stderr!r}")
+with open(os.path.join(RUN_DIR, "run.json"), "w") as f:
+    f.write(manifest)
+with open(GOOD, "rb") as f:
+    if f.read() != good_before:
+        problems.append("a refused --resume or merge changed the results file")
+
+# The good file still plots, and leaves only figures (no partial directory).
+plots = os.path.join(SCRATCH, "plots")
+if PLOT:
+    expect(0, ["plot", GOOD, "--output", plots], "good file")
+    names = os.listdir(plots) if os.path.isdir(plots) else []
+    if not names or any(not (n.endswith(".png") or n.endswith(".pdf")) for n in names):
+        problems.append(f"plot of the good file wrote {sorted(names)}, expected only PNG and PDF figures")
+
+if problems:
+    print("\n".join(f"FAIL: {p}" for p in problems))
+    sys.exit(1)
+print(f"ok: {len(BAD)} damaged files through report, compare, export, plot, profile and detect; unwritable outputs")
