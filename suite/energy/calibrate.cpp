@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <fmt/format.h>
 
 #include "power/io/clock_lock.hpp"
 #include "power/power_frequency_model.hpp"
@@ -21,12 +22,6 @@
 
 namespace autobench::energy {
 namespace {
-
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
 
 unsigned parse_clock(const std::string& spec, const std::string& item) {
   std::size_t used = 0;
@@ -81,11 +76,11 @@ void check(const CalibrateSettings& s) {
     if (!kernels::find(k)) throw std::invalid_argument("--kernels: unknown kernel '" + k + "' (see `list`)");
   if (s.kernels.empty()) throw std::invalid_argument("--kernels: at least one calibration kernel is needed");
   if (!(s.window_s > 0))
-    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) + " is not allowed: must be > 0");
+    throw std::invalid_argument("--power-window-ms " + fmt::format("{}", s.window_s * 1e3) + " is not allowed: must be > 0");
   if (!(s.interval_s > 0))
-    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) + " is not allowed: must be > 0");
+    throw std::invalid_argument("--power-interval-ms " + fmt::format("{}", s.interval_s * 1e3) + " is not allowed: must be > 0");
   if (!(s.temperature_s >= 0))
-    throw std::invalid_argument("--temperature-s " + shortest(s.temperature_s) + " is not allowed: must be >= 0");
+    throw std::invalid_argument("--temperature-s " + fmt::format("{}", s.temperature_s) + " is not allowed: must be >= 0");
 }
 
 namespace {
@@ -122,7 +117,7 @@ Load prepare_load(backend::Device& device, const CalibrateSettings& settings, co
     n = k.round_size(2 * n);
   }
   say(name + ": size " + std::to_string(load.size) + ", best configuration [" + kernels::to_string(load.config) +
-      "], " + fmt("%.4g", load.launch_s * 1e3) + " ms per launch");
+      "], " + fmt::format("{:.4g}", load.launch_s * 1e3) + " ms per launch");
   return load;
 }
 
@@ -140,9 +135,9 @@ void probe_sensor(power::PowerMeter& meter, Load& load, const CalibrateSettings&
   const auto updates = power::detect_updates(trace);
   cal.sensor_update_period_s = updates.period_s;
   cal.sensor_lag_s = power::step_response_lag(trace, step, end);
-  say("sensor: " + meter.source() + ", power updates every " + fmt("%.1f", cal.sensor_update_period_s * 1e3) +
-      " ms (sampled every " + fmt("%.1f", updates.sampling_interval_s * 1e3) + " ms), lag " +
-      fmt("%.1f", cal.sensor_lag_s * 1e3) + " ms");
+  say("sensor: " + meter.source() + ", power updates every " + fmt::format("{:.1f}", cal.sensor_update_period_s * 1e3) +
+      " ms (sampled every " + fmt::format("{:.1f}", updates.sampling_interval_s * 1e3) + " ms), lag " +
+      fmt::format("{:.1f}", cal.sensor_lag_s * 1e3) + " ms");
   if (std::isfinite(cal.sensor_update_period_s) && std::isfinite(cal.sensor_lag_s))
     plan.sensor = {cal.sensor_update_period_s, std::max(0.0, cal.sensor_lag_s)};
 }
@@ -164,10 +159,10 @@ void calibrate_temperature(power::io::ClockBackend& clocks, power::PowerMeter& m
     const auto fit = power::fit_temperature(cal.temperature_c, cal.temperature_power_w);
     cal.temperature = fit.model;
     cal.temperature_fit = power::summarize(fit.quality);
-    say("temperature at " + fmt("%.0f", cal.reference_clock_mhz) + " MHz: " + std::to_string(cal.temperature_c.size()) +
-        " windows, " + fmt("%.1f", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
-        fmt("%.1f", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
-        fmt("%.4g", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt("%.4f", fit.quality.r_squared));
+    say("temperature at " + fmt::format("{:.0f}", cal.reference_clock_mhz) + " MHz: " + std::to_string(cal.temperature_c.size()) +
+        " windows, " + fmt::format("{:.1f}", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
+        fmt::format("{:.1f}", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
+        fmt::format("{:.4g}", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt::format("{:.4f}", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
     say(std::string("temperature: no fit (") + e.what() + ")");
   }
@@ -187,9 +182,9 @@ void sweep_clocks(power::io::ClockBackend& clocks, power::PowerMeter& meter, Loa
     kc.time_s.push_back(t);
     kc.power_w.push_back(w.raw.mean_power_w);
     kc.temperature_c.push_back(w.raw.mean_temperature_c);
-    say(kc.kernel + " at " + std::to_string(f) + " MHz: clock " + fmt("%.0f", clock) + " MHz, " +
-        fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.raw.mean_power_w) + " W, " +
-        fmt("%.1f", w.raw.mean_temperature_c) + " C");
+    say(kc.kernel + " at " + std::to_string(f) + " MHz: clock " + fmt::format("{:.0f}", clock) + " MHz, " +
+        fmt::format("{:.4g}", t * 1e3) + " ms, " + fmt::format("{:.1f}", w.raw.mean_power_w) + " W, " +
+        fmt::format("{:.1f}", w.raw.mean_temperature_c) + " C");
   }
 }
 
@@ -211,10 +206,10 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
     const auto fit = power::fit_power_frequency(f_ok, p_ok);
     kc.power_frequency = fit.model;
     kc.power_frequency_fit = power::summarize(fit.quality);
-    say(kc.kernel + " P(f): P_static " + fmt("%.4g", fit.model.static_w) + " W, a " +
-        fmt("%.4g", fit.model.dynamic_w_per_mhz) + " W/MHz, k " + fmt("%.4g", fit.model.voltage_slope_per_mhz) +
-        " /MHz, f_r " + fmt("%.0f", fit.model.ridge_mhz) + " MHz, R^2 " + fmt("%.5f", fit.quality.r_squared) +
-        ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
+    say(kc.kernel + " P(f): P_static " + fmt::format("{:.4g}", fit.model.static_w) + " W, a " +
+        fmt::format("{:.4g}", fit.model.dynamic_w_per_mhz) + " W/MHz, k " + fmt::format("{:.4g}", fit.model.voltage_slope_per_mhz) +
+        " /MHz, f_r " + fmt::format("{:.0f}", fit.model.ridge_mhz) + " MHz, R^2 " + fmt::format("{:.5f}", fit.quality.r_squared) +
+        ", RMSE " + fmt::format("{:.3g}", fit.quality.rmse) + " W");
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " P(f): no fit (" + e.what() + ")");
   }
@@ -222,9 +217,9 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
     const auto fit = power::fit_time_frequency(kc.clock_mhz, kc.time_s);
     kc.time_frequency = fit.model;
     kc.time_frequency_fit = power::summarize(fit.quality);
-    say(kc.kernel + " t(f): a " + fmt("%.4g", fit.model.a) + " s, b " + fmt("%.4g", fit.model.b) + " /MHz, c " +
-        fmt("%.4g", fit.model.c) + " s, d " + fmt("%.4g", fit.model.d) + " /MHz, R^2 " +
-        fmt("%.5f", fit.quality.r_squared));
+    say(kc.kernel + " t(f): a " + fmt::format("{:.4g}", fit.model.a) + " s, b " + fmt::format("{:.4g}", fit.model.b) + " /MHz, c " +
+        fmt::format("{:.4g}", fit.model.c) + " s, d " + fmt::format("{:.4g}", fit.model.d) + " /MHz, R^2 " +
+        fmt::format("{:.5f}", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " t(f): no fit (" + e.what() + ")");
   }

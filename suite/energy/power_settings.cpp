@@ -4,24 +4,19 @@
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
+#include <fmt/format.h>
 
 #include "power/calibration.hpp"
 #include "suite/energy/trace_filter.hpp"
 
 namespace autobench::energy {
 
-std::string shortest(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.15g", v);
-  return buf;
-}
-
 void check(const PowerSettings& s) {
   if (!(s.window_s >= 0))
-    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) +
+    throw std::invalid_argument("--power-window-ms " + fmt::format("{}", s.window_s * 1e3) +
                                 " is not allowed: must be >= 0 (0 disables power windows)");
   if (!(s.interval_s > 0))
-    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) +
+    throw std::invalid_argument("--power-interval-ms " + fmt::format("{}", s.interval_s * 1e3) +
                                 " is not allowed: must be > 0");
   parse_filter(s.filter);
   if (!s.calibration_file.empty()) {
