@@ -1,21 +1,24 @@
-// GPU figures for bench/power/README.md, through the same interfaces a run uses (skipped without a CUDA
-// GPU with NVML): the NVML update periods, the sampler's overhead on kernel time, and a 2000-launch
-// GEMM run cut into windows: the spread of raw and corrected power (with the calibration named by
-// $AUTOBENCH_CALIBRATION) and the agreement of power × time with the energy counter.
-#include <gtest/gtest.h>
-
+// GPU figures for bench/power/README.md, through the same interfaces a run uses: the NVML update
+// periods, the sampler's overhead on kernel time, and a 2000-launch GEMM run cut into windows: the
+// spread of raw and corrected power (with the calibration named by $AUTOBENCH_CALIBRATION) and the
+// agreement of power × time with the energy counter. A bench program, not a test: it prints figures.
+//   bench_power_figures [updates] [overhead] [spread]   (none: all three; exit 77 without a CUDA GPU
+//   with NVML, 1 when a sanity check fails: too few NVML updates, counter and power × time > 5 % apart)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "power/calibration.hpp"
 #include "power/corrections.hpp"
 #include "power/power_window.hpp"
 #include "power/sensor_updates.hpp"
 #include "suite/autoscale/tuner.hpp"
+#include "detect/statistics.hpp"
 #include "suite/backend/factory.hpp"
 
 namespace autobench {
@@ -33,44 +36,35 @@ Stats stats(const std::vector<double>& v) {
   s.max = *std::max_element(v.begin(), v.end());
   return s;
 }
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+using detect::median;
+
+// A sanity check on a figure: printed, and remembered for the exit code.
+bool g_failed = false;
+void check(bool ok, const char* what) {
+  std::printf("  check: %s: %s\n", what, ok ? "ok" : "FAILED");
+  g_failed |= !ok;
 }
 
-class GpuPowerFigures : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    if (!backend::cuda_backend_built() || backend::visible_cuda_devices() == 0) return;
-    device_ = backend::open_device({"cuda", "", 0, 0, 1, 1, "", 0}).release();
-  }
-  void SetUp() override {
-    if (!device_) GTEST_SKIP() << "no CUDA GPU";
-    if (!device_->power_meter()) GTEST_SKIP() << "no NVML: " << device_->info().power_sensor;
-  }
-  // gemm at size m with its best configuration (tuned with a budget of 32).
-  struct Load {
-    std::unique_ptr<backend::Workload> w;
-    kernels::Tunables config;
-    double launch_s;
-  };
-  static Load gemm(std::uint64_t m) {
-    autoscale::AutoscaleSettings s;
-    autoscale::Tuner tuner(s);
-    Load l{device_->prepare(*kernels::find("gemm"), m), {}, 0};
-    l.launch_s = tuner.measure(*l.w, *kernels::find("gemm"), m).time_mean_s;
-    l.config = tuner.best();
-    std::printf("gemm m=%llu [%s]: %.3f ms per launch\n", static_cast<unsigned long long>(m),
-                kernels::to_string(l.config).c_str(), l.launch_s * 1e3);
-    return l;
-  }
-  static backend::Device* device_;
+// gemm at size m with its best configuration (tuned with a budget of 32).
+struct Load {
+  std::unique_ptr<backend::Workload> w;
+  kernels::Tunables config;
+  double launch_s;
 };
-backend::Device* GpuPowerFigures::device_ = nullptr;
+Load gemm(backend::Device& device, std::uint64_t m) {
+  autoscale::AutoscaleSettings s;
+  autoscale::Tuner tuner(s);
+  Load l{device.prepare(*kernels::find("gemm"), m), {}, 0};
+  l.launch_s = tuner.measure(*l.w, *kernels::find("gemm"), m).time_mean_s;
+  l.config = tuner.best();
+  std::printf("gemm m=%llu [%s]: %.3f ms per launch\n", static_cast<unsigned long long>(m),
+              kernels::to_string(l.config).c_str(), l.launch_s * 1e3);
+  return l;
+}
 
-TEST_F(GpuPowerFigures, NvmlUpdatePeriods) {
-  auto& meter = *device_->power_meter();
-  Load l = gemm(8192);
+void nvml_update_periods(backend::Device& device) {
+  auto& meter = *device.power_meter();
+  Load l = gemm(device, 8192);
   const int batch = static_cast<int>(std::ceil(0.01 / l.launch_s));
   meter.start(0.002);
   meter.idle(1.0);
@@ -91,12 +85,12 @@ TEST_F(GpuPowerFigures, NvmlUpdatePeriods) {
   }
   std::printf("  lag of instant power after the load step: %.1f ms\n", power::step_response_lag(trace, step, end) * 1e3);
   const auto u = power::detect_updates(trace);
-  EXPECT_GT(u.indices.size(), 20u);
+  check(u.indices.size() > 20u, "more than 20 instant-power updates in 6 s");
 }
 
-TEST_F(GpuPowerFigures, SamplerOverhead) {
-  auto& meter = *device_->power_meter();
-  Load l = gemm(8192);
+void sampler_overhead(backend::Device& device) {
+  auto& meter = *device.power_meter();
+  Load l = gemm(device, 8192);
   const backend::TimingPlan plan{2, 100, false};
   auto mean_time = [&] {
     const auto t = l.w->time(l.config, plan).seconds;
@@ -121,14 +115,14 @@ TEST_F(GpuPowerFigures, SamplerOverhead) {
   }
 }
 
-TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
-  auto& meter = *device_->power_meter();
-  Load l = gemm(24576);
+void gemm_spread_and_energy(backend::Device& device) {
+  auto& meter = *device.power_meter();
+  Load l = gemm(device, 24576);
   const int launches = 2000, per_window = 50;
   std::optional<power::CorrectionModel> model;
   if (const char* path = std::getenv("AUTOBENCH_CALIBRATION")) {
     const auto store = power::CalibrationStore::load(path);
-    if (const auto match = store.find(device_->info().uuid, device_->info().model))
+    if (const auto match = store.find(device.info().uuid, device.info().model))
       model = match->record->correction_model();
   }
   const double lead = meter.timing().lead_in_s();
@@ -148,7 +142,10 @@ TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
   std::vector<double> raw, ratio, temps, clocks;
   for (std::size_t i = 1; i < ends.size(); ++i) {
     const auto m = power::measure_window(trace, ends[i - 1], ends[i]);
-    ASSERT_TRUE(m.covered);
+    if (!m.covered) {
+      check(false, "every window covered by the trace");
+      return;
+    }
     windows.push_back({m.mean_power_w, m.mean_sm_clock_mhz, m.mean_temperature_c, (ends[i] - ends[i - 1]) / per_window});
     raw.push_back(m.mean_power_w);
     ratio.push_back(m.energy_from_counter_j / m.energy_from_power_j);
@@ -178,8 +175,36 @@ TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
               "%.1f J counter vs %.1f J power x time (ratio %.4f)\n",
               q.mean, q.sd, q.min, q.max, whole.energy_from_counter_j, whole.energy_from_power_j,
               whole.energy_from_counter_j / whole.energy_from_power_j);
-  EXPECT_NEAR(whole.energy_from_counter_j / whole.energy_from_power_j, 1.0, 0.05);
+  check(std::abs(whole.energy_from_counter_j / whole.energy_from_power_j - 1.0) <= 0.05,
+        "energy counter and power x time within 5 %");
 }
 
 }  // namespace
 }  // namespace autobench
+
+int main(int argc, char** argv) {
+  namespace ab = autobench;
+  std::vector<std::string> figures(argv + 1, argv + argc);
+  if (figures.empty()) figures = {"updates", "overhead", "spread"};
+  for (const auto& f : figures) {
+    if (f != "updates" && f != "overhead" && f != "spread") {
+      std::fprintf(stderr, "bench_power_figures: unknown figure '%s' (allowed: updates, overhead, spread)\n", f.c_str());
+      return 2;
+    }
+  }
+  if (!ab::backend::cuda_backend_built() || ab::backend::visible_cuda_devices() == 0) {
+    std::printf("skipped: no CUDA GPU\n");
+    return 77;
+  }
+  const auto device = ab::backend::open_device({"cuda", "", 0, 0, 1, 1, "", 0});
+  if (!device->power_meter()) {
+    std::printf("skipped: no NVML: %s\n", device->info().power_sensor.c_str());
+    return 77;
+  }
+  for (const auto& f : figures) {
+    if (f == "updates") ab::nvml_update_periods(*device);
+    if (f == "overhead") ab::sampler_overhead(*device);
+    if (f == "spread") ab::gemm_spread_and_energy(*device);
+  }
+  return ab::g_failed ? 1 : 0;
+}
