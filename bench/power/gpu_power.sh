@@ -36,15 +36,15 @@ if [[ -z ${AUTOBENCH_BUILD_SRC:-} ]] && git -C "$SRC" rev-parse HEAD >/dev/null 
 fi
 BUILD=/tmp/autobench-power-build
 { cmake -S "$BUILD_SRC" -B "$BUILD" -DAUTOBENCH_WITH_CUDA=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" &&
-  timeout "$(limit 240)" cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi energy_gpu_power_figures_test; } \
+  timeout "$(limit 240)" cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi bench_power_figures; } \
   > "$OUT/build.txt" 2>&1 ||
   { tail -30 "$OUT/build.txt"; exit 1; }
 BIN=$BUILD/suite/autobench-mpi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 step "figures: NVML update periods and sampler overhead"
-timeout "$(limit 90)" "$BUILD/tests/energy_gpu_power_figures_test" --gtest_filter='*Nvml*:*Overhead*' 2>&1 | tee -a "$OUT/figures.txt" |
-  grep -vE '^\[ *(RUN|OK) ' | grep -E 'NVML|updates|lag|sampler|gemm|PASSED|FAILED|SKIPPED'
+timeout "$(limit 90)" "$BUILD/bench/bench_power_figures" updates overhead 2>&1 | tee -a "$OUT/figures.txt" |
+  grep -E 'NVML|updates|lag|sampler|gemm|check|skipped'
 
 step "calibrate GPU 0"
 CLOCKS=${CLOCKS:-705:1980:85}
@@ -54,8 +54,8 @@ echo "calibrate exit: ${PIPESTATUS[0]}" | tee -a "$OUT/calibrate.txt"
 { echo "=== nvidia-smi -q -d CLOCK after calibrate"; nvidia-smi -q -d CLOCK; } >> "$OUT/calibrate.txt" 2>&1
 
 step "figures: 2000-launch GEMM run, raw vs corrected spread, energy agreement"
-AUTOBENCH_CALIBRATION=$OUT/calibration.json timeout "$(limit 75)" "$BUILD/tests/energy_gpu_power_figures_test" \
-  --gtest_filter='*Spread*' 2>&1 | tee -a "$OUT/figures.txt" | grep -vE '^\[ *(RUN|OK) '
+AUTOBENCH_CALIBRATION=$OUT/calibration.json timeout "$(limit 75)" "$BUILD/bench/bench_power_figures" spread \
+  2>&1 | tee -a "$OUT/figures.txt"
 
 step "suite run with power windows and the calibration"
 RUN_S=$(limit 90)

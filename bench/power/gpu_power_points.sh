@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cost and accuracy of the power windows (issue 12), on GPU 0 of an already built tree (build/, CUDA on,
-# Release; the script builds the figures test target there if it is missing). In one session:
+# Release; the script builds the bench_power_figures program there if it is missing). In one session:
 #   (a) quick suite --kernels vecadd,gemm,fp32: default power settings vs --power-window-ms 0 (wall times, ratio);
 #   (b) accuracy: at the knee points of run (a) and their neighbours, derived windows vs 1 s windows, back to
 #       back on the same workload (power and energy per launch, the whole distribution);
@@ -17,7 +17,7 @@ OUT=$(cd "$OUT" && pwd)
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$SRC/build}
 BIN=$BUILD/suite/autobench-mpi
-FIG=$BUILD/tests/energy_gpu_power_figures_test
+FIG=$BUILD/bench/bench_power_figures
 restore() { nvidia-smi -rgc >/dev/null 2>&1; nvidia-smi -rac >/dev/null 2>&1; }
 trap 'restore' EXIT
 trap 'restore; exit 130' INT
@@ -37,9 +37,9 @@ step "device"
   > "$OUT/device.txt" 2>&1
 [[ -x $BIN ]] || { echo "no $BIN: build the tree first (cmake --build build --target autobench-mpi)"; exit 1; }
 if [[ ! -x $FIG ]]; then
-  step "build the figures test"
-  timeout "$(limit 120)" cmake --build "$BUILD" -j"$(nproc)" --target energy_gpu_power_figures_test \
-    > "$OUT/build.txt" 2>&1 || echo "(figures test not built: (b) skipped)" | tee -a "$LOG"
+  step "build bench_power_figures"
+  timeout "$(limit 120)" cmake --build "$BUILD" -j"$(nproc)" --target bench_power_figures \
+    > "$OUT/build.txt" 2>&1 || echo "(bench_power_figures not built: (b) skipped)" | tee -a "$LOG"
 fi
 say "device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1); $(date -u +%F)"
 
@@ -92,8 +92,8 @@ if [[ -x $FIG && -f $OUT/default.h5 ]]; then
       '{size[NR]=$1; knee[NR]=$NF} END {for (i = 1; i <= NR; i++) if (knee[i] == 1) for (j = i - 1; j <= i + 1; j++) if (j >= 1 && j <= NR) print k ":" size[j]}'
   done | sort -u | paste -sd, -)
   say "(b) points: $POINTS"
-  AUTOBENCH_POWER_POINTS=$POINTS AUTOBENCH_POWER_ROUNDS=${ROUNDS:-2} timeout "$(limit 120)" "$FIG" \
-    --gtest_filter='*ShortWindows*' > "$OUT/accuracy.txt" 2>&1
+  AUTOBENCH_POWER_POINTS=$POINTS AUTOBENCH_POWER_ROUNDS=${ROUNDS:-2} timeout "$(limit 120)" "$FIG" accuracy \
+    > "$OUT/accuracy.txt" 2>&1
   echo "exit $?" >> "$OUT/accuracy.txt"
   grep -E "^short/1s" "$OUT/accuracy.txt" | sed 's/^/(b) /' | tee -a "$SUMMARY"
 fi

@@ -15,6 +15,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/writing/profile_db.hpp"
+#include "suite/formatting/number_text.hpp"
 #include "suite/formatting/text_table.hpp"
 #include "suite/results/json.hpp"
 
@@ -56,11 +57,9 @@ void add(const ProfileOptions& options) {
   std::printf("profile database %s: %zu result file(s)\n", path.c_str(), db.sources.size());
 }
 
-std::string number(const char* format, double v, const std::string& unit) {
-  if (std::isnan(v)) return "n/a";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return std::string(buf) + (unit.empty() ? "" : " " + unit);
+// The value and its unit; "n/a" when it is missing (NaN).
+std::string figure(double v, fmt::format_string<double> spec, const std::string& unit) {
+  return std::isnan(v) || unit.empty() ? formatting::number_or(v, spec, "n/a") : fmt::vformat(fmt::string_view(spec), fmt::make_format_args(v)) + " " + unit;
 }
 
 // One line naming the filter that matched nothing and the values the database holds.
@@ -123,9 +122,9 @@ void show(const ProfileOptions& options) {
                            {"energy_efficiency", Align::right}});
   for (const auto& p : profiles) {
     table.add_row({p.model, p.kernel, std::to_string(p.campaigns), std::to_string(p.files),
-                   number("%.0f", p.saturating_size, ""), p.best_tunables.empty() ? "-" : p.best_tunables,
-                   number("%.2f", p.peak_throughput, p.metric_unit),
-                   number("%.4g", p.energy_efficiency, stats::efficiency_unit(p.metric_unit))});
+                   figure(p.saturating_size, "{:.0f}", ""), p.best_tunables.empty() ? "-" : p.best_tunables,
+                   figure(p.peak_throughput, "{:.2f}", p.metric_unit),
+                   figure(p.energy_efficiency, "{:.4g}", stats::efficiency_unit(p.metric_unit))});
   }
   std::printf("Device profiles in %s (%zu result file(s); medians over campaigns of every detector)\n%s",
               path.c_str(), db.sources.size(), table.str().c_str());

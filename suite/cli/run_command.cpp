@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+#include <fmt/format.h>
 
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
@@ -42,21 +43,15 @@ int launcher_rank() {
   return 0;
 }
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
 std::string campaign_line(const results::Campaign& c, const std::string& device, double since_start) {
   std::ostringstream o;
-  o << "[" << fmt("%7.1f", since_start) << " s] rank " << c.rank << " (" << device << ") " << c.kernel << "/"
+  o << "[" << fmt::format("{:7.1f}", since_start) << " s] rank " << c.rank << " (" << device << ") " << c.kernel << "/"
     << c.detector << " repeat " << c.repeat << ": " << c.points.size() << " sizes, ";
   if (c.knee_detected)
     o << "knee at " << c.knee_size << " (index " << c.knee_index << ")";
   else
     o << "no knee";
-  o << ", stop " << results::to_string(c.stop_reason) << ", " << fmt("%.2f", c.elapsed_s) << " s";
+  o << ", stop " << results::to_string(c.stop_reason) << ", " << fmt::format("{:.2f}", c.elapsed_s) << " s";
   if (!c.error.empty()) o << ": " << c.error;
   return o.str();
 }
@@ -261,7 +256,7 @@ RankRun measure_rank(const RunRequest& request, const Prepared& prep, const mpi:
       journal.point(sw.kernel, sw.repeat, p);
       if (settings.verbosity > 1)
         progress.post("  rank " + std::to_string(mpi.rank()) + " " + sw.kernel + " size " + std::to_string(p.size) +
-                      ": " + fmt("%.6g", p.time_mean_s * 1e3) + " ms, " + fmt("%.6g", p.throughput));
+                      ": " + fmt::format("{:.6g}", p.time_mean_s * 1e3) + " ms, " + fmt::format("{:.6g}", p.throughput));
       else
         progress.poll();
     };

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <fmt/format.h>
 
 #include "power/io/clock_lock.hpp"
 #include "power/power_frequency_model.hpp"
@@ -22,12 +23,6 @@
 
 namespace autobench::energy {
 namespace {
-
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
 
 unsigned parse_clock(const std::string& spec, const std::string& item) {
   std::size_t used = 0;
@@ -83,11 +78,11 @@ void check(const CalibrateSettings& s) {
     if (!kernels::find(k)) throw std::invalid_argument("--kernels: unknown kernel '" + k + "' (see `list`)");
   if (s.kernels.empty()) throw std::invalid_argument("--kernels: at least one calibration kernel is needed");
   if (!(s.window_s > 0))
-    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) + " is not allowed: must be > 0");
+    throw std::invalid_argument("--power-window-ms " + fmt::format("{}", s.window_s * 1e3) + " is not allowed: must be > 0");
   if (!(s.interval_s > 0))
-    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) + " is not allowed: must be > 0");
+    throw std::invalid_argument("--power-interval-ms " + fmt::format("{}", s.interval_s * 1e3) + " is not allowed: must be > 0");
   if (!(s.temperature_s >= 0))
-    throw std::invalid_argument("--temperature-s " + shortest(s.temperature_s) + " is not allowed: must be >= 0");
+    throw std::invalid_argument("--temperature-s " + fmt::format("{}", s.temperature_s) + " is not allowed: must be >= 0");
 }
 
 namespace {
@@ -124,7 +119,7 @@ Load prepare_load(backend::Device& device, const CalibrateSettings& settings, co
     n = k.round_size(2 * n);
   }
   say(name + ": size " + std::to_string(load.size) + ", best configuration [" + kernels::to_string(load.config) +
-      "], " + fmt("%.4g", load.launch_s * 1e3) + " ms per launch");
+      "], " + fmt::format("{:.4g}", load.launch_s * 1e3) + " ms per launch");
   return load;
 }
 
@@ -142,9 +137,9 @@ void probe_sensor(power::PowerMeter& meter, Load& load, const CalibrateSettings&
   const auto updates = power::detect_updates(trace);
   cal.sensor_update_period_s = updates.period_s;
   cal.sensor_lag_s = power::step_response_lag(trace, step, end);
-  say("sensor: " + meter.source() + ", power updates every " + fmt("%.1f", cal.sensor_update_period_s * 1e3) +
-      " ms (sampled every " + fmt("%.1f", updates.sampling_interval_s * 1e3) + " ms), lag " +
-      fmt("%.1f", cal.sensor_lag_s * 1e3) + " ms");
+  say("sensor: " + meter.source() + ", power updates every " + fmt::format("{:.1f}", cal.sensor_update_period_s * 1e3) +
+      " ms (sampled every " + fmt::format("{:.1f}", updates.sampling_interval_s * 1e3) + " ms), lag " +
+      fmt::format("{:.1f}", cal.sensor_lag_s * 1e3) + " ms");
   if (std::isfinite(cal.sensor_update_period_s) && std::isfinite(cal.sensor_lag_s))
     plan.sensor = {cal.sensor_update_period_s, std::max(0.0, cal.sensor_lag_s)};
 }
@@ -166,10 +161,10 @@ void calibrate_temperature(power::io::ClockBackend& clocks, power::PowerMeter& m
     const auto fit = power::fit_temperature(cal.temperature_c, cal.temperature_power_w);
     cal.temperature = fit.model;
     cal.temperature_fit = power::summarize(fit.quality);
-    say("temperature at " + fmt("%.0f", cal.reference_clock_mhz) + " MHz: " + std::to_string(cal.temperature_c.size()) +
-        " windows, " + fmt("%.1f", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
-        fmt("%.1f", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
-        fmt("%.4g", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt("%.4f", fit.quality.r_squared));
+    say("temperature at " + fmt::format("{:.0f}", cal.reference_clock_mhz) + " MHz: " + std::to_string(cal.temperature_c.size()) +
+        " windows, " + fmt::format("{:.1f}", *std::min_element(cal.temperature_c.begin(), cal.temperature_c.end())) + "-" +
+        fmt::format("{:.1f}", *std::max_element(cal.temperature_c.begin(), cal.temperature_c.end())) + " C, alpha " +
+        fmt::format("{:.4g}", fit.model.slope_w_per_c) + " W/C, R^2 " + fmt::format("{:.4f}", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
     say(std::string("temperature: no fit (") + e.what() + ")");
   }
@@ -189,9 +184,9 @@ void sweep_clocks(power::io::ClockBackend& clocks, power::PowerMeter& meter, Loa
     kc.time_s.push_back(t);
     kc.power_w.push_back(w.power_w());
     kc.temperature_c.push_back(w.window.held.mean_temperature_c);
-    say(kc.kernel + " at " + std::to_string(f) + " MHz: clock " + fmt("%.0f", clock) + " MHz, " +
-        fmt("%.4g", t * 1e3) + " ms, " + fmt("%.1f", w.power_w()) + " W, " +
-        fmt("%.1f", w.window.held.mean_temperature_c) + " C");
+    say(kc.kernel + " at " + std::to_string(f) + " MHz: clock " + fmt::format("{:.0f}", clock) + " MHz, " +
+        fmt::format("{:.4g}", t * 1e3) + " ms, " + fmt::format("{:.1f}", w.power_w()) + " W, " +
+        fmt::format("{:.1f}", w.window.held.mean_temperature_c) + " C");
   }
 }
 
@@ -216,11 +211,11 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
     kc.power_frequency_fit = power::summarize(fit.quality);
     const auto& m = fit.model;
     const auto& se = fit.standard_error;
-    say(kc.kernel + " P(f): P_static " + fmt("%.4g", m.static_w) + " +- " + fmt("%.2g", se.static_w) + " W, a " +
-        fmt("%.4g", m.dynamic_w_per_mhz) + " +- " + fmt("%.2g", se.dynamic_w_per_mhz) + " W/MHz, k " +
-        fmt("%.4g", m.voltage_slope_per_mhz) + " +- " + fmt("%.2g", se.voltage_slope_per_mhz) + " /MHz, f_r " +
-        fmt("%.0f", m.ridge_mhz) + " +- " + fmt("%.2g", se.ridge_mhz) + " MHz, R^2 " +
-        fmt("%.5f", fit.quality.r_squared) + ", RMSE " + fmt("%.3g", fit.quality.rmse) + " W");
+    say(kc.kernel + " P(f): P_static " + fmt::format("{:.4g}", m.static_w) + " +- " + fmt::format("{:.2g}", se.static_w) + " W, a " +
+        fmt::format("{:.4g}", m.dynamic_w_per_mhz) + " +- " + fmt::format("{:.2g}", se.dynamic_w_per_mhz) + " W/MHz, k " +
+        fmt::format("{:.4g}", m.voltage_slope_per_mhz) + " +- " + fmt::format("{:.2g}", se.voltage_slope_per_mhz) + " /MHz, f_r " +
+        fmt::format("{:.0f}", m.ridge_mhz) + " +- " + fmt::format("{:.2g}", se.ridge_mhz) + " MHz, R^2 " +
+        fmt::format("{:.5f}", fit.quality.r_squared) + ", RMSE " + fmt::format("{:.3g}", fit.quality.rmse) + " W");
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " P(f): no fit (" + e.what() + ")");
   }
@@ -229,9 +224,9 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
     kc.scaling_time = fit.model;
     kc.scaling_time_se = fit.standard_error;
     kc.scaling_time_fit = power::summarize(fit.quality);
-    say(kc.kernel + " t(f) = t_fixed + W/f: t_fixed " + fmt("%.4g", fit.model.fixed_s) + " +- " +
-        fmt("%.2g", fit.standard_error.fixed_s) + " s, W " + fmt("%.4g", fit.model.work_s_mhz) + " +- " +
-        fmt("%.2g", fit.standard_error.work_s_mhz) + " s*MHz, R^2 " + fmt("%.6f", fit.quality.r_squared));
+    say(kc.kernel + " t(f) = t_fixed + W/f: t_fixed " + fmt::format("{:.4g}", fit.model.fixed_s) + " +- " +
+        fmt::format("{:.2g}", fit.standard_error.fixed_s) + " s, W " + fmt::format("{:.4g}", fit.model.work_s_mhz) + " +- " +
+        fmt::format("{:.2g}", fit.standard_error.work_s_mhz) + " s*MHz, R^2 " + fmt::format("{:.6f}", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " t(f) = t_fixed + W/f: no fit (" + e.what() + ")");
   }
@@ -242,9 +237,9 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
     kc.time_frequency_fit = power::summarize(fit.quality);
     const auto& m = fit.model;
     const auto& se = fit.standard_error;
-    say(kc.kernel + " t(f) thesis form: a " + fmt("%.4g", m.a) + " +- " + fmt("%.2g", se.a) + " s, b " + fmt("%.4g", m.b) +
-        " +- " + fmt("%.2g", se.b) + " /MHz, c " + fmt("%.4g", m.c) + " +- " + fmt("%.2g", se.c) + " s, d " +
-        fmt("%.4g", m.d) + " +- " + fmt("%.2g", se.d) + " /MHz, R^2 " + fmt("%.6f", fit.quality.r_squared));
+    say(kc.kernel + " t(f) thesis form: a " + fmt::format("{:.4g}", m.a) + " +- " + fmt::format("{:.2g}", se.a) + " s, b " + fmt::format("{:.4g}", m.b) +
+        " +- " + fmt::format("{:.2g}", se.b) + " /MHz, c " + fmt::format("{:.4g}", m.c) + " +- " + fmt::format("{:.2g}", se.c) + " s, d " +
+        fmt::format("{:.4g}", m.d) + " +- " + fmt::format("{:.2g}", se.d) + " /MHz, R^2 " + fmt::format("{:.6f}", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " t(f) thesis form: no fit (" + e.what() + ")");
   }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
+#include <fmt/format.h>
 
 #include "power/calibration.hpp"
 #include "suite/energy/power_points.hpp"
@@ -11,20 +12,14 @@
 
 namespace autobench::energy {
 
-std::string shortest(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.15g", v);
-  return buf;
-}
-
 void check(const PowerSettings& s) {
   if (s.window_s != kDerivedWindow && !(s.window_s >= 0 && s.window_s <= kMaxWindowS))
-    throw std::invalid_argument("--power-window-ms " + shortest(s.window_s * 1e3) + " is not allowed: must be in [0, " +
-                                shortest(kMaxWindowS * 1e3) + "] (0 disables power windows; leave it out for a "
+    throw std::invalid_argument("--power-window-ms " + fmt::format("{}", s.window_s * 1e3) + " is not allowed: must be in [0, " +
+                                fmt::format("{}", kMaxWindowS * 1e3) + "] (0 disables power windows; leave it out for a "
                                 "window derived from the sensor)");
   if (!(s.interval_s > 0 && s.interval_s <= kMaxIntervalS))
-    throw std::invalid_argument("--power-interval-ms " + shortest(s.interval_s * 1e3) + " is not allowed: must be in (0, " +
-                                shortest(kMaxIntervalS * 1e3) + "]");
+    throw std::invalid_argument("--power-interval-ms " + fmt::format("{}", s.interval_s * 1e3) + " is not allowed: must be in (0, " +
+                                fmt::format("{}", kMaxIntervalS * 1e3) + "]");
   power_points_from_string(s.points);
   parse_filter(s.filter);
   if (!s.calibration_file.empty()) {

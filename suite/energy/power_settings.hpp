@@ -26,7 +26,5 @@ struct PowerSettings {
 // points or filter, a calibration file that does not exist or is not a calibration file.
 void check(const PowerSettings& s);
 
-// "1.5" for 1.5: the shortest way a number is typed back in messages.
-std::string shortest(double v);
 
 }  // namespace autobench::energy

@@ -2,10 +2,10 @@
 #include "suite/formatting/compare_print.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include "suite/stats/compare_figures.hpp"
 #include "suite/formatting/report_table.hpp"
+#include "suite/formatting/number_text.hpp"
 #include "suite/formatting/text_table.hpp"
 #include "suite/results/json.hpp"
 
@@ -13,13 +13,6 @@ namespace autobench::formatting {
 namespace {
 
 using Align = TextTable::Align;
-
-std::string number(const char* format, double v) {
-  if (std::isnan(v)) return "n/a";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
 
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
@@ -38,11 +31,11 @@ std::string files_section(const stats::Comparison& c) {
 }
 
 // The three cells of one figure: the median, the ratio to the baseline, and the ratio's range.
-void add_cells(std::vector<std::string>& row, const stats::ModelFigure& f, const char* format) {
-  row.push_back(number(format, f.median));
-  row.push_back(number("%.3f", f.ratio));
-  row.push_back(std::isnan(f.ratio_min) ? "n/a" : "[" + number("%.3f", f.ratio_min) + ", " +
-                                                       number("%.3f", f.ratio_max) + "]");
+void add_cells(std::vector<std::string>& row, const stats::ModelFigure& f, fmt::format_string<double> median_spec) {
+  row.push_back(number_or(f.median, median_spec, "n/a"));
+  row.push_back(number_or(f.ratio, "{:.3f}", "n/a"));
+  row.push_back(std::isnan(f.ratio_min) ? "n/a" : "[" + number_or(f.ratio_min, "{:.3f}", "n/a") + ", " +
+                                                       number_or(f.ratio_max, "{:.3f}", "n/a") + "]");
 }
 
 std::string kernel_section(const stats::KernelComparison& k) {
@@ -61,9 +54,9 @@ std::string kernel_section(const stats::KernelComparison& k) {
                    {"range", Align::right}});
   for (const auto& m : k.models) {
     std::vector<std::string> row{m.model, std::to_string(m.campaigns), std::to_string(m.files)};
-    add_cells(row, m.knee_size, "%.0f");
-    add_cells(row, m.peak_throughput, "%.2f");
-    add_cells(row, m.energy_efficiency, "%.4g");
+    add_cells(row, m.knee_size, "{:.0f}");
+    add_cells(row, m.peak_throughput, "{:.2f}");
+    add_cells(row, m.energy_efficiency, "{:.4g}");
     table.add_row(std::move(row));
   }
   const std::string baseline = k.baseline.empty() ? "no baseline model here" : "ratios to " + k.baseline;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <fmt/format.h>
 
 #include "suite/formatting/report_table.hpp"
 #include "suite/formatting/text_table.hpp"
@@ -16,30 +17,17 @@ namespace {
 using Align = TextTable::Align;
 using nlohmann::json;
 
-// Shortest text that reads back as the same double (sizes print as integers).
-std::string exact(double v) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
-
-std::string printed(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
 std::string settings_text(const CurveAnalysis& c) {
   const auto& p = c.params;
   std::string out = std::string("x-scale ") + detect::to_string(p.x_scale) + ", kneedle " +
-                    (p.online ? "online" : "offline") + " with sensitivity " + exact(p.sensitivity) +
-                    ", distance threshold " + exact(p.distance_threshold) + "; ";
+                    (p.online ? "online" : "offline") + " with sensitivity " + fmt::format("{}", p.sensitivity) +
+                    ", distance threshold " + fmt::format("{}", p.distance_threshold) + "; ";
   if (c.replayed && c.replayed->mode == detect::SafeguardMode::noise_aware)
     out += "sweep replayed (noise-aware safeguards: a knee counts from " + std::to_string(c.replayed->min_points) +
            " points on, once the latest point ran long enough for its jitter; thresholds from the noise)";
   else if (c.replayed)
     out += "sweep replayed (a knee counts from " + std::to_string(c.replayed->min_points) +
-           " points on, once the latest point ran " + exact(c.replayed->min_runtime_s * 1e3) + " ms)";
+           " points on, once the latest point ran " + fmt::format("{}", c.replayed->min_runtime_s * 1e3) + " ms)";
   else
     out += "whole curve";
   return out;
@@ -122,10 +110,10 @@ std::vector<std::string> knee_cells(const CurveAnalysis& c, const detect::Findin
   if (!f.knee.index) return {"-", "-", "-", "-", "-", knees_text(f.knee)};
   const auto i = *f.knee.index;
   return {std::to_string(i),
-          exact(c.curve.x[i]),
-          printed("%.4g", c.curve.y[i]),
-          f.quality ? printed("%.1f%%", 100.0 * f.quality->fraction) : "-",
-          f.quality ? printed("%.3f", f.quality->position) : "-",
+          fmt::format("{}", c.curve.x[i]),
+          fmt::format("{:.4g}", c.curve.y[i]),
+          f.quality ? fmt::format("{:.1f}%", 100.0 * f.quality->fraction) : "-",
+          f.quality ? fmt::format("{:.3f}", f.quality->position) : "-",
           knees_text(f.knee)};
 }
 

@@ -3,9 +3,9 @@
 
 #include <cmath>
 #include <vector>
+#include <fmt/format.h>
 
 #include "suite/formatting/report_campaigns.hpp"
-#include "suite/formatting/shortest_number.hpp"
 
 namespace autobench::formatting {
 namespace {
@@ -21,7 +21,7 @@ std::string field(const std::string& text) {
 std::string cell_text(const CampaignCell& cell) {
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
   const double v = std::get<Measure>(cell).value;
-  return std::isnan(v) ? "" : shortest(v);
+  return std::isnan(v) ? "" : fmt::format("{}", v);
 }
 
 std::string line(const std::vector<std::string>& fields) {

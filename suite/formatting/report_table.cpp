@@ -2,7 +2,7 @@
 #include "suite/formatting/report_table.hpp"
 
 #include <cmath>
-#include <cstdio>
+#include <fmt/format.h>
 
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/stats/detector_agreement.hpp"
@@ -14,10 +14,7 @@ using Align = TextTable::Align;
 
 // Fixed-point with `decimals` digits; "-" for a missing (NaN) value.
 std::string number(double v, int decimals) {
-  if (std::isnan(v)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
+  return std::isnan(v) ? "-" : fmt::format("{:.{}f}", v, decimals);
 }
 
 std::string cell_text(const CampaignCell& cell) {

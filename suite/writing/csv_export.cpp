@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <fmt/format.h>
 
-#include "suite/formatting/shortest_number.hpp"
 
 namespace autobench::writing {
 
@@ -19,7 +19,7 @@ std::string campaign_csv(const results::Campaign& c) {
   for (std::size_t i = 0; i < c.points.size(); ++i) {
     const auto& p = c.points[i];
     const bool knee = c.knee_detected && c.knee_index == static_cast<std::int64_t>(i);
-    out += formatting::shortest(p.size) + "," + formatting::shortest(p.time_mean_s * 1e3) + "," + formatting::shortest(p.throughput) + "," +
+    out += fmt::format("{}", p.size) + "," + fmt::format("{}", p.time_mean_s * 1e3) + "," + fmt::format("{}", p.throughput) + "," +
            (knee ? "1" : "0") + "\n";
   }
   return out;

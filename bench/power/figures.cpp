@@ -1,27 +1,29 @@
-// GPU figures for bench/power/README.md, through the same interfaces a run uses (skipped without a CUDA
-// GPU with NVML): the NVML update periods, the sampler's overhead on kernel time, and a 2000-launch
-// GEMM run cut into windows: the spread of raw and corrected power (with the calibration named by
-// $AUTOBENCH_CALIBRATION) and the agreement of power × time with the energy counter; and short (derived)
-// power windows against 1 s windows at the points named by $AUTOBENCH_POWER_POINTS.
-#include <gtest/gtest.h>
-
+// GPU figures for bench/power/README.md, through the same interfaces a run uses: the NVML update
+// periods, the sampler's overhead on kernel time, and a 2000-launch GEMM run cut into windows: the
+// spread of raw and corrected power (with the calibration named by $AUTOBENCH_CALIBRATION) and the
+// agreement of power × time with the energy counter; and (accuracy) short, sensor-derived power windows
+// against 1 s windows at the points named by $AUTOBENCH_POWER_POINTS. A bench program, not a test.
+//   bench_power_figures [updates] [overhead] [spread] [accuracy]   (none: all three; exit 77 without a CUDA GPU
+//   with NVML, 1 when a sanity check fails: too few NVML updates, counter and power × time > 5 % apart)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
 #include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "power/calibration.hpp"
 #include "power/corrections.hpp"
 #include "power/power_window.hpp"
 #include "power/sensor_updates.hpp"
 #include "suite/autoscale/tuner.hpp"
+#include "detect/statistics.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/energy/point_power.hpp"
 
-#include <sstream>
-#include <string>
 
 namespace autobench {
 namespace {
@@ -38,44 +40,35 @@ Stats stats(const std::vector<double>& v) {
   s.max = *std::max_element(v.begin(), v.end());
   return s;
 }
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+using detect::median;
+
+// A sanity check on a figure: printed, and remembered for the exit code.
+bool g_failed = false;
+void check(bool ok, const char* what) {
+  std::printf("  check: %s: %s\n", what, ok ? "ok" : "FAILED");
+  g_failed |= !ok;
 }
 
-class GpuPowerFigures : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    if (!backend::cuda_backend_built() || backend::visible_cuda_devices() == 0) return;
-    device_ = backend::open_device({"cuda", "", 0, 0, 1, 1, "", 0}).release();
-  }
-  void SetUp() override {
-    if (!device_) GTEST_SKIP() << "no CUDA GPU";
-    if (!device_->power_meter()) GTEST_SKIP() << "no NVML: " << device_->info().power_sensor;
-  }
-  // gemm at size m with its best configuration (tuned with a budget of 32).
-  struct Load {
-    std::unique_ptr<backend::Workload> w;
-    kernels::Tunables config;
-    double launch_s;
-  };
-  static Load gemm(std::uint64_t m) {
-    autoscale::AutoscaleSettings s;
-    autoscale::Tuner tuner(s);
-    Load l{device_->prepare(*kernels::find("gemm"), m), {}, 0};
-    l.launch_s = tuner.measure(*l.w, *kernels::find("gemm"), m).time_mean_s;
-    l.config = tuner.best();
-    std::printf("gemm m=%llu [%s]: %.3f ms per launch\n", static_cast<unsigned long long>(m),
-                kernels::to_string(l.config).c_str(), l.launch_s * 1e3);
-    return l;
-  }
-  static backend::Device* device_;
+// gemm at size m with its best configuration (tuned with a budget of 32).
+struct Load {
+  std::unique_ptr<backend::Workload> w;
+  kernels::Tunables config;
+  double launch_s;
 };
-backend::Device* GpuPowerFigures::device_ = nullptr;
+Load gemm(backend::Device& device, std::uint64_t m) {
+  autoscale::AutoscaleSettings s;
+  autoscale::Tuner tuner(s);
+  Load l{device.prepare(*kernels::find("gemm"), m), {}, 0};
+  l.launch_s = tuner.measure(*l.w, *kernels::find("gemm"), m).time_mean_s;
+  l.config = tuner.best();
+  std::printf("gemm m=%llu [%s]: %.3f ms per launch\n", static_cast<unsigned long long>(m),
+              kernels::to_string(l.config).c_str(), l.launch_s * 1e3);
+  return l;
+}
 
-TEST_F(GpuPowerFigures, NvmlUpdatePeriods) {
-  auto& meter = *device_->power_meter();
-  Load l = gemm(8192);
+void nvml_update_periods(backend::Device& device) {
+  auto& meter = *device.power_meter();
+  Load l = gemm(device, 8192);
   const int batch = static_cast<int>(std::ceil(0.01 / l.launch_s));
   meter.start(0.002);
   meter.idle(1.0);
@@ -96,12 +89,12 @@ TEST_F(GpuPowerFigures, NvmlUpdatePeriods) {
   }
   std::printf("  lag of instant power after the load step: %.1f ms\n", power::step_response_lag(trace, step, end) * 1e3);
   const auto u = power::detect_updates(trace);
-  EXPECT_GT(u.indices.size(), 20u);
+  check(u.indices.size() > 20u, "more than 20 instant-power updates in 6 s");
 }
 
-TEST_F(GpuPowerFigures, SamplerOverhead) {
-  auto& meter = *device_->power_meter();
-  Load l = gemm(8192);
+void sampler_overhead(backend::Device& device) {
+  auto& meter = *device.power_meter();
+  Load l = gemm(device, 8192);
   const backend::TimingPlan plan{2, 100, false};
   auto mean_time = [&] {
     const auto t = l.w->time(l.config, plan).seconds;
@@ -126,14 +119,14 @@ TEST_F(GpuPowerFigures, SamplerOverhead) {
   }
 }
 
-TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
-  auto& meter = *device_->power_meter();
-  Load l = gemm(24576);
+void gemm_spread_and_energy(backend::Device& device) {
+  auto& meter = *device.power_meter();
+  Load l = gemm(device, 24576);
   const int launches = 2000, per_window = 50;
   std::optional<power::CorrectionModel> model;
   if (const char* path = std::getenv("AUTOBENCH_CALIBRATION")) {
     const auto store = power::CalibrationStore::load(path);
-    if (const auto match = store.find(device_->info().uuid, device_->info().model))
+    if (const auto match = store.find(device.info().uuid, device.info().model))
       model = match->record->correction_model();
   }
   const double lead = meter.timing().lead_in_s();
@@ -153,7 +146,10 @@ TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
   std::vector<double> raw, ratio, temps, clocks;
   for (std::size_t i = 1; i < ends.size(); ++i) {
     const auto m = power::measure_window(trace, ends[i - 1], ends[i]);
-    ASSERT_TRUE(m.covered);
+    if (!m.covered) {
+      check(false, "every window covered by the trace");
+      return;
+    }
     windows.push_back({m.mean_power_w, m.mean_sm_clock_mhz, m.mean_temperature_c, (ends[i] - ends[i - 1]) / per_window});
     raw.push_back(m.mean_power_w);
     ratio.push_back(m.energy_from_counter_j / m.energy_from_power_j);
@@ -183,7 +179,8 @@ TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
               "%.1f J counter vs %.1f J power x time (ratio %.4f)\n",
               q.mean, q.sd, q.min, q.max, whole.energy_from_counter_j, whole.energy_from_power_j,
               whole.energy_from_counter_j / whole.energy_from_power_j);
-  EXPECT_NEAR(whole.energy_from_counter_j / whole.energy_from_power_j, 1.0, 0.05);
+  check(std::abs(whole.energy_from_counter_j / whole.energy_from_power_j - 1.0) <= 0.05,
+        "energy counter and power x time within 5 %");
 }
 
 // $AUTOBENCH_POWER_POINTS = "kernel:size,kernel:size,..." (bench/power/gpu_power_points.sh takes the knee
@@ -191,11 +188,14 @@ TEST_F(GpuPowerFigures, RepeatedGemmSpreadAndEnergyAgreement) {
 // each a derived window and a 1 s window back to back (the order alternating between rounds). Prints one
 // ACCURACY line per pair and the distribution of short / 1 s for counter power, energy per launch and
 // instant power.
-TEST_F(GpuPowerFigures, ShortWindowsAgainstOneSecondWindows) {
+void short_vs_second_windows(backend::Device& device) {
   const char* spec = std::getenv("AUTOBENCH_POWER_POINTS");
-  if (!spec) GTEST_SKIP() << "set AUTOBENCH_POWER_POINTS=kernel:size,...";
+  if (!spec) {
+    std::printf("accuracy: skipped (set AUTOBENCH_POWER_POINTS=kernel:size,...)\n");
+    return;
+  }
   const int rounds = std::getenv("AUTOBENCH_POWER_ROUNDS") ? std::atoi(std::getenv("AUTOBENCH_POWER_ROUNDS")) : 2;
-  auto& meter = *device_->power_meter();
+  auto& meter = *device.power_meter();
   energy::WindowPlan derived, second;
   derived.sensor = second.sensor = meter.timing();
   second.window_s = 1.0;
@@ -203,13 +203,15 @@ TEST_F(GpuPowerFigures, ShortWindowsAgainstOneSecondWindows) {
   std::istringstream in(spec);
   for (std::string item; std::getline(in, item, ',');) {
     const auto colon = item.find(':');
-    ASSERT_NE(colon, std::string::npos) << item;
-    const kernels::KernelSpec* k = kernels::find(item.substr(0, colon));
-    ASSERT_NE(k, nullptr) << item;
+    const kernels::KernelSpec* k = colon == std::string::npos ? nullptr : kernels::find(item.substr(0, colon));
+    if (!k) {
+      check(false, ("AUTOBENCH_POWER_POINTS item " + item + " names a kernel:size").c_str());
+      continue;
+    }
     const std::uint64_t n = std::stoull(item.substr(colon + 1));
     autoscale::AutoscaleSettings s;
     autoscale::Tuner tuner(s);
-    auto w = device_->prepare(*k, n);
+    auto w = device.prepare(*k, n);
     const double launch_s = tuner.measure(*w, *k, n).time_mean_s;
     for (int r = 0; r < rounds; ++r) {
       energy::WindowResult a, b;
@@ -235,7 +237,7 @@ TEST_F(GpuPowerFigures, ShortWindowsAgainstOneSecondWindows) {
       instant_ratio.push_back(pa.power_w / pb.power_w);
     }
   }
-  ASSERT_FALSE(power_ratio.empty());
+  if (power_ratio.empty()) return check(false, "accuracy: at least one point measured");
   auto describe = [](const char* what, std::vector<double> v) {
     std::sort(v.begin(), v.end());
     const auto q = [&](double f) { return v[static_cast<std::size_t>(std::lround(f * static_cast<double>(v.size() - 1)))]; };
@@ -251,3 +253,31 @@ TEST_F(GpuPowerFigures, ShortWindowsAgainstOneSecondWindows) {
 
 }  // namespace
 }  // namespace autobench
+
+int main(int argc, char** argv) {
+  namespace ab = autobench;
+  std::vector<std::string> figures(argv + 1, argv + argc);
+  if (figures.empty()) figures = {"updates", "overhead", "spread"};  // accuracy only when asked for
+  for (const auto& f : figures) {
+    if (f != "updates" && f != "overhead" && f != "spread" && f != "accuracy") {
+      std::fprintf(stderr, "bench_power_figures: unknown figure '%s' (allowed: updates, overhead, spread, accuracy)\n", f.c_str());
+      return 2;
+    }
+  }
+  if (!ab::backend::cuda_backend_built() || ab::backend::visible_cuda_devices() == 0) {
+    std::printf("skipped: no CUDA GPU\n");
+    return 77;
+  }
+  const auto device = ab::backend::open_device({"cuda", "", 0, 0, 1, 1, "", 0});
+  if (!device->power_meter()) {
+    std::printf("skipped: no NVML: %s\n", device->info().power_sensor.c_str());
+    return 77;
+  }
+  for (const auto& f : figures) {
+    if (f == "updates") ab::nvml_update_periods(*device);
+    if (f == "overhead") ab::sampler_overhead(*device);
+    if (f == "spread") ab::gemm_spread_and_energy(*device);
+    if (f == "accuracy") ab::short_vs_second_windows(*device);
+  }
+  return ab::g_failed ? 1 : 0;
+}
