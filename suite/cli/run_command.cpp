@@ -5,12 +5,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "suite/backend/compile_cache.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
 #include "suite/campaign/plan.hpp"
@@ -199,6 +201,10 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   std::unique_ptr<backend::Device> device;
   std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
   try {
+    if (settings.compile_cache) {
+      backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
+                                                                    : std::filesystem::path(settings.compile_cache_dir));
+    }
     device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
                                    settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
     mine.device = device->info();

@@ -23,6 +23,7 @@ struct RunOptions {
   std::string sweep = "geometric";
   std::optional<double> refine_precision;  // unset: 0.05 for the adaptive sweep, no refinement for geometric
   bool no_refine = false;
+  bool no_compile_cache = false;
   std::string safeguards = "thesis";
   bool quiet = false, verbose = false;
   double power_window_ms = 1000;  // power window per point; 0: none
