@@ -1,24 +1,78 @@
-// What a benchmark kernel is, independent of any backend: its problem-size semantics, memory
-// footprint, work per launch and metric. The cuda backend adds sources; the sim backend models it.
+// What a benchmark kernel is, independent of any backend: its problem-size semantics, buffers, launch,
+// metric, tuning space, bottleneck class and verification. Each kernels/<name>/ folder fills one
+// KernelSpec and registers it with a static kernels::Registration; the backends know nothing else.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace autobench::kernels {
 
-// The bottleneck class: decides the metric (GB/s or GFLOP/s) and the sim backend's generic model.
-enum class Bound { bandwidth, compute };
-const char* to_string(Bound b);
+// The bottleneck class: decides the metric (GFLOP/s for compute, GB/s for the others) and the sim
+// backend's model of the kernel.
+enum class Bound { bandwidth, compute, bandwidth_sync, irregular, contention, latency };
+const char* to_string(Bound b);  // "bandwidth", "compute", "bandwidth+sync", "irregular", ...
 
 // One tuning configuration: parameter name -> value (compiled in as macros on the cuda backend).
 using Tunables = std::map<std::string, std::int64_t>;
 std::string to_string(const Tunables& t);  // "BLOCK_SIZE=256,VW=4"; "" when empty
 
+// How a buffer's 4-byte words are read back for verification.
+enum class Element { f32, u32 };
+
+// One device buffer of a launch, in 4-byte words. Inputs are filled before every verification and
+// cold launch: with input_value(seed, i) (kernels/inputs.hpp), or by the kernel source's own `init`
+// entry point init(unsigned* p, unsigned long long words, unsigned long long n) (index arrays).
+struct Buffer {
+  std::string name;         // "A", "c", ...: names it in errors
+  std::uint64_t words = 0;  // 4-byte words
+  unsigned int seed = 0;    // != 0: filled with input_value(seed, i)
+  std::string init;         // != "": filled by this entry point of the kernel's source
+  Element element = Element::f32;
+  bool accumulated = false;  // an output the kernel adds into: zeroed (not NaN-poisoned) before verification
+  bool input() const { return seed != 0 || !init.empty(); }
+};
+
+// One kernel argument: a buffer of buffers() by index, or a scalar.
+struct Arg {
+  enum class Kind { buffer, i32, u32, u64, f32 };
+  Kind kind = Kind::buffer;
+  std::uint64_t bits = 0;  // the buffer index, or the scalar's bits
+  static Arg buffer(std::size_t index) { return {Kind::buffer, index}; }
+  static Arg i32(std::int32_t v) { return {Kind::i32, static_cast<std::uint32_t>(v)}; }
+  static Arg u32(std::uint32_t v) { return {Kind::u32, v}; }
+  static Arg u64(std::uint64_t v) { return {Kind::u64, v}; }
+  static Arg f32(float v);
+};
+
+struct Dim {
+  std::uint64_t x = 1, y = 1, z = 1;
+};
+
+// One launch of the kernel's entry point (its name) at a size with a configuration.
+struct Launch {
+  Dim grid, block;
+  std::vector<Arg> args;
+};
+
+// The CPU reference of one output element and how far the device may be from it.
+struct Expected {
+  double value = 0, tolerance = 0;
+};
+
+// What verification compares after one launch on freshly filled inputs.
+struct Check {
+  std::size_t buffer = 0;          // the output buffer (index into buffers())
+  std::uint64_t max_samples = 0;   // all elements up to this many, else a spread sample of about as many
+  std::string key;                 // what the reference depends on besides n ("" for nothing): a cache key
+  std::function<Expected(std::uint64_t index)> expected;
+};
+
 struct KernelSpec {
-  std::string name;
+  std::string name;  // also the CUDA entry point and, with ".cu", its source file in kernels/<name>/
   std::string description;
   Bound bound = Bound::bandwidth;
   std::uint64_t start_size = 1024;  // default first size of a sweep
@@ -28,19 +82,31 @@ struct KernelSpec {
   bool cold_by_default = false;
 
   // Per launch at problem size n.
-  double (*work)(std::uint64_t n) = nullptr;      // bytes moved (bandwidth) or flops (compute)
-  double (*elements)(std::uint64_t n) = nullptr;  // float32 elements allocated (memory footprint shape)
-  double (*threads)(std::uint64_t n) = nullptr;   // independent work items (parallelism offered)
+  double (*work)(std::uint64_t n) = nullptr;     // bytes moved (GB/s kernels) or flops (compute)
+  double (*threads)(std::uint64_t n) = nullptr;  // independent work items (parallelism offered)
+  std::vector<Buffer> (*buffers)(std::uint64_t n) = nullptr;
+  // Every valid configuration at size n, in a stable order; nullptr: one empty configuration.
+  std::vector<Tunables> (*tuning_space)(std::uint64_t n) = nullptr;
+  Launch (*launch)(const Tunables& config, std::uint64_t n) = nullptr;
+  Check (*check)(const Tunables& config, std::uint64_t n) = nullptr;
 
-  const char* metric_unit() const { return bound == Bound::bandwidth ? "GB/s" : "GFLOP/s"; }
+  std::string source() const { return name + ".cu"; }
+  const char* metric_unit() const { return bound == Bound::compute ? "GFLOP/s" : "GB/s"; }
   // Metric value for one launch of size n taking `seconds`.
   double throughput(std::uint64_t n, double seconds) const { return work(n) / seconds * 1e-9; }
+  // The memory footprint at size n in 4-byte words: the sum of the buffers.
+  double elements(std::uint64_t n) const;
   std::uint64_t round_size(std::uint64_t n) const {
     return granularity <= 1 ? n : (n + granularity - 1) / granularity * granularity;
   }
 };
 
-// All kernels known to the suite, in a stable order.
+// A kernel folder's one static Registration object adds its KernelSpec to the catalogue.
+struct Registration {
+  explicit Registration(KernelSpec spec);
+};
+
+// All registered kernels, by name.
 const std::vector<KernelSpec>& all();
 // nullptr when unknown.
 const KernelSpec* find(const std::string& name);

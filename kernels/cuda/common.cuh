@@ -1,11 +1,7 @@
 // Shared by the CUDA kernel sources (compiled with NVRTC) and the C++ CPU references: input values.
 #pragma once
 
-#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
-#define AUTOBENCH_HOST_DEVICE __host__ __device__
-#else
-#define AUTOBENCH_HOST_DEVICE
-#endif
+#include "kernels/cuda/host_device.cuh"
 
 // Input element i of the buffer seeded `seed`: a hash of (seed, i) mapped to a float in [-1, 1) on a
 // 2^-23 grid, exactly representable, so the device fill and the CPU reference agree bit for bit.

@@ -1,5 +1,5 @@
 // Fills a buffer with the deterministic input values of common.cuh (inputs and cold re-initialisation).
-#include "common.cuh"
+#include "kernels/cuda/common.cuh"
 
 extern "C" __global__ void fill(float* __restrict__ p, unsigned long long n, unsigned int seed) {
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;

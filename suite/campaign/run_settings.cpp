@@ -102,6 +102,8 @@ nlohmann::json to_json(const RunSettings& s) {
       {"backend", s.backend},
       {"sim_device", s.sim_device},
       {"sim_realtime", s.sim_realtime},
+      {"compile_cache", s.compile_cache},
+      {"compile_cache_dir", s.compile_cache_dir},
       {"output_dir", s.output_dir},
       {"independent_sweeps", s.independent_sweeps},
   };
@@ -127,6 +129,8 @@ RunSettings settings_from_json(const nlohmann::json& j) {
   j.at("backend").get_to(s.backend);
   j.at("sim_device").get_to(s.sim_device);
   j.at("sim_realtime").get_to(s.sim_realtime);
+  s.compile_cache = j.value("compile_cache", s.compile_cache);  // absent in runs from before the cache
+  s.compile_cache_dir = j.value("compile_cache_dir", s.compile_cache_dir);
   j.at("output_dir").get_to(s.output_dir);
   j.at("independent_sweeps").get_to(s.independent_sweeps);
   autoscale_from_json(j, s.autoscale);

@@ -22,6 +22,8 @@ struct RunSettings {
   std::string backend = "auto";        // auto (cuda when a GPU is visible, else sim), cuda or sim
   std::string sim_device;              // "": rank r uses sim model r mod 2
   double sim_realtime = 0;             // sim: sleep this many times the simulated kernel time
+  bool compile_cache = true;           // cuda: keep NVRTC images on disk between runs
+  std::string compile_cache_dir;       // "": CompileCache::default_dir()
   std::string output_dir = "results";
   bool independent_sweeps = false;     // one sweep per detector (thesis) instead of one shared sweep
   bool dry_run = false;

@@ -14,7 +14,7 @@ void add_list_command(CLI::App& app) {
   cmd->callback([] {
     std::printf("kernels:\n");
     for (const auto& k : kernels::all())
-      std::printf("  %-10s %-9s %-8s %s\n", k.name.c_str(), kernels::to_string(k.bound), k.metric_unit(),
+      std::printf("  %-10s %-14s %-8s %s\n", k.name.c_str(), kernels::to_string(k.bound), k.metric_unit(),
                   k.description.c_str());
     std::printf("detectors:\n");
     for (const auto& d : detect::list()) std::printf("  %-10s %s\n", d.name.c_str(), d.description.c_str());

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
+#include "suite/backend/compile_cache.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
 #include "suite/campaign/plan.hpp"
@@ -219,6 +221,10 @@ RankRun measure_rank(const RunRequest& request, const Prepared& prep, const mpi:
   std::unique_ptr<backend::Device> device;
   std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
   try {
+    if (settings.compile_cache) {
+      backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
+                                                                    : std::filesystem::path(settings.compile_cache_dir));
+    }
     device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
                                    settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
     mine.device = device->info();

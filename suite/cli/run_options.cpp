@@ -34,6 +34,12 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--sim-realtime", s.sim_realtime, "Sim: sleep this many times the simulated time (timed launches and power windows), so a "
                                                   "sim run takes real time (default 0: as fast as possible)")
       ->check(bounded(campaign::limits::sim_realtime))->group("Devices");
+  app.add_option("--compile-cache", s.compile_cache_dir, "Directory of the on-disk NVRTC compile cache (default: "
+                                                       "$XDG_CACHE_HOME/autobench-mpi/nvrtc, else ~/.cache/...; a "
+                                                       "shared path lets jobs on other nodes reuse it)")
+      ->group("Devices");
+  app.add_flag("--no-compile-cache", o.no_compile_cache, "Compile every kernel afresh, reading and writing no "
+                                                         "compile cache")->group("Devices");
   app.add_option("--output", s.output_dir, "Parent directory of the run's timestamped result directory")
       ->group("Output");
 
@@ -158,6 +164,11 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   }
   s.autoscale.fixed_thresholds = {app.count("--min-runtime-ms") > 0, app.count("--distance-threshold") > 0,
                                    app.count("--sensitivity") > 0};
+  if (o.no_compile_cache && app.count("--compile-cache"))
+    throw UsageError("--no-compile-cache and --compile-cache exclude each other (allowed: one of them)");
+  if (app.count("--compile-cache") && s.compile_cache_dir.empty())
+    throw UsageError("--compile-cache '' is not allowed: must name a directory");
+  s.compile_cache = !o.no_compile_cache;
   if (o.no_refine && o.refine_precision)
     throw UsageError("--no-refine and --refine-precision exclude each other (allowed: one of them)");
   const bool adaptive = s.autoscale.sweep == autoscale::SweepMode::adaptive;

@@ -29,6 +29,7 @@ struct RunOptions {
   std::string sweep = "geometric";
   std::optional<double> refine_precision;  // unset: 0.05 for the adaptive sweep, no refinement for geometric
   bool no_refine = false;
+  bool no_compile_cache = false;
   std::string safeguards = "thesis";
   bool quiet = false, verbose = false;
   std::optional<double> power_window_ms;   // measured span per power window; 0: none; unset: from the sensor

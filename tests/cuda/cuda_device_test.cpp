@@ -9,7 +9,7 @@
 #include "kernels/kernel.hpp"
 #include "kernels/tuning.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
-#include "kernels/reference.hpp"
+#include "kernels/inputs.hpp"
 #include "suite/backend/cuda/device_context.hpp"
 #include "suite/backend/cuda/kernel_runner.hpp"
 
@@ -109,32 +109,35 @@ TEST_F(CudaDeviceTest, WrongResultsAreCaught) {
   ctx.make_current();
   // fp32 run with one FMA fewer per chain than the reference is told.
   {
-    const auto runner = make_runner(spec("fp32"));
+    const auto& fp32 = spec("fp32");
     DeviceBuffer y(4096, "y");
     ctx.fill(y.data(), 4096, kernels::kSeedY);
     const kernels::Tunables ran{{"BLOCK_SIZE", 256}, {"NR_INNER", 8}, {"NR_OUTER", 511}};
     kernels::Tunables claimed = ran;
     claimed["NR_OUTER"] = 512;
-    runner->launch(ctx, ctx.function(runner->source(), runner->entry(), ran), ran, 4096, {y.data()});
-    const std::string problem = runner->check(ctx, claimed, 4096, {y.data()});
+    launch(ctx, ctx.function(fp32.source(), fp32.name, ran), fp32.launch(ran, 4096), {y.data()});
+    ReferenceCache reference;
+    const std::string problem = reference.compare(ctx, fp32.check(claimed, 4096), fp32.buffers(4096)[0], y.data());
     // A handful of outputs may sit within an ulp of the fixed point, where one FMA changes nothing.
     EXPECT_NE(problem.find(" of 4096 checked elements differ"), std::string::npos) << problem;
     EXPECT_GT(std::atoi(problem.c_str()), 4000) << problem;
   }
   // gemm with one element of C overwritten after the launch.
   {
-    const auto runner = make_runner(spec("gemm"));
+    const auto& gemm = spec("gemm");
     const std::uint64_t m = 256;
     DeviceBuffer a(m * 256, "A"), b(256 * m, "B"), c(m * m, "C");
     ctx.fill(a.data(), a.elements(), kernels::kSeedA);
     ctx.fill(b.data(), b.elements(), kernels::kSeedB);
-    const kernels::Tunables config = kernels::tuning_space(spec("gemm"), m).front();
-    runner->launch(ctx, ctx.function(runner->source(), runner->entry(), config), config, m, {a.data(), b.data(), c.data()});
+    const kernels::Tunables config = kernels::tuning_space(gemm, m).front();
+    launch(ctx, ctx.function(gemm.source(), gemm.name, config), gemm.launch(config, m), {a.data(), b.data(), c.data()});
     ctx.synchronize();
-    EXPECT_EQ(runner->check(ctx, config, m, {a.data(), b.data(), c.data()}), "");
+    ReferenceCache reference;
+    const auto output = gemm.buffers(m)[2];
+    EXPECT_EQ(reference.compare(ctx, gemm.check(config, m), output, c.data()), "");
     const float bad = 1000.0f;
     ASSERT_EQ(cudaMemcpy(c.data() + 777, &bad, sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
-    const std::string problem = runner->check(ctx, config, m, {a.data(), b.data(), c.data()});
+    const std::string problem = reference.compare(ctx, gemm.check(config, m), output, c.data());
     EXPECT_NE(problem.find("1 of 65536 checked elements differ from the CPU reference; first at index 777: got 1000"),
               std::string::npos) << problem;
   }
@@ -184,10 +187,10 @@ TEST_F(CudaDeviceTest, OutOfMemoryFreesEverything) {
 }
 
 TEST_F(CudaDeviceTest, AllocatedBytesMatchTheFootprint) {
-  for (const char* name : {"vecadd", "gemm", "fp32"}) {
-    const std::uint64_t n = spec(name).round_size(2048);
-    auto work = device_->prepare(spec(name), n);
-    EXPECT_EQ(static_cast<double>(work->allocated_bytes()), 4.0 * spec(name).elements(n)) << name;
+  for (const auto& k : kernels::all()) {
+    const std::uint64_t n = k.round_size(2048);
+    auto work = device_->prepare(k, n);
+    EXPECT_EQ(static_cast<double>(work->allocated_bytes()), 4.0 * k.elements(n)) << k.name;
   }
 }
 

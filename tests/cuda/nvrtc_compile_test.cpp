@@ -1,5 +1,5 @@
 // NVRTC compiles every configuration of every kernel's tuning space (no GPU needed), and the sources it
-// compiles are the embedded copies of kernels/cuda/.
+// compiles are the embedded copies of kernels/*/*.cu and *.cuh.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,7 +8,6 @@
 
 #include "kernels/kernel.hpp"
 #include "kernels/tuning.hpp"
-#include "suite/backend/cuda/kernel_runner.hpp"
 #include "suite/backend/cuda/kernel_sources.hpp"
 #include "suite/backend/cuda/nvrtc_compiler.hpp"
 #include "suite/backend/device.hpp"
@@ -29,16 +28,20 @@ bool has_entry(const std::string& ptx, const std::string& entry) {
 
 }  // namespace
 
-TEST(NvrtcCompile, EmbeddedSourcesAreTheFilesOfKernelsCuda) {
+TEST(NvrtcCompile, EmbeddedSourcesAreTheFilesOfTheKernelFolders) {
   std::size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(AUTOBENCH_SOURCE_DIR) / "kernels" / "cuda")) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(AUTOBENCH_SOURCE_DIR) / "kernels")) {
     const std::string ext = entry.path().extension().string();
     if (ext != ".cu" && ext != ".cuh") continue;
+    ASSERT_EQ(entry.path().parent_path().parent_path().filename(), "kernels") << entry.path() << ": one level deep only";
     ++files;
     std::ifstream in(entry.path());
     std::stringstream text;
     text << in.rdbuf();
-    EXPECT_EQ(std::string(kernel_source(entry.path().filename().string())), text.str()) << entry.path();
+    // Sources by file name; headers by the path they are included with.
+    const std::string key = ext == ".cu" ? entry.path().filename().string()
+                                         : std::filesystem::relative(entry.path(), AUTOBENCH_SOURCE_DIR).generic_string();
+    EXPECT_EQ(std::string(kernel_source(key)), text.str()) << entry.path();
   }
   EXPECT_EQ(kernel_sources().size(), files);
   EXPECT_THROW(kernel_source("missing.cu"), backend::DeviceError);
@@ -46,18 +49,19 @@ TEST(NvrtcCompile, EmbeddedSourcesAreTheFilesOfKernelsCuda) {
 
 TEST(NvrtcCompile, EveryConfigurationOfEveryKernel) {
   for (const auto& kernel : kernels::all()) {
-    const auto runner = make_runner(kernel);
     const auto space = kernels::tuning_space(kernel, kernel.round_size(4096));
     ASSERT_FALSE(space.empty()) << kernel.name;
-    compile_all(runner->source(), space, kPtx89);
+    compile_all(kernel.source(), space, kPtx89);
     for (const auto& config : space) {
-      const auto ptx = compile(runner->source(), config, kPtx89);  // cached by compile_all
-      EXPECT_TRUE(has_entry(*ptx, runner->entry())) << kernel.name << " [" << kernels::to_string(config) << "]";
+      const auto ptx = compile(kernel.source(), config, kPtx89);  // cached by compile_all
+      EXPECT_TRUE(has_entry(*ptx, kernel.name)) << kernel.name << " [" << kernels::to_string(config) << "]";
+      for (const auto& buffer : kernel.buffers(kernel.round_size(4096)))
+        if (!buffer.init.empty()) EXPECT_TRUE(has_entry(*ptx, buffer.init)) << kernel.name << " init " << buffer.init;
       EXPECT_NE(ptx->find(".target sm_89"), std::string::npos);
       EXPECT_EQ(ptx->find(".local"), std::string::npos)
           << kernel.name << " [" << kernels::to_string(config) << "] indexes a register array at run time";
     }
-    EXPECT_TRUE(has_entry(*compile(runner->source(), space.back(), kPtx90), runner->entry()));
+    EXPECT_TRUE(has_entry(*compile(kernel.source(), space.back(), kPtx90), kernel.name));
     std::cout << kernel.name << ": " << space.size() << " configurations compiled to PTX for compute_89\n";
   }
 }

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "detect/statistics.hpp"
-#include "kernels/shapes.hpp"
+#include "kernels/fp32/fp32.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
 #include "suite/backend/cuda/event_timer.hpp"
@@ -93,7 +93,7 @@ double measure_loaded_sm_clock_mhz(Device& device) {
   CUfunction f = ctx.function("clock_probe.cu", "clock_probe", {});
   auto* results = reinterpret_cast<unsigned long long*>(out.data());
   float* sink_ptr = sink.data();
-  float scale = kernels::kFp32Scale, offset = kernels::kFp32Offset;
+  float scale = kernels::fp32::kScale, offset = kernels::fp32::kOffset;
   void* args[] = {&results, &sink_ptr, &iterations, &scale, &offset};
   std::vector<unsigned long long> host(2 * static_cast<std::size_t>(blocks));
   for (int run = 0; run < 2; ++run) {  // the first run ramps the clock up; the second is measured

@@ -12,16 +12,18 @@
 namespace autobench::backend::cuda {
 
 CudaWorkload::CudaWorkload(std::shared_ptr<DeviceContext> ctx, const kernels::KernelSpec& kernel, std::uint64_t n)
-    : ctx_(std::move(ctx)), kernel_(kernel), n_(n), runner_(make_runner(kernel)) {
+    : ctx_(std::move(ctx)), kernel_(kernel), n_(n) {
   if (n_ == 0) throw DeviceError(kernel_.name + ": problem size 0");
-  if (kernels::tuning_space(kernel_, n_).empty()) {
+  const std::vector<kernels::Tunables> space = kernels::tuning_space(kernel_, n_);
+  if (space.empty()) {
     throw DeviceError(kernel_.name + ": no tuning configuration fits size " + std::to_string(n_) +
                       " (sizes must be multiples of " + std::to_string(kernel_.granularity) + ")");
   }
+  init_config_ = space.front();
   ctx_->make_current();
-  specs_ = runner_->buffers(n_);
+  specs_ = kernel_.buffers(n_);
   for (const auto& spec : specs_) {
-    buffers_.emplace_back(spec.elements, kernel_.name + " buffer " + spec.name + " at size " + std::to_string(n_));
+    buffers_.emplace_back(spec.words, kernel_.name + " buffer " + spec.name + " at size " + std::to_string(n_));
     pointers_.push_back(buffers_.back().data());
   }
   fill_inputs();
@@ -35,27 +37,29 @@ CudaWorkload::~CudaWorkload() {
 
 void CudaWorkload::fill_inputs() {
   for (std::size_t i = 0; i < specs_.size(); ++i)
-    if (specs_[i].seed != 0) ctx_->fill(pointers_[i], specs_[i].elements, specs_[i].seed);
+    if (specs_[i].input()) fill_input(*ctx_, kernel_, init_config_, specs_[i], pointers_[i], n_);
 }
 
 std::vector<kernels::Tunables> CudaWorkload::configurations() const {
   std::vector<kernels::Tunables> space = kernels::tuning_space(kernel_, n_);
   // Compiles the whole space now, in parallel, rather than one configuration per verify() or time().
-  compile_all(runner_->source(), space, ctx_->target());
+  compile_all(kernel_.source(), space, ctx_->target());
   return space;
 }
 
 void CudaWorkload::verify(const kernels::Tunables& config) {
   ctx_->make_current();
-  CUfunction f = ctx_->function(runner_->source(), runner_->entry(), config);
+  CUfunction f = ctx_->function(kernel_.source(), kernel_.name, config);
   fill_inputs();
   for (std::size_t i = 0; i < specs_.size(); ++i) {
-    if (specs_[i].seed == 0)
-      check(cudaMemsetAsync(pointers_[i], 0xFF, buffers_[i].bytes(), ctx_->stream()), "cudaMemsetAsync (NaN poison)");
+    if (!specs_[i].input())
+      check(cudaMemsetAsync(pointers_[i], specs_[i].accumulated ? 0 : 0xFF, buffers_[i].bytes(), ctx_->stream()),
+            "cudaMemsetAsync (NaN poison, or zero for accumulators)");
   }
-  runner_->launch(*ctx_, f, config, n_, pointers_);
+  launch(*ctx_, f, kernel_.launch(config, n_), pointers_);
   ctx_->synchronize();
-  const std::string problem = runner_->check(*ctx_, config, n_, pointers_);
+  const kernels::Check wanted = kernel_.check(config, n_);
+  const std::string problem = reference_.compare(*ctx_, wanted, specs_.at(wanted.buffer), pointers_.at(wanted.buffer));
   if (!problem.empty()) {
     throw VerificationError(kernel_.name + " [" + kernels::to_string(config) + "] at size " + std::to_string(n_) +
                             " is wrong: " + problem);
@@ -65,7 +69,8 @@ void CudaWorkload::verify(const kernels::Tunables& config) {
 Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& plan) {
   ctx_->make_current();
   // Compile and load before the first event, so no iteration waits for NVRTC.
-  CUfunction f = ctx_->function(runner_->source(), runner_->entry(), config);
+  CUfunction f = ctx_->function(kernel_.source(), kernel_.name, config);
+  const kernels::Launch geometry = kernel_.launch(config, n_);
   std::function<void()> between;
   if (plan.cold) {
     between = [this] {
@@ -85,7 +90,7 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
     timing.clock_event_reasons |= s->clock_event_reasons;
   };
   timing.seconds = time_on_stream(
-      *ctx_, plan.warmup, plan.iterations, [&] { runner_->launch(*ctx_, f, config, n_, pointers_); }, between,
+      *ctx_, plan.warmup, plan.iterations, [&] { launch(*ctx_, f, geometry, pointers_); }, between,
       observe);
   if (!clocks.empty()) timing.sm_clock_mhz = detect::median(std::move(clocks));
   return timing;
@@ -93,8 +98,9 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
 
 void CudaWorkload::run(const kernels::Tunables& config, int launches) {
   ctx_->make_current();
-  CUfunction f = ctx_->function(runner_->source(), runner_->entry(), config);
-  for (int i = 0; i < launches; ++i) runner_->launch(*ctx_, f, config, n_, pointers_);
+  CUfunction f = ctx_->function(kernel_.source(), kernel_.name, config);
+  const kernels::Launch geometry = kernel_.launch(config, n_);
+  for (int i = 0; i < launches; ++i) launch(*ctx_, f, geometry, pointers_);
   ctx_->synchronize();
 }
 

@@ -34,10 +34,11 @@ class CudaWorkload final : public Workload {
   std::shared_ptr<DeviceContext> ctx_;
   kernels::KernelSpec kernel_;
   std::uint64_t n_;
-  std::unique_ptr<KernelRunner> runner_;
-  std::vector<BufferSpec> specs_;
+  kernels::Tunables init_config_;  // the module that fills index arrays (see fill_input)
+  std::vector<kernels::Buffer> specs_;
   std::vector<DeviceBuffer> buffers_;
-  std::vector<float*> pointers_;
+  std::vector<void*> pointers_;
+  ReferenceCache reference_;
 };
 
 }  // namespace autobench::backend::cuda

@@ -2,6 +2,7 @@
 #include "suite/backend/cuda/device_context.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <limits>
 
@@ -109,28 +110,32 @@ void DeviceContext::flush_l2() {
 
 void DeviceContext::synchronize() { check(cudaStreamSynchronize(stream_), "kernel execution (cudaStreamSynchronize)"); }
 
-std::vector<Sample> DeviceContext::sample(const float* p, std::uint64_t n, std::uint64_t max_samples) {
+std::vector<Sample> DeviceContext::sample(const void* p, std::uint64_t n, std::uint64_t max_samples, kernels::Element type) {
   std::vector<Sample> out;
   if (n == 0) return out;
   synchronize();
+  auto value = [type](std::uint32_t word) {
+    return type == kernels::Element::u32 ? static_cast<double>(word) : static_cast<double>(std::bit_cast<float>(word));
+  };
+  const auto* words = static_cast<const std::uint32_t*>(p);
   if (n <= max_samples) {
-    std::vector<float> host(n);
-    check(cudaMemcpy(host.data(), p, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy (read back)");
+    std::vector<std::uint32_t> host(n);
+    check(cudaMemcpy(host.data(), p, n * 4, cudaMemcpyDeviceToHost), "cudaMemcpy (read back)");
     out.reserve(n);
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, host[i]});
+    for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, value(host[i])});
     return out;
   }
   const std::uint64_t half = std::max<std::uint64_t>(max_samples / 2, 1);
   const std::uint64_t stride = (n / half) | 1;  // odd: walks through every row of a power-of-two-wide matrix
   const std::uint64_t strided = (n + stride - 1) / stride;
-  std::vector<float> host(strided + half);
-  check(cudaMemcpy2D(host.data(), sizeof(float), p, stride * sizeof(float), sizeof(float), strided, cudaMemcpyDeviceToHost),
+  std::vector<std::uint32_t> host(strided + half);
+  check(cudaMemcpy2D(host.data(), 4, p, stride * 4, 4, strided, cudaMemcpyDeviceToHost),
         "cudaMemcpy2D (strided read back)");
-  check(cudaMemcpy(host.data() + strided, p + (n - half), half * sizeof(float), cudaMemcpyDeviceToHost),
+  check(cudaMemcpy(host.data() + strided, words + (n - half), half * 4, cudaMemcpyDeviceToHost),
         "cudaMemcpy (tail read back)");
   out.reserve(strided + half);
-  for (std::uint64_t i = 0; i < strided; ++i) out.push_back({i * stride, host[i]});
-  for (std::uint64_t i = 0; i < half; ++i) out.push_back({n - half + i, host[strided + i]});
+  for (std::uint64_t i = 0; i < strided; ++i) out.push_back({i * stride, value(host[i])});
+  for (std::uint64_t i = 0; i < half; ++i) out.push_back({n - half + i, value(host[strided + i])});
   return out;
 }
 

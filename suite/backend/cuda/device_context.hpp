@@ -26,7 +26,7 @@ namespace autobench::backend::cuda {
 
 struct Sample {
   std::uint64_t index;
-  float value;
+  double value;
 };
 
 class DeviceContext {
@@ -66,9 +66,10 @@ class DeviceContext {
   // Queues a write of a buffer twice the L2 size, evicting whatever the L2 held.
   void flush_l2();
   void synchronize();
-  // Reads back elements of p[0, n): all of them when n <= max_samples, else about max_samples / 2
-  // spread over the whole range by an odd stride plus the last max_samples / 2. Synchronous.
-  std::vector<Sample> sample(const float* p, std::uint64_t n, std::uint64_t max_samples);
+  // Reads back 4-byte elements of p[0, n) as `type`: all of them when n <= max_samples, else about
+  // max_samples / 2 spread over the whole range by an odd stride plus the last max_samples / 2. Synchronous.
+  std::vector<Sample> sample(const void* p, std::uint64_t n, std::uint64_t max_samples,
+                             kernels::Element type = kernels::Element::f32);
 
  private:
   int ordinal_;

@@ -1,4 +1,4 @@
-// The CUDA kernel sources of kernels/cuda/, embedded into the binary at build time (see
+// The CUDA kernel sources of kernels/*/ (file names unique), embedded into the binary at build time (see
 // embed_sources.cmake), so an installed autobench-mpi needs no source tree.
 #pragma once
 
@@ -8,7 +8,8 @@
 
 namespace autobench::backend::cuda {
 
-// File name ("gemm.cu", "common.cuh") -> its text.
+// "gemm.cu" (a kernel source, by file name) or "kernels/cuda/common.cuh" (a header, by the path the
+// sources include it with) -> its text.
 const std::map<std::string, std::string_view>& kernel_sources();
 
 // The text of one source; throws DeviceError naming the known ones when it is not embedded.

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <exception>
 #include <thread>
 #include <map>
 #include <mutex>
 
+#include "suite/backend/compile_cache.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/kernel_sources.hpp"
 #include "suite/backend/device.hpp"
@@ -25,7 +27,34 @@ struct Program {
   }
 };
 
+std::vector<std::string> options_for(const kernels::Tunables& macros, const CompileTarget& target) {
+  std::vector<std::string> options = {target.option(), "-std=c++17", "-lineinfo"};
+  for (const auto& [name, value] : macros) options.push_back("-D" + name + "=" + std::to_string(value));
+  return options;
+}
+
+// What an image depends on: NVRTC's version, the options (target and macros included), and the text
+// of the source and of every header it may include (by checksum).
+std::string disk_key(const std::string& source, const std::vector<std::string>& options) {
+  int major = 0, minor = 0;
+  check(nvrtcVersion(&major, &minor), "nvrtcVersion");
+  std::string texts(kernel_source(source));
+  for (const auto& [name, body] : kernel_sources())
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cuh") == 0) texts += "\n" + name + "\n" + std::string(body);
+  std::string key = "nvrtc " + std::to_string(major) + "." + std::to_string(minor) + "|" + source;
+  for (const auto& o : options) key += "|" + o;
+  char sum[17];
+  std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(fnv1a(texts)));
+  return key + "|text " + sum;
+}
+
 std::string compile_uncached(const std::string& source, const kernels::Tunables& macros, const CompileTarget& target) {
+  const std::vector<std::string> options = options_for(macros, target);
+  const CompileCache* disk = compile_cache();
+  const std::string key = disk ? disk_key(source, options) : "";
+  if (disk) {
+    if (auto image = disk->load(key)) return *image;
+  }
   const std::string_view text = kernel_source(source);
   std::vector<std::string> header_names, header_texts;
   for (const auto& [name, body] : kernel_sources()) {
@@ -45,8 +74,6 @@ std::string compile_uncached(const std::string& source, const kernels::Tunables&
                            texts.data(), names.data()),
         "nvrtcCreateProgram(" + source + ")");
 
-  std::vector<std::string> options = {target.option(), "-std=c++17", "-lineinfo"};
-  for (const auto& [name, value] : macros) options.push_back("-D" + name + "=" + std::to_string(value));
   std::vector<const char*> argv;
   for (const auto& o : options) argv.push_back(o.c_str());
 
@@ -71,6 +98,7 @@ std::string compile_uncached(const std::string& source, const kernels::Tunables&
     image.resize(size);  // includes the terminating NUL that cuModuleLoadData needs
     check(nvrtcGetPTX(program.handle, image.data()), "nvrtcGetPTX");
   }
+  if (disk) disk->store(key, image);  // best effort: an unwritable cache only costs the next compile
   return image;
 }
 

@@ -1,5 +1,6 @@
 // Run-time compilation of the embedded kernel sources with NVRTC: tunables become -D macros, the
-// target is the device's own architecture, and every image is cached for the whole process.
+// target is the device's own architecture, and every image is cached for the whole process and, when
+// configured (suite/backend/compile_cache.hpp), on disk across processes.
 #pragma once
 
 #include <memory>
@@ -25,7 +26,7 @@ std::vector<int> nvrtc_supported_archs();
 // supports nothing that old or older.
 CompileTarget target_for(int cc_major, int cc_minor);
 
-// Compiles `source` (an embedded kernels/cuda/ file; the .cuh files are its includable headers) with
+// Compiles `source` (an embedded kernels/*/ .cu file; the .cuh files are its includable headers) with
 // each tunable as -DNAME=VALUE. Throws DeviceError with NVRTC's log on failure. Results are cached per
 // (source, tunables, target) for the process; the returned image is never freed.
 std::shared_ptr<const std::string> compile(const std::string& source, const kernels::Tunables& macros,

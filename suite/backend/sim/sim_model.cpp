@@ -11,8 +11,31 @@ namespace {
 constexpr std::uint64_t GiB = 1ull << 30;
 constexpr std::uint64_t MiB = 1ull << 20;
 
+// The model of each bottleneck class: the share of the memory bandwidth (or FP32 peak) it reaches and
+// the resident-thread waves it needs to get there. The memory-side classes scale the bandwidth model:
+//   bandwidth+sync: barriers and a partial-sum write per block cost a few percent;
+//   irregular:      gathers move whole 32-byte sectors for 4 useful bytes of most loads;
+//   contention:     atomics on a few hot addresses serialise in the L2;
+//   latency:        one dependent load in flight per thread, so far more threads are needed.
+struct ClassModel {
+  double efficiency;  // times bandwidth_efficiency (or compute_efficiency)
+  double waves;       // times bandwidth_waves (or compute_waves)
+};
+
+ClassModel class_model(kernels::Bound b) {
+  switch (b) {
+    case kernels::Bound::bandwidth_sync: return {0.95, 1.0};
+    case kernels::Bound::irregular: return {0.35, 1.0};
+    case kernels::Bound::contention: return {0.25, 0.5};
+    case kernels::Bound::latency: return {0.05, 4.0};
+    default: return {1.0, 1.0};
+  }
+}
+
+bool compute_side(kernels::Bound b) { return b == kernels::Bound::compute; }
+
 double saturation_threads(const SimModel& m, kernels::Bound b) {
-  const double waves = b == kernels::Bound::bandwidth ? m.bandwidth_waves : m.compute_waves;
+  const double waves = (compute_side(b) ? m.compute_waves : m.bandwidth_waves) * class_model(b).waves;
   return static_cast<double>(m.sm_count) * m.threads_per_sm * waves;
 }
 
@@ -51,9 +74,10 @@ double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std
 }
 
 double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n, double clock_mhz) {
-  const bool bw = kernel.bound == kernels::Bound::bandwidth;
-  const double peak = bw ? m.peak_bandwidth_gbs * 1e9 * m.bandwidth_efficiency
-                         : m.peak_fp32_gflops * 1e9 * m.compute_efficiency * clock_mhz / m.boost_clock_mhz;
+  const double share = class_model(kernel.bound).efficiency;
+  const double peak = compute_side(kernel.bound)
+                          ? m.peak_fp32_gflops * 1e9 * m.compute_efficiency * share * clock_mhz / m.boost_clock_mhz
+                          : m.peak_bandwidth_gbs * 1e9 * m.bandwidth_efficiency * share;
   return m.launch_latency_s + kernel.work(n) / (peak * utilization(m, kernel, n));
 }
 

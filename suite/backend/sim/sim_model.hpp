@@ -3,6 +3,7 @@
 // Throughput rises with the parallelism a launch offers and saturates once the device is full:
 //   t(n) = latency + work(n) / (peak * efficiency * u(n)),   u = x / (1 + x^p)^(1/p),  x = threads(n) / saturation
 // so the analytic saturation point is the size where threads(n) equals the device's saturation threads.
+// Each bottleneck class (kernels::Bound) scales the peak and the saturation threads (sim_model.cpp).
 #pragma once
 
 #include <cstdint>

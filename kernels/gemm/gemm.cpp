@@ -1,0 +1,121 @@
+// gemm: tiled SIMT float32 GEMM with CLBlast-style tunables (compute-bound): definition, validity
+// rules, CPU reference and registration.
+#include "kernels/gemm/gemm.hpp"
+
+#include <cmath>
+
+#include "kernels/inputs.hpp"
+#include "kernels/tuning.hpp"
+
+namespace autobench::kernels::gemm {
+namespace {
+
+constexpr double kKd = static_cast<double>(kK);
+double work(std::uint64_t m) { return 2.0 * static_cast<double>(m) * static_cast<double>(m) * kKd; }
+double threads(std::uint64_t m) { return static_cast<double>(m) * static_cast<double>(m) / 16.0; }
+
+std::vector<Buffer> buffers(std::uint64_t m) { return {{"A", m * kK, kSeedA}, {"B", kK * m, kSeedB}, {"C", m * m}}; }
+
+// MWG,NWG {16..128}, MDIMC,NDIMC,MDIMA,NDIMB {8,16,32}, VWM,VWN {4,8}, KWG 16, KWI 2, SA = SB = 1,
+// under the validity rules (216 configurations), and only tiles that divide m.
+std::vector<Tunables> space(std::uint64_t m) {
+  const std::vector<Tunables> all = product({{"MWG", {16, 32, 64, 128}},
+                                             {"NWG", {16, 32, 64, 128}},
+                                             {"KWG", {16}},
+                                             {"MDIMC", {8, 16, 32}},
+                                             {"NDIMC", {8, 16, 32}},
+                                             {"MDIMA", {8, 16, 32}},
+                                             {"NDIMB", {8, 16, 32}},
+                                             {"KWI", {2}},
+                                             {"VWM", {4, 8}},
+                                             {"VWN", {4, 8}},
+                                             {"SA", {1}},
+                                             {"SB", {1}}});
+  std::vector<Tunables> out;
+  for (const auto& t : all)
+    if (invalid_reason(t).empty() && fits(t, m)) out.push_back(t);
+  return out;
+}
+
+Launch launch(const Tunables& t, std::uint64_t m) {
+  const auto mwg = static_cast<std::uint64_t>(tunable(t, "MWG"));
+  const auto nwg = static_cast<std::uint64_t>(tunable(t, "NWG"));
+  const auto mm = static_cast<std::int32_t>(m);
+  return {{m / mwg, m / nwg},
+          {static_cast<std::uint64_t>(tunable(t, "MDIMC")), static_cast<std::uint64_t>(tunable(t, "NDIMC"))},
+          {Arg::i32(mm), Arg::i32(mm), Arg::i32(static_cast<std::int32_t>(kK)), Arg::buffer(0), Arg::buffer(1),
+           Arg::buffer(2)}};
+}
+
+Check check(const Tunables&, std::uint64_t m) {
+  // Float32 accumulation over k products is within k * 2^-24 * sum|a*b| of the exact result (to
+  // first order); twice that bound passes any summation order, while a wrong element is off by O(1).
+  const double bound = 2.0 * kKd * std::ldexp(1.0, -24);
+  return {2, 1u << 16, "", [m, bound](std::uint64_t index) {
+            double magnitude = 0.0;
+            const double value = expected(m, kK, index % m, index / m, &magnitude);
+            return Expected{value, bound * magnitude + 1e-30};
+          }};
+}
+
+KernelSpec spec() {
+  KernelSpec k;
+  k.name = "gemm";
+  k.description = "tiled SIMT float32 GEMM, square m = n, k = 256";
+  k.bound = Bound::compute;
+  k.start_size = 128;
+  k.granularity = 128;
+  k.work = work;
+  k.threads = threads;
+  k.buffers = buffers;
+  k.tuning_space = space;
+  k.launch = launch;
+  k.check = check;
+  return k;
+}
+
+const Registration registration(spec());
+
+}  // namespace
+
+std::string invalid_reason(const Tunables& t) {
+  const std::int64_t mwg = tunable(t, "MWG"), nwg = tunable(t, "NWG"), kwg = tunable(t, "KWG");
+  const std::int64_t mdimc = tunable(t, "MDIMC"), ndimc = tunable(t, "NDIMC");
+  const std::int64_t mdima = tunable(t, "MDIMA"), ndimb = tunable(t, "NDIMB");
+  const std::int64_t kwi = tunable(t, "KWI"), vwm = tunable(t, "VWM"), vwn = tunable(t, "VWN");
+  const std::int64_t sa = tunable(t, "SA"), sb = tunable(t, "SB");
+  for (std::int64_t v : {mwg, nwg, kwg, mdimc, ndimc, mdima, ndimb, kwi, vwm, vwn})
+    if (v <= 0) return "every size must be positive";
+  if ((sa != 0 && sa != 1) || (sb != 0 && sb != 1)) return "SA and SB must be 0 or 1";
+  const std::int64_t threads = mdimc * ndimc;
+  if (threads > 1024) return "MDIMC*NDIMC exceeds 1024 threads per block";
+  if (kwg % kwi != 0) return "KWG must be a multiple of KWI";
+  if (mwg % (mdimc * vwm) != 0) return "MWG must be a multiple of MDIMC*VWM";
+  if (nwg % (ndimc * vwn) != 0) return "NWG must be a multiple of NDIMC*VWN";
+  if (mwg % (mdima * vwm) != 0) return "MWG must be a multiple of MDIMA*VWM";
+  if (nwg % (ndimb * vwn) != 0) return "NWG must be a multiple of NDIMB*VWN";
+  if (threads % mdima != 0 || kwg % (threads / mdima) != 0) return "KWG must be a multiple of MDIMC*NDIMC/MDIMA";
+  if (threads % ndimb != 0 || kwg % (threads / ndimb) != 0) return "KWG must be a multiple of MDIMC*NDIMC/NDIMB";
+  if ((mwg / mdimc) * (nwg / ndimc) > 128) return "more than 128 accumulators per thread (MWG/MDIMC*NWG/NDIMC)";
+  if (static_cast<std::uint64_t>(kK) % static_cast<std::uint64_t>(kwg) != 0) return "KWG must divide k = 256";
+  return "";
+}
+
+bool fits(const Tunables& t, std::uint64_t m) {
+  const auto mwg = static_cast<std::uint64_t>(tunable(t, "MWG"));
+  const auto nwg = static_cast<std::uint64_t>(tunable(t, "NWG"));
+  return m > 0 && m % mwg == 0 && m % nwg == 0;
+}
+
+double expected(std::uint64_t m, std::uint64_t k, std::uint64_t i, std::uint64_t j, double* magnitude) {
+  double sum = 0.0, mag = 0.0;
+  for (std::uint64_t kk = 0; kk < k; ++kk) {
+    const double p = static_cast<double>(input_value(kSeedA, kk * m + i)) * static_cast<double>(input_value(kSeedB, kk * m + j));
+    sum += p;
+    mag += std::fabs(p);
+  }
+  if (magnitude != nullptr) *magnitude = mag;
+  return sum;
+}
+
+}  // namespace autobench::kernels::gemm
