@@ -1,13 +1,16 @@
 // The dataset's kernel and device adapter (see kernel_adapter.hpp).
 #include "suite/dataset/kernel_adapter.hpp"
 
-#include <cstdio>
+#include <bit>
+#include <tuple>
+
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
-#include "kernels/shapes.hpp"
-#include "kernels/tuning.hpp"
+#include <fmt/format.h>
+
 #include "suite/backend/sim/sim_model.hpp"
 #ifdef AUTOBENCH_HAVE_CUDA
 #include "suite/backend/cuda/ceilings.hpp"
@@ -17,90 +20,91 @@
 namespace autobench::dataset {
 namespace {
 
-using kernels::tunable;
 using kernels::Tunables;
 
-std::string size_arg(double elements) { return "size=" + std::to_string(static_cast<std::uint64_t>(elements)); }
-std::string value_arg(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "value=%.9g", v);
-  return buf;
+std::uint64_t volume(const kernels::Dim& d) { return d.x * d.y * d.z; }
+
+// The configurations at size n (one empty configuration for a kernel without tunables).
+std::vector<Tunables> space_at(const kernels::KernelSpec& spec, std::uint64_t n) {
+  return spec.tuning_space ? spec.tuning_space(n) : std::vector<Tunables>{Tunables{}};
 }
-std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-const double kK = static_cast<double>(kernels::kGemmK);
+
+// A scalar argument's C type and value as the prompt shows them.
+std::pair<std::string, std::string> scalar(const kernels::Arg& a) {
+  switch (a.kind) {
+    case kernels::Arg::Kind::i32: return {"int", fmt::format("value={}", static_cast<std::int32_t>(a.bits))};
+    case kernels::Arg::Kind::u32: return {"unsigned int", fmt::format("value={}", static_cast<std::uint32_t>(a.bits))};
+    case kernels::Arg::Kind::u64: return {"unsigned long long", fmt::format("value={}", a.bits)};
+    case kernels::Arg::Kind::f32:
+      return {"float", fmt::format("value={:.9g}", std::bit_cast<float>(static_cast<std::uint32_t>(a.bits)))};
+    case kernels::Arg::Kind::buffer: break;
+  }
+  return {"", ""};
+}
 
 }  // namespace
 
 std::optional<DatasetKernel> dataset_kernel(const kernels::KernelSpec& spec) {
-  if (spec.name == "vecadd" || spec.name == "gemm" || spec.name == "fp32") return DatasetKernel{&spec, spec.name + ".cu"};
-  return std::nullopt;
+  if (!spec.launch || !spec.buffers) return std::nullopt;
+  return DatasetKernel{&spec, spec.source()};
 }
 
 LaunchShape DatasetKernel::shape(std::uint64_t max_size) const {
   LaunchShape s;
   s.kernel = spec->name;
   s.granularity = spec->granularity;
-  s.min_size = spec->granularity;
+  s.min_size = std::max<std::uint64_t>(spec->granularity, 1);
   s.max_size = max_size;
-  // The tuning space at a size every configuration fits (gemm: tiles up to 128 divide multiples of 128).
-  s.configs = kernels::tuning_space(*spec, spec->round_size(1 << 20));
-  const std::string name = spec->name;
-  if (name == "gemm") {
-    s.block_threads = [](const Tunables& t) { return static_cast<int>(tunable(t, "MDIMC") * tunable(t, "NDIMC")); };
-    s.workgroups = [](std::uint64_t m, const Tunables& t) {
-      return (m / static_cast<std::uint64_t>(tunable(t, "MWG"))) * (m / static_cast<std::uint64_t>(tunable(t, "NWG")));
-    };
-    s.fits = [](std::uint64_t m, const Tunables& t) { return kernels::gemm_fits(t, m); };
-  } else {
-    const bool vecadd = name == "vecadd";
-    s.block_threads = [](const Tunables& t) { return static_cast<int>(tunable(t, "BLOCK_SIZE")); };
-    s.workgroups = [vecadd](std::uint64_t n, const Tunables& t) {
-      const auto per = static_cast<std::uint64_t>(tunable(t, "BLOCK_SIZE") * (vecadd ? tunable(t, "ELEMS_PER_THREAD") : 1));
-      return ceil_div(n, per);
-    };
-  }
+  // The tuning space at a size every configuration fits; the block shape does not depend on the size.
+  const std::uint64_t probe = spec->round_size(1 << 20);
+  s.configs = space_at(*spec, probe);
+  const kernels::KernelSpec* k = spec;
+  s.block_threads = [k, probe](const Tunables& t) { return static_cast<int>(volume(k->launch(t, probe).block)); };
+  s.workgroups = [k](std::uint64_t n, const Tunables& t) { return volume(k->launch(t, n).grid); };
+  s.fits = [k](std::uint64_t n, const Tunables& t) {
+    const auto space = space_at(*k, n);
+    return std::find(space.begin(), space.end(), t) != space.end();
+  };
   return s;
 }
 
-std::vector<Argument> DatasetKernel::arguments(std::uint64_t n, const Tunables&) const {
-  const double d = static_cast<double>(n);
-  if (spec->name == "vecadd")
-    return {{0, "a", "global", "const float*", size_arg(d)},
-            {1, "b", "global", "const float*", size_arg(d)},
-            {2, "c", "global", "float*", size_arg(d)},
-            {3, "n", "value", "unsigned long long", value_arg(d)}};
-  if (spec->name == "gemm")
-    return {{0, "M", "value", "int", value_arg(d)},
-            {1, "N", "value", "int", value_arg(d)},
-            {2, "K", "value", "int", value_arg(kK)},
-            {3, "A", "global", "const float*", size_arg(d * kK)},
-            {4, "B", "global", "const float*", size_arg(kK * d)},
-            {5, "C", "global", "float*", size_arg(d * d)}};
-  return {{0, "y", "global", "float*", size_arg(d)},
-          {1, "n", "value", "unsigned long long", value_arg(d)},
-          {2, "scale", "value", "float", value_arg(kernels::kFp32Scale)},
-          {3, "offset", "value", "float", value_arg(kernels::kFp32Offset)}};
+std::vector<Argument> DatasetKernel::arguments(std::uint64_t n, const Tunables& config) const {
+  const auto buffers = spec->buffers(n);
+  const auto launch = spec->launch(config, n);
+  std::vector<Argument> out;
+  for (std::size_t i = 0; i < launch.args.size(); ++i) {
+    const kernels::Arg& a = launch.args[i];
+    Argument arg;
+    arg.id = static_cast<int>(i);
+    if (a.kind == kernels::Arg::Kind::buffer) {
+      const kernels::Buffer& b = buffers.at(a.bits);
+      arg.name = b.name;
+      arg.qualifier = "global";
+      arg.type = std::string(b.input() ? "const " : "") + (b.element == kernels::Element::f32 ? "float*" : "unsigned*");
+      arg.size_or_value = "size=" + std::to_string(b.words);
+    } else {
+      arg.name = "arg" + std::to_string(i);
+      arg.qualifier = "value";
+      std::tie(arg.type, arg.size_or_value) = scalar(a);
+    }
+    out.push_back(arg);
+  }
+  return out;
 }
 
 double DatasetKernel::bytes(std::uint64_t n) const {
-  const double d = static_cast<double>(n);
-  if (spec->name == "vecadd") return 12.0 * d;
-  if (spec->name == "gemm") return 4.0 * (2.0 * d * kK + d * d);
-  return 8.0 * d;  // fp32: one float read and written per thread
+  return spec->bound == kernels::Bound::compute ? 4.0 * spec->elements(n) : spec->work(n);
 }
 
 double DatasetKernel::flops(std::uint64_t n) const {
-  const double d = static_cast<double>(n);
-  if (spec->name == "vecadd") return d;
-  if (spec->name == "gemm") return 2.0 * d * d * kK;
-  return 2.0 * static_cast<double>(kernels::kFp32FmasPerThread) * d;
+  return spec->bound == kernels::Bound::compute ? spec->work(n) : 0.0;
 }
 
 std::string DatasetKernel::source() const {
 #ifdef AUTOBENCH_HAVE_CUDA
   return std::string(backend::cuda::kernel_source(source_file));
 #else
-  const std::string path = std::string(AUTOBENCH_KERNEL_SOURCE_DIR) + "/" + source_file;
+  const std::string path = std::string(AUTOBENCH_KERNEL_SOURCE_DIR) + "/" + spec->name + "/" + source_file;
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the kernel source '" + path + "' (a build without CUDA reads it from the source tree)");
   std::stringstream text;

@@ -1,7 +1,5 @@
-// The dataset's one adapter onto the suite's kernels and devices (kernels/kernel.hpp, kernels/tuning.hpp,
-// suite/backend/device.hpp, the launch geometry of suite/backend/cuda/*_runner.cpp): per kernel its
-// launch shape, arguments, bytes and flops and CUDA source; per device its occupancy and ceilings.
-// When the kernels move into self-registering folders, only this file's .cpp follows them.
+// The dataset's one adapter onto the suite's kernels and devices: per registered kernel (kernels/kernel.hpp)
+// its launch shape, arguments, bytes and flops and CUDA source; per device its ceilings.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +16,7 @@ namespace autobench::dataset {
 
 struct DatasetKernel {
   const kernels::KernelSpec* spec = nullptr;
-  std::string source_file;  // "vecadd.cu"
+  std::string source_file;  // "vecadd.cu" (kernels/vecadd/vecadd.cu)
   // The sampler's view; sizes up to max_size (the largest whose buffers fit).
   LaunchShape shape(std::uint64_t max_size) const;
   std::vector<Argument> arguments(std::uint64_t n, const kernels::Tunables& config) const;
@@ -27,7 +25,7 @@ struct DatasetKernel {
   std::string source() const;  // the CUDA source text (embedded in cuda builds, else from the source tree)
 };
 
-// The kernel as the dataset knows it; nullopt for a kernel it has no launch description of yet.
+// The kernel as the dataset knows it; nullopt for a kernel without a launch description.
 std::optional<DatasetKernel> dataset_kernel(const kernels::KernelSpec& spec);
 
 // Largest problem size (granularity multiple) whose buffers take at most `bytes`.
