@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace autobench::cli {
 
 void add_list_command(CLI::App& app);
@@ -15,5 +17,7 @@ void add_profile_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 void add_detect_command(CLI::App& app);
+// `command_line`: recorded in the model file's provenance.
+void add_model_command(CLI::App& app, const std::string& command_line);
 
 }  // namespace autobench::cli

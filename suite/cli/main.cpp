@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
   add_merge_command(app);
   add_calibrate_command(app);
   add_detect_command(app);
+  add_model_command(app, joined_command_line(argc, argv));
 
   try {
     app.parse(argc, argv);

@@ -8,6 +8,8 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/output/hdf5_reader.hpp"
+#include "suite/output/model_file.hpp"
+#include "suite/output/model_report.hpp"
 #include "suite/output/report_csv.hpp"
 #include "suite/output/report_json.hpp"
 #include "suite/output/report_table.hpp"
@@ -23,6 +25,15 @@ struct ReportOptions {
 void report(const ReportOptions& options) {
   if (!std::filesystem::is_regular_file(options.file)) {
     throw UsageError("report: no such file: " + options.file);
+  }
+  if (output::is_model_file(options.file)) {  // a `model` run's file: path, final model, held-out errors
+    if (options.format != "table") throw UsageError("report --format " + options.format + ": a model file is reported as a table only");
+    try {
+      std::cout << output::model_report(output::read_model_file(options.file), options.file);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(std::string("report: ") + e.what());
+    }
+    return;
   }
   output::ResultFile file;
   try {

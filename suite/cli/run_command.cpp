@@ -30,16 +30,16 @@
 #include "suite/results/json.hpp"
 
 namespace autobench::cli {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
 // The rank the launcher gave this process, known before MPI starts (0 when not launched by MPI).
 int launcher_rank() {
   for (const char* var : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"})
     if (const char* v = std::getenv(var)) return std::atoi(v);
   return 0;
 }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
 
 std::string fmt(const char* format, double v) {
   char buf[64];
@@ -60,6 +60,8 @@ std::string campaign_line(const results::Campaign& c, const std::string& device,
   return o.str();
 }
 
+}  // namespace
+
 // Decides the backend every rank uses; throws UsageError when the request cannot be met.
 std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice) {
   const int gpus = backend::visible_cuda_devices();
@@ -79,6 +81,8 @@ std::string resolve_backend(const std::string& requested, const mpi::Session& mp
   }
   return requested;
 }
+
+namespace {
 
 // Settings and plan of the run, checked before MPI starts: a resumed run uses its own settings.
 struct Prepared {
