@@ -24,14 +24,14 @@ ParameterKind parameter_kind_from_string(const std::string& s) {
 }
 
 Parameter Parameter::describe(const std::string& name, const std::vector<double>& values, int interior_knots,
-                              bool categorical) {
+                              std::optional<ParameterKind> kind) {
   if (interior_knots < 1 || interior_knots > 3)
     throw std::invalid_argument("interior knots " + std::to_string(interior_knots) + " is not allowed (allowed: 1..3)");
   const std::set<double> distinct(values.begin(), values.end());
   for (double v : distinct)
     if (!std::isfinite(v)) throw std::invalid_argument("parameter " + name + " has a non-finite value");
   if (distinct.size() <= 1) return Parameter(name, ParameterKind::constant, false, 0, 0, 0, {distinct.begin(), distinct.end()});
-  if (categorical || distinct.size() == 2)
+  if (kind == ParameterKind::categorical || (distinct.size() == 2 && kind != ParameterKind::numeric))
     return Parameter(name, ParameterKind::categorical, false, 0, 0, 0, {distinct.begin(), distinct.end()});
   const double lo = *distinct.begin(), hi = *distinct.rbegin();
   const bool log_scale = lo > 0 && hi >= 8 * lo;

@@ -1,6 +1,7 @@
 // One parameter of a performance model (a tunable, the problem size, the SM clock) and its columns.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,12 +18,13 @@ ParameterKind parameter_kind_from_string(const std::string& s);  // throws std::
 
 class Parameter {
  public:
-  // Classifies a parameter from its training values: one distinct value is constant; two, or
-  // `categorical`, is categorical; otherwise numeric, on a log2 scale when every value is positive and
-  // the largest is at least 8 times the smallest, with min(interior_knots, distinct values − 2)
-  // evenly spaced interior knots between the smallest and the largest value.
+  // Classifies a parameter from its training values: one distinct value is constant; two is
+  // categorical; otherwise numeric. `kind` overrides the last two (a numeric parameter with two values
+  // is a straight line). Numeric parameters are on a log2 scale when every value is positive and the
+  // largest is at least 8 times the smallest, with min(interior_knots, distinct values − 2) evenly
+  // spaced interior knots between the smallest and the largest value.
   static Parameter describe(const std::string& name, const std::vector<double>& values, int interior_knots,
-                            bool categorical = false);
+                            std::optional<ParameterKind> kind = std::nullopt);
   // Rebuilds a described parameter (model files).
   Parameter(std::string name, ParameterKind kind, bool log_scale, double lo, double hi, int interior_knots,
             std::vector<double> levels);

@@ -12,7 +12,7 @@ double cube_plus(double v) { return v > 0 ? v * v * v : 0.0; }
 }  // namespace
 
 SplineBasis::SplineBasis(int interior) {
-  if (interior < 1) throw std::invalid_argument("a spline needs at least 1 interior knot (got " + std::to_string(interior) + ")");
+  if (interior < 0) throw std::invalid_argument("a spline cannot have " + std::to_string(interior) + " interior knots");
   for (int i = 0; i <= interior + 1; ++i) knots_.push_back(static_cast<double>(i) / (interior + 1));
 }
 

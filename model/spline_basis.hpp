@@ -11,7 +11,7 @@ namespace autobench::model {
 // (the constant is the model's intercept and not a column).
 class SplineBasis {
  public:
-  // Knots 0 and 1 plus `interior` evenly spaced ones between them (interior >= 1).
+  // Knots 0 and 1 plus `interior` evenly spaced ones between them (interior >= 0; 0 is a straight line).
   explicit SplineBasis(int interior);
 
   const std::vector<double>& knots() const { return knots_; }

@@ -60,7 +60,7 @@ void check(const StepwiseOptions& o) {
 }
 
 Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
-                 const StepwiseOptions& options, const std::vector<std::string>& categorical) {
+                 const StepwiseOptions& options, const ParameterCoding& coding) {
   check(options);
   if (rows.size() != y.size() || rows.size() < 3)
     throw std::invalid_argument("stepwise selection needs at least 3 observations with one response each (got " +
@@ -74,8 +74,13 @@ Selection select(const std::vector<std::string>& names, const std::vector<Row>& 
                                     std::to_string(names.size()) + " parameters");
       values.push_back(r[j]);
     }
-    const bool is_categorical = std::find(categorical.begin(), categorical.end(), names[j]) != categorical.end();
-    parameters.push_back(Parameter::describe(names[j], values, options.interior_knots, is_categorical));
+    const auto listed = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), names[j]) != list.end();
+    };
+    std::optional<ParameterKind> kind;
+    if (listed(coding.categorical)) kind = ParameterKind::categorical;
+    if (listed(coding.numeric)) kind = ParameterKind::numeric;
+    parameters.push_back(Parameter::describe(names[j], values, options.interior_knots, kind));
   }
 
   State s{parameters, rows, y, options, {}, {}, 0, 0};

@@ -36,6 +36,12 @@ struct Step {
   double adjusted_r_squared = 0;
 };
 
+// Parameters to code otherwise than their values suggest (see Parameter::describe).
+struct ParameterCoding {
+  std::vector<std::string> categorical;  // indicators whatever their values
+  std::vector<std::string> numeric;      // splines even with two values (e.g. sizes seen so far)
+};
+
 struct Selection {
   LinearModel model;            // refitted on the chosen terms
   std::vector<Step> path;
@@ -48,9 +54,8 @@ struct Selection {
 // parameter's main effect and takes the one with the highest adjusted R² if it gains more than θ;
 // after a parameter enters, its interactions with the parameters chosen before it are tried the same
 // way (one at a time, best first) while they gain more than φ. Stops when no parameter gains θ, every
-// parameter is in, or the model has max_terms terms. `names` and `rows` hold one value per parameter;
-// `categorical` names the parameters to code with indicators whatever their values.
+// parameter is in, or the model has max_terms terms. `names` and `rows` hold one value per parameter.
 Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
-                 const StepwiseOptions& options, const std::vector<std::string>& categorical = {});
+                 const StepwiseOptions& options, const ParameterCoding& coding = {});
 
 }  // namespace autobench::model

@@ -1,11 +1,13 @@
 // Searches a kernel's tuning configurations at one size and measures the best one as a curve point.
 #pragma once
 
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
 
 #include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/autoscale/model_search.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::autoscale {
@@ -15,20 +17,23 @@ class Tuner {
   explicit Tuner(const AutoscaleSettings& settings);
 
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
-  // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
-  // best), and times the best configuration with the full timing plan.
+  // it), searches the space (search tuner: exhaustive up to the budget, else a seeded sample plus the
+  // previous best; model tuner: see model_search.hpp), and times the best configuration with the full
+  // timing plan. The point records every configuration timed in the search and its probe time.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n);
   // The configuration the last measure() chose (its point's tunables).
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  kernels::Tunables search(backend::Workload& workload);
+  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n);
+  kernels::Tunables search(backend::Workload& workload, std::uint64_t n, results::Point& p);
 
   const AutoscaleSettings& settings_;
   std::mt19937_64 rng_;
   std::set<std::string> verified_;
   std::string previous_best_;
   kernels::Tunables best_;
+  std::optional<ModelSearch> model_;  // --tuner model
 };
 
 // Mean, median, min, sample stddev and count of the timed iterations, plus what the device saw.

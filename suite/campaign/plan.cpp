@@ -50,6 +50,10 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   require(a.timing.iterations >= 1, "--iterations must leave at least 1 timed iteration after the warm-up");
   require(a.timing.warmup >= 0, "--warmup " + str(a.timing.warmup) + " is not allowed: must be >= 0");
   require(a.tune_budget >= 1, "--tune-budget " + str(a.tune_budget) + " is not allowed: must be at least 1");
+  require(a.tuner_top_k >= 1 && a.tuner_top_k <= 1000,
+          "--tuner-top-k " + str(a.tuner_top_k) + " is not allowed: must be in 1..1000");
+  require(a.tuner_random >= 0 && a.tuner_random <= 1000,
+          "--tuner-random " + str(a.tuner_random) + " is not allowed: must be in 0..1000");
   require(a.detector_params.sensitivity > 0.0,
           "--sensitivity " + str(a.detector_params.sensitivity) + " is not allowed: must be positive");
   require(a.detector_params.distance_threshold >= 0.0,

@@ -61,7 +61,8 @@ inline constexpr auto kPointFields = std::make_tuple(
     field("power_window_s", &Point::power_window_s), field("power_launches", &Point::power_launches),
     field("power_samples", &Point::power_samples), field("power_updates", &Point::power_updates),
     field("power_sm_clock_mhz", &Point::power_sm_clock_mhz),
-    field("power_temperature_c", &Point::power_temperature_c));
+    field("power_temperature_c", &Point::power_temperature_c), field("tune_measured", &Point::tune_measured),
+    field("tune_probes", &Point::tune_probes), field("tune_predicted_s", &Point::tune_predicted_s));
 
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(

@@ -41,6 +41,12 @@ struct Point {
   double power_sm_clock_mhz = kNaN;    // mean SM clock over the window
   double power_temperature_c = kNaN;   // mean temperature over the window
   bool refinement = false;         // measured by knee refinement rather than the geometric sweep
+  // The tuner's search at this size: every configuration it timed, as "CONFIG@SECONDS;..." (probe
+  // median), their number (0: the kernel has one configuration), and --tuner model's predicted probe
+  // time of the chosen one (NaN otherwise, and at its warm-up sizes); the rest were never timed.
+  std::int64_t tune_measured = 0;
+  std::string tune_probes;
+  double tune_predicted_s = kNaN;
 };
 
 // Why a sweep ended.

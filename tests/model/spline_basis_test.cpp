@@ -17,7 +17,8 @@ TEST(SplineBasis, EvenlySpacedKnotsAndOneColumnPerKnotButOne) {
     EXPECT_EQ(b.size(), interior + 1);
     EXPECT_EQ(b.evaluate(0.3).size(), static_cast<std::size_t>(interior + 1));
   }
-  EXPECT_THROW(am::SplineBasis(0), std::invalid_argument);
+  EXPECT_EQ(am::SplineBasis(0).evaluate(0.25), std::vector<double>{0.25});  // a straight line
+  EXPECT_THROW(am::SplineBasis(-1), std::invalid_argument);
 }
 
 TEST(SplineBasis, LinearBeyondTheBoundaryKnotsCubicInside) {
@@ -47,7 +48,7 @@ TEST(Parameter, ClassifiesConstantBooleanCategoricalAndNumericOnTheRightScale) {
   EXPECT_EQ(sa.evaluate(1), std::vector<double>{1.0});
   EXPECT_THROW(sa.evaluate(2), std::invalid_argument);
 
-  const auto cat = am::Parameter::describe("V", {4, 8, 2, 4}, 2, true);
+  const auto cat = am::Parameter::describe("V", {4, 8, 2, 4}, 2, am::ParameterKind::categorical);
   EXPECT_EQ(cat.kind(), am::ParameterKind::categorical);
   EXPECT_EQ(cat.levels(), (std::vector<double>{2, 4, 8}));
   EXPECT_EQ(cat.evaluate(8), (std::vector<double>{0.0, 1.0}));
@@ -67,4 +68,9 @@ TEST(Parameter, ClassifiesConstantBooleanCategoricalAndNumericOnTheRightScale) {
   EXPECT_FALSE(small.log_scale());
   EXPECT_EQ(small.interior_knots(), 1);
   EXPECT_THROW(am::Parameter::describe("X", {1, 2, 3}, 4), std::invalid_argument);
+  // Forced numeric with two values: a straight line through them (on the log scale here).
+  const auto two = am::Parameter::describe("size", {1024, 8192}, 2, am::ParameterKind::numeric);
+  EXPECT_EQ(two.kind(), am::ParameterKind::numeric);
+  EXPECT_EQ(two.interior_knots(), 0);
+  EXPECT_NEAR(two.evaluate(2048)[0], 1.0 / 3, 1e-12);
 }

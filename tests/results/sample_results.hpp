@@ -70,6 +70,9 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   p.power_updates = -1;
   p.power_sm_clock_mhz = 1980.5;
   p.power_temperature_c = 44.25;
+  p.tune_measured = 2;
+  p.tune_probes = "BLOCK_SIZE=256@0.00125;BLOCK_SIZE=512@0.0025";
+  p.tune_predicted_s = 1.25e-3;
   return p;
 }
 
@@ -189,6 +192,9 @@ inline void expect_same(const results::Point& a, const results::Point& b) {
   EXPECT_EQ(a.power_updates, b.power_updates);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_sm_clock_mhz, b.power_sm_clock_mhz);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_temperature_c, b.power_temperature_c);
+  EXPECT_EQ(a.tune_measured, b.tune_measured);
+  EXPECT_EQ(a.tune_probes, b.tune_probes);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.tune_predicted_s, b.tune_predicted_s);
 }
 
 inline void expect_same(const results::Campaign& a, const results::Campaign& b) {
