@@ -22,6 +22,7 @@
 #include "suite/cli/run_command.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/modeling/design_space.hpp"
+#include "suite/modeling/evaluation.hpp"
 #include "suite/modeling/measure_points.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
@@ -51,6 +52,13 @@ struct ModelOptions {
 struct PredictOptions {
   std::string file;
   std::string config;
+};
+
+struct EvaluateOptions {
+  std::string file;
+  std::vector<std::int64_t> samples{25, 50, 100, 200};
+  int repeats = 5, top_k = 4;
+  std::uint64_t seed = 1;
 };
 
 constexpr std::int64_t kMaxSamples = 1000000;
@@ -294,13 +302,10 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
   return row;
 }
 
+modeling::ModelRun read_for(const char* what, const std::string& file);
+
 void predict(const PredictOptions& o) {
-  modeling::ModelRun run;
-  try {
-    run = output::read_model_file(o.file);
-  } catch (const std::runtime_error& e) {
-    throw UsageError(std::string("model predict: ") + e.what());
-  }
+  const modeling::ModelRun run = read_for("model predict", o.file);
   const auto& m = run.selection.model;
   const model::Row row = parse_point(o.config, m.parameters());
   double t = NAN;
@@ -316,6 +321,50 @@ void predict(const PredictOptions& o) {
         std::printf("measured %.6g s (%s sample, rank %lld): error %+.2f %%\n", set->time_s[i],
                     set == &run.training ? "training" : "held-out", static_cast<long long>(set->rank[i]),
                     100 * (t - set->time_s[i]) / set->time_s[i]);
+}
+
+modeling::ModelRun read_for(const char* what, const std::string& file) {
+  try {
+    return output::read_model_file(file);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string(what) + ": " + e.what());
+  }
+}
+
+void evaluate(const EvaluateOptions& o) {
+  const modeling::ModelRun run = read_for("model evaluate", o.file);
+  modeling::Samples pool = run.training;
+  pool.rows.insert(pool.rows.end(), run.test.rows.begin(), run.test.rows.end());
+  pool.time_s.insert(pool.time_s.end(), run.test.time_s.begin(), run.test.time_s.end());
+  modeling::EvaluationSettings s;
+  s.samples.clear();
+  for (auto n : o.samples) {
+    if (n < 3 || static_cast<std::size_t>(n) >= pool.rows.size())
+      throw UsageError("--samples " + std::to_string(n) + " is not allowed (allowed: 3.." + std::to_string(pool.rows.size() - 1) +
+                       ", fewer than the file's " + std::to_string(pool.rows.size()) + " points)");
+    s.samples.push_back(static_cast<std::size_t>(n));
+  }
+  if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats " + std::to_string(o.repeats) + " is not allowed (allowed: 1..1000)");
+  if (o.top_k < 1 || o.top_k > 1000) throw UsageError("--top-k " + std::to_string(o.top_k) + " is not allowed (allowed: 1..1000)");
+  s.repeats = o.repeats;
+  s.top_k = o.top_k;
+  s.seed = o.seed;
+  std::vector<std::string> names;
+  for (const auto& p : run.selection.model.parameters()) names.push_back(p.name());
+  std::vector<modeling::EvaluationRow> rows;
+  try {
+    rows = modeling::evaluate(names, pool, run.options, s);
+  } catch (const std::invalid_argument& e) {
+    throw RunFailure(std::string("model evaluate: ") + e.what());
+  }
+  std::printf("%s on %s (%s backend): %zu measured points, %d random training sets per row, top-%d per size\n",
+              run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
+  std::printf("%8s %9s %14s %12s %6s %18s %18s\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
+              "model best/opt", "random best/opt");
+  for (const auto& r : rows)
+    std::printf("%8zu %8.1f%% %14.2f %12.2f %6.1f %9.4f (max %.3f) %8.4f (max %.3f)\n", r.samples, 100 * r.measured_fraction,
+                100 * r.stepwise_error, 100 * r.fixed_error, r.stepwise_terms, r.model_ratio_mean, r.model_ratio_max,
+                r.random_ratio_mean, r.random_ratio_max);
 }
 
 }  // namespace
@@ -352,8 +401,20 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                           "MWG=64,NWG=64,...,size=4096 (constant parameters may be left out)")
       ->required();
   pred->callback([p] { predict(*p); });
-  cmd->callback([o, pred] {
-    if (pred->parsed()) return;
+
+  auto e = std::make_shared<EvaluateOptions>();
+  auto* eval = cmd->add_subcommand("evaluate", "Learning curve from a model file's measured points: held-out error "
+                                               "against training samples, against a fixed all-main-effects model, and "
+                                               "the configurations found against random search");
+  eval->option_defaults()->always_capture_default();
+  eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space")->required();
+  eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
+  eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
+  eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");
+  eval->add_option("--seed", e->seed, "Seed of the training sets");
+  eval->callback([e] { evaluate(*e); });
+  cmd->callback([o, pred, eval] {
+    if (pred->parsed() || eval->parsed()) return;
     if (o->kernel.empty()) throw UsageError("model: --kernel is required (see `list`)");
     run_model(*o);
   });
