@@ -41,7 +41,7 @@ kernels::Tunables Tuner::search(backend::Workload& workload, std::uint64_t n, re
     auto t = workload.time(config, probe).seconds;
     std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
     times.push_back(t[t.size() / 2]);
-    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + kernels::to_string(config) + "@" + shortest(times.back());
+    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + kernels::to_string(config) + "@" + output::shortest(times.back());
     if (times.back() < best_time) {
       best_time = times.back();
       best = config;

@@ -119,19 +119,21 @@ Plan plan_of(const ModelOptions& o) {
                                 " is more than the " + std::to_string(space) + " points of the space");
   if (o.backend != "auto" && o.backend != "cuda" && o.backend != "sim")
     throw std::invalid_argument("--backend '" + o.backend + "' is not allowed (allowed: auto, cuda, sim)");
-  if (o.backend == "sim") backend::sim::model_named(o.sim_device);  // throws naming the known models
+  if (o.backend == "sim" && !o.sim_device.empty()) backend::sim::model_named(o.sim_device);  // throws naming the known models
   p.timing = backend::TimingPlan{1, o.iterations, false};
   return p;
 }
 
-// Collective: every rank's problem (or "") → the first one on every rank, thrown as UsageError (printed by rank 0).
-void refuse_if_any(const mpi::Session& mpi, const std::string& mine) {
+// Collective: every rank's problem (or "") → the first one on every rank, thrown as UsageError (or
+// RunFailure when not `usage`), printed by rank 0.
+void refuse_if_any(const mpi::Session& mpi, const std::string& mine, bool usage = true) {
   const auto all = mpi::gather_to_root(mpi.comm(), mine);
   std::string first;
   for (const auto& p : all)
     if (first.empty() && !p.empty()) first = p;
   first = mpi.broadcast(first);
-  if (!first.empty()) throw UsageError(mpi.root() ? first : "");
+  if (!first.empty() && usage) throw UsageError(mpi.root() ? first : "");
+  if (!first.empty()) throw RunFailure(mpi.root() ? first : "");
 }
 
 void run_model(const ModelOptions& o) {
@@ -169,11 +171,12 @@ void run_model(const ModelOptions& o) {
   } catch (const std::exception& e) {
     device_problem = "rank " + std::to_string(mpi.rank()) + " cannot start: " + e.what();
   }
+  refuse_if_any(mpi, device_problem, false);
   // One model of one device model: mixed device models would fit their differences as noise.
-  const auto models = mpi::gather_to_root(mpi.comm(), device ? device->info().model : "");
-  if (mpi.root() && device_problem.empty())
+  const auto models = mpi::gather_to_root(mpi.comm(), device->info().model);
+  if (mpi.root())
     for (std::size_t r = 1; r < models.size(); ++r)
-      if (!models[r].empty() && models[r] != models[0])
+      if (models[r] != models[0])
         device_problem = "ranks run on different device models (rank 0: '" + models[0] + "', rank " + std::to_string(r) +
                          ": '" + models[r] + "'); a model is fitted for one device model: start the ranks on one GPU model";
   refuse_if_any(mpi, device_problem);

@@ -3,11 +3,13 @@
 // configuration within 2 % of the exhaustive best at every guided size, and times few of them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
 #include "kernels/tuning.hpp"
 #include "suite/autoscale/model_search.hpp"
+#include "suite/autoscale/tuner.hpp"
 
 namespace ab = autobench;
 
@@ -27,6 +29,26 @@ double cost(const ab::kernels::Tunables& t, std::uint64_t n) {
   eff *= std::min(1.0, std::pow(tiles / (4 * 132), 0.7));
   return 5e-6 + 2.0 * static_cast<double>(n) * static_cast<double>(n) * 256 / (20e12 * eff);
 }
+
+// A workload whose launches take cost(config, n) exactly: the tuner's view of a deterministic GPU.
+class CostWorkload final : public ab::backend::Workload {
+ public:
+  explicit CostWorkload(std::uint64_t n) : n_(n) {}
+  std::vector<ab::kernels::Tunables> configurations() const override {
+    return ab::kernels::tuning_space(*ab::kernels::find("gemm"), n_);
+  }
+  void verify(const ab::kernels::Tunables&) override { ++verified; }
+  ab::backend::Timing time(const ab::kernels::Tunables& config, const ab::backend::TimingPlan& plan) override {
+    ab::backend::Timing t;
+    t.seconds.assign(static_cast<std::size_t>(plan.iterations), cost(config, n_));
+    return t;
+  }
+  std::uint64_t allocated_bytes() const override { return 0; }
+  int verified = 0;
+
+ private:
+  std::uint64_t n_;
+};
 
 }  // namespace
 
@@ -76,4 +98,34 @@ TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {
   for (std::int64_t b : {128, 256, 512, 1024}) space.push_back({{"BLOCK_SIZE", b}});
   EXPECT_EQ(search.choose(space, 1024, rng).size(), 4u);
   EXPECT_THROW(search.record(1024, space, {1.0}), std::invalid_argument);
+}
+
+TEST(ModelTuner, TimesTheBudgetTwiceThenTopKPlusRandomAndRecordsEveryProbe) {
+  ab::autoscale::AutoscaleSettings settings;
+  settings.tuner = ab::autoscale::TunerKind::model;
+  settings.timing.iterations = 5;
+  ab::autoscale::Tuner tuner(settings);
+  const auto& gemm = *ab::kernels::find("gemm");
+  int sizes = 0;
+  for (std::uint64_t n = 2048; n <= 6144; n += 512, ++sizes) {
+    CostWorkload w(n);
+    const auto p = tuner.measure(w, gemm, n);
+    const bool warmup = sizes < ab::autoscale::ModelSearch::kWarmupSizes;
+    EXPECT_EQ(p.tune_measured, warmup ? 32 : 6) << "n = " << n;
+    EXPECT_EQ(std::count(p.tune_probes.begin(), p.tune_probes.end(), '@'), p.tune_measured);
+    EXPECT_EQ(std::isnan(p.tune_predicted_s), warmup) << "n = " << n;
+    EXPECT_NE(p.tune_probes.find(p.tunables + "@"), std::string::npos) << "the chosen configuration was timed";
+    EXPECT_EQ(p.tunables, ab::kernels::to_string(tuner.best()));
+    EXPECT_EQ(p.iterations, 5);
+    double exhaustive = INFINITY;
+    for (const auto& c : w.configurations()) exhaustive = std::min(exhaustive, cost(c, n));
+    if (!warmup) EXPECT_LE(p.time_mean_s, 1.02 * exhaustive) << "n = " << n << ": " << p.tunables;
+  }
+  // The search tuner, by contrast, times its whole budget at every size and predicts nothing.
+  settings.tuner = ab::autoscale::TunerKind::search;
+  ab::autoscale::Tuner search(settings);
+  CostWorkload w(4096);
+  const auto p = search.measure(w, gemm, 4096);
+  EXPECT_EQ(p.tune_measured, 32);
+  EXPECT_TRUE(std::isnan(p.tune_predicted_s));
 }
