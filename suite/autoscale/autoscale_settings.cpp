@@ -13,6 +13,14 @@ SweepMode sweep_mode_from_string(const std::string& s) {
   throw std::invalid_argument("unknown sweep '" + s + "' (allowed: geometric, adaptive)");
 }
 
+const char* to_string(TunerKind k) { return k == TunerKind::model ? "model" : "search"; }
+
+TunerKind tuner_from_string(const std::string& s) {
+  if (s == "search") return TunerKind::search;
+  if (s == "model") return TunerKind::model;
+  throw std::invalid_argument("unknown tuner '" + s + "' (allowed: search, model)");
+}
+
 const char* safeguards_name(detect::SafeguardMode m) {
   return m == detect::SafeguardMode::noise_aware ? "noise-aware" : "thesis";
 }

@@ -19,6 +19,12 @@ enum class SweepMode { geometric, adaptive };
 const char* to_string(SweepMode m);
 SweepMode sweep_mode_from_string(const std::string& s);  // throws std::invalid_argument naming the value
 
+// search: the configurations up to --tune-budget (a seeded sample of larger spaces) are timed at every
+// size. model: a Stargazer model (model/) fitted to the timings so far picks which ones to time.
+enum class TunerKind { search, model };
+const char* to_string(TunerKind k);
+TunerKind tuner_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+
 // The safeguard modes by their command-line names: "thesis" (detect::SafeguardMode::fixed) and "noise-aware".
 const char* safeguards_name(detect::SafeguardMode m);
 detect::SafeguardMode safeguards_from_string(const std::string& s);  // throws std::invalid_argument
@@ -60,6 +66,9 @@ struct AutoscaleSettings {
   int tune_budget = 32;            // configurations timed per size; spaces no larger are searched exhaustively
   int tune_iterations = 3;         // timed launches per configuration during the search
   std::uint64_t seed = 1;          // for sampling configurations when the budget is smaller than the space
+  TunerKind tuner = TunerKind::search;
+  int tuner_top_k = 4;             // model tuner: best predicted configurations timed per size
+  int tuner_random = 2;            // model tuner: random further configurations timed per size
 };
 
 // The timing plan of `kernel`'s sweeps: settings.timing, cold or warm as --cold/--warm say, else as the

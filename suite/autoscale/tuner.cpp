@@ -6,20 +6,30 @@
 #include <numeric>
 
 #include "detect/statistics.hpp"
+#include <fmt/format.h>
 
 namespace autobench::autoscale {
 
-Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(settings.seed) {}
+Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(settings.seed) {
+  if (settings.tuner == TunerKind::model) model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random);
+}
 
-kernels::Tunables Tuner::search(backend::Workload& workload, const backend::TimingPlan& plan) {
-  std::vector<kernels::Tunables> space = workload.configurations();
-  if (space.size() > static_cast<std::size_t>(settings_.tune_budget)) {
-    std::shuffle(space.begin(), space.end(), rng_);
-    auto prev = std::find_if(space.begin(), space.end(),
+std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n) {
+  if (model_) return model_->choose(space, n, rng_);
+  std::vector<kernels::Tunables> out = space;
+  if (out.size() > static_cast<std::size_t>(settings_.tune_budget)) {
+    std::shuffle(out.begin(), out.end(), rng_);
+    auto prev = std::find_if(out.begin(), out.end(),
                              [&](const kernels::Tunables& t) { return kernels::to_string(t) == previous_best_; });
-    if (prev != space.end()) std::iter_swap(space.begin(), prev);
-    space.resize(static_cast<std::size_t>(settings_.tune_budget));
+    if (prev != out.end()) std::iter_swap(out.begin(), prev);
+    out.resize(static_cast<std::size_t>(settings_.tune_budget));
   }
+  return out;
+}
+
+kernels::Tunables Tuner::search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
+                                results::Point& p) {
+  const std::vector<kernels::Tunables> space = candidates(workload.configurations(), n);
   for (const auto& config : space) {
     if (verified_.insert(kernels::to_string(config)).second) workload.verify(config);
   }
@@ -28,12 +38,19 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
   kernels::Tunables best;
   double best_time = INFINITY;
+  std::vector<double> times;
   for (const auto& config : space) {
-    const double t = detect::median(workload.time(config, probe).seconds);
-    if (t < best_time) {
-      best_time = t;
+    times.push_back(detect::median(workload.time(config, probe).seconds));
+    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + kernels::to_string(config) + "@" + fmt::format("{}", times.back());
+    if (times.back() < best_time) {
+      best_time = times.back();
       best = config;
     }
+  }
+  p.tune_measured = static_cast<std::int64_t>(space.size());
+  if (model_) {
+    p.tune_predicted_s = model_->predict(best, n);  // NaN at the warm-up sizes
+    model_->record(n, space, times);
   }
   return best;
 }
@@ -41,7 +58,8 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
 results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
                               const AroundTiming& around) {
   const backend::TimingPlan plan = timing_for(settings_, kernel);
-  const kernels::Tunables best = search(workload, plan);
+  results::Point search_record;
+  const kernels::Tunables best = search(workload, plan, n, search_record);
   best_ = best;
   previous_best_ = kernels::to_string(best);
   const Timed timed = [&] {
@@ -59,6 +77,9 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = previous_best_;
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
+  p.tune_measured = search_record.tune_measured;
+  p.tune_probes = std::move(search_record.tune_probes);
+  p.tune_predicted_s = search_record.tune_predicted_s;
   return p;
 }
 

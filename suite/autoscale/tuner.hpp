@@ -2,12 +2,14 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
 
 #include "suite/autoscale/autoscale_settings.hpp"
 #include "suite/backend/device.hpp"
+#include "suite/autoscale/model_search.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::autoscale {
@@ -22,22 +24,26 @@ class Tuner {
   using AroundTiming = std::function<backend::Timing(const Timed& timed)>;
 
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
-  // it), searches the space (exhaustive up to the budget, else a seeded sample plus the previous
-  // best), and times the best configuration with the kernel's timing plan (timing_for), adding
-  // launches while settings.noise_stop asks for them (all of it through `around` when set).
+  // it), searches the space (search tuner: exhaustive up to the budget, else a seeded sample plus the
+  // previous best; model tuner: see model_search.hpp), and times the best configuration with the kernel's
+  // timing plan (timing_for), adding launches while settings.noise_stop asks for them (all of it through
+  // `around` when set). The point records every configuration timed in the search and its probe time.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
                          const AroundTiming& around = {});
   // The configuration the last measure() chose (its point's tunables).
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan);
+  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n);
+  kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
+                           results::Point& p);
 
   const AutoscaleSettings& settings_;
   std::mt19937_64 rng_;
   std::set<std::string> verified_;
   std::string previous_best_;
   kernels::Tunables best_;
+  std::optional<ModelSearch> model_;  // --tuner model
 };
 
 // NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "suite/formatting/shortest_number.hpp"
+#include <fmt/format.h>
 
 namespace autobench::campaign {
 namespace {
@@ -19,7 +19,7 @@ bool within(const Limit& l, double v) {
 // v as typed back: whole numbers without an exponent (1000000000000, not 1e+12), others in shortest form.
 std::string number_text(const Limit& l, double v) {
   return l.whole && std::abs(v) < 9e18 && v == std::floor(v) ? std::to_string(static_cast<long long>(v))
-                                                               : formatting::shortest(v);
+                                                               : fmt::format("{}", v);
 }
 
 std::string allowed(const Limit& l) {

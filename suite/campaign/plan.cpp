@@ -66,6 +66,10 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   require(a.bootstrap <= 100000, "--knee-bootstrap " + str(a.bootstrap) + " is not allowed: must be in [0, 100000]");
   require(a.noise_stop.max_time_s > 0.0 && a.noise_stop.max_time_s <= 3600.0,
           "--max-time-ms " + str(a.noise_stop.max_time_s * 1e3) + " is not allowed: must be in (0, 3600000]");
+  require(a.tuner_top_k >= 1 && a.tuner_top_k <= 1000,
+          "--tuner-top-k " + str(a.tuner_top_k) + " is not allowed: must be in 1..1000");
+  require(a.tuner_random >= 0 && a.tuner_random <= 1000,
+          "--tuner-random " + str(a.tuner_random) + " is not allowed: must be in 0..1000");
   if (a.max_size) {
     for (const auto& k : kernel_names) {
       const auto start = kernels::find(k)->round_size(a.start_size ? a.start_size : kernels::find(k)->start_size);

@@ -39,6 +39,9 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"bootstrap", a.bootstrap},
       {"tune_budget", a.tune_budget},
       {"tune_iterations", a.tune_iterations},
+      {"tuner", autoscale::to_string(a.tuner)},
+      {"tuner_top_k", a.tuner_top_k},
+      {"tuner_random", a.tuner_random},
       {"seed", a.seed},
       {"knee_metric", autoscale::to_string(a.knee_metric)},
   };
@@ -82,6 +85,10 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   j.at("tune_budget").get_to(a.tune_budget);
   j.at("tune_iterations").get_to(a.tune_iterations);
   j.at("seed").get_to(a.seed);
+  // Keys added with the model tuner; older files used the search tuner.
+  a.tuner = autoscale::tuner_from_string(j.value("tuner", "search"));
+  a.tuner_top_k = j.value("tuner_top_k", a.tuner_top_k);
+  a.tuner_random = j.value("tuner_random", a.tuner_random);
   a.knee_metric = autoscale::knee_metric_from_string(j.value("knee_metric", "throughput"));
 }
 

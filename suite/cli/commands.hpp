@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace autobench::cli {
 
 void add_list_command(CLI::App& app);
@@ -17,5 +19,7 @@ void add_calibrate_command(CLI::App& app);
 void add_detect_command(CLI::App& app);
 void add_dataset_command(CLI::App& app);
 void add_evaluate_command(CLI::App& app);
+// `command_line`: recorded in the model file's provenance.
+void add_model_command(CLI::App& app, const std::string& command_line);
 
 }  // namespace autobench::cli

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   add_detect_command(app);
   add_dataset_command(app);
   add_evaluate_command(app);
+  add_model_command(app, joined_command_line(argc, argv));
 
   try {
     app.parse(argc, argv);

@@ -11,6 +11,8 @@
 #include "suite/formatting/report_csv.hpp"
 #include "suite/formatting/report_json.hpp"
 #include "suite/formatting/report_table.hpp"
+#include "suite/writing/model_file.hpp"
+#include "suite/formatting/model_report.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -23,6 +25,15 @@ struct ReportOptions {
 void report(const ReportOptions& options) {
   if (!std::filesystem::is_regular_file(options.file)) {
     throw UsageError("report: no such file: " + options.file);
+  }
+  if (writing::is_model_file(options.file)) {  // a `model` run's file: path, final model, held-out errors
+    if (options.format != "table") throw UsageError("report --format " + options.format + ": a model file is reported as a table only");
+    try {
+      std::cout << formatting::model_report(writing::read_model_file(options.file), options.file);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(std::string("report: ") + e.what());
+    }
+    return;
   }
   results::ResultFile file;
   try {

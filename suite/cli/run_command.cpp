@@ -34,9 +34,6 @@
 #include "suite/results/utc_time.hpp"
 
 namespace autobench::cli {
-namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // The rank the launcher gave this process, known before MPI starts (0 when not launched by MPI).
 int launcher_rank() {
@@ -44,6 +41,10 @@ int launcher_rank() {
     if (const char* v = std::getenv(var)) return std::atoi(v);
   return 0;
 }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
 
 std::string campaign_line(const results::Campaign& c, const std::string& device, double since_start) {
   std::ostringstream o;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "suite/campaign/run_settings.hpp"
+#include "suite/mpi/mpi_session.hpp"
 
 namespace autobench::mpi {
 class Session;
@@ -25,8 +26,10 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv);
 
 inline constexpr int kExitStopped = 3;
 
-// The backend every rank uses for `requested` (auto, cuda, sim); notice: auto fell back to sim.
-// Throws UsageError when the request cannot be met (collective: every rank must call it).
+// The rank the launcher gave this process, known before MPI starts (0 when not launched by MPI).
+int launcher_rank();
+// The backend every rank uses ("auto": cuda when every rank sees a GPU, else sim with `notice` set);
+// collective; throws UsageError when the request cannot be met.
 std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice);
 
 }  // namespace autobench::cli

@@ -27,6 +27,7 @@ struct RunOptions {
   std::string x_scale = "log";
   bool offline = false;
   std::string sweep = "geometric";
+  std::string tuner = "search";
   std::optional<double> refine_precision;  // unset: 0.05 for the adaptive sweep, no refinement for geometric
   bool no_refine = false;
   bool no_compile_cache = false;

@@ -62,7 +62,9 @@ inline constexpr auto kPointFields = std::make_tuple(
     field("power_sm_clock_mhz", &Point::power_sm_clock_mhz),
     field("power_temperature_c", &Point::power_temperature_c), field("noise", &Point::noise),
     field("throttled", &Point::throttled), field("energy_instant_j", &Point::energy_instant_j),
-    field("power_reason", &Point::power_reason), field("power_cost_s", &Point::power_cost_s));
+    field("power_reason", &Point::power_reason), field("power_cost_s", &Point::power_cost_s),
+    field("tune_measured", &Point::tune_measured),
+    field("tune_probes", &Point::tune_probes), field("tune_predicted_s", &Point::tune_predicted_s));
 
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(

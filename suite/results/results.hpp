@@ -46,6 +46,12 @@ struct Point {
   bool throttled = false;          // a thermal or power clock-event reason was seen while it was timed
   std::vector<float> launch_times_s;  // every timed launch, in order (the bootstrap's samples; not a column:
                                       // HDF5 keeps them in one flat dataset per campaign)
+  // The tuner's search at this size: every configuration it timed, as "CONFIG@SECONDS;..." (probe
+  // median), their number (0: the kernel has one configuration), and --tuner model's predicted probe
+  // time of the chosen one (NaN otherwise, and at its warm-up sizes); the rest were never timed.
+  std::int64_t tune_measured = 0;
+  std::string tune_probes;
+  double tune_predicted_s = kNaN;
 };
 
 // Why a sweep ended.

@@ -11,7 +11,7 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/cli/run_options.hpp"
 #include "suite/journal/manifest.hpp"
-#include "suite/formatting/shortest_number.hpp"
+#include <fmt/format.h>
 #include "tests/support/scratch.hpp"
 
 namespace ab = autobench;
@@ -60,7 +60,7 @@ std::string extreme(const Limit& l, bool top) {
   const double end = top ? l.max : l.min;
   const bool open = top ? l.max_open : l.min_open;
   const double v = !open ? end : l.whole ? end + (top ? -1 : 1) : std::nextafter(end, top ? l.min : l.max);
-  return l.whole ? std::to_string(static_cast<long long>(v)) : ab::formatting::shortest(v);
+  return l.whole ? std::to_string(static_cast<long long>(v)) : fmt::format("{}", v);
 }
 
 }  // namespace

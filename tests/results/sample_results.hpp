@@ -73,6 +73,9 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   p.energy_instant_j = 2.5e-4;
   p.power_reason = refinement ? "knee" : "post_knee";
   p.power_cost_s = 0.375;
+  p.tune_measured = 2;
+  p.tune_probes = "BLOCK_SIZE=256@0.00125;BLOCK_SIZE=512@0.0025";
+  p.tune_predicted_s = 1.25e-3;
   return p;
 }
 
@@ -192,6 +195,9 @@ inline void expect_same(const results::Point& a, const results::Point& b) {
   EXPECT_EQ(a.power_updates, b.power_updates);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_sm_clock_mhz, b.power_sm_clock_mhz);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.power_temperature_c, b.power_temperature_c);
+  EXPECT_EQ(a.tune_measured, b.tune_measured);
+  EXPECT_EQ(a.tune_probes, b.tune_probes);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.tune_predicted_s, b.tune_predicted_s);
 }
 
 inline void expect_same(const results::Campaign& a, const results::Campaign& b) {

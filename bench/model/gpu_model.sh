@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Stargazer model figures on a GPU for bench/model/README.md (issue 15). Assumes a CUDA build in build/
+# (Release or RelWithDebInfo). Steps, each bounded by what is left of $DEADLINE seconds (default 230):
+#  1. `model` measures the whole GEMM space at 4 sizes (216 configurations x 4 = 864 points);
+#  2. `model evaluate` on it: held-out error against 25, 50, 100, 200 training samples, the fixed
+#     all-main-effects model, and model top-4 vs random search with as many measurements;
+#  3. one GEMM sweep with the exhaustive tuner (--tune-budget 216) and one with --tuner model: per size
+#     the chosen configuration's time, the share of configurations timed, and the sweep times.
+# Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
+#   bench/model/gpu_model.sh OUT_DIR
+set -u
+OUT=${1:?usage: bench/model/gpu_model.sh OUT_DIR}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=${AUTOBENCH_BINARY:-$SRC/build/suite/autobench-mpi}
+restore() { nvidia-smi -rgc >/dev/null 2>&1; nvidia-smi -rac >/dev/null 2>&1; }
+trap 'restore' EXIT
+trap 'restore; exit 130' INT
+trap 'restore; exit 143' TERM
+LOG=$OUT/log.txt
+step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
+DEADLINE=${DEADLINE:-230}
+limit() { local left=$((DEADLINE - SECONDS - 5)); ((left < $1)) && set -- "$left"; (($1 < 5)) && set -- 1; echo "$1"; }
+[[ -x $BIN ]] || { echo "no binary at $BIN (build with CUDA first)"; exit 1; }
+
+step "device"
+{ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; "$BIN" --version; } \
+  | tee "$OUT/device.txt"
+
+step "1. model: the whole GEMM space at sizes 1024,2048,4096,8192"
+timeout "$(limit 100)" "$BIN" model --backend cuda --kernel gemm --samples 664 --test 200 \
+  --sizes 1024,2048,4096,8192 --iterations 5 --output "$OUT/models" 2>&1 | tee "$OUT/model.txt"
+MODEL=$(tail -1 "$OUT/model.txt")
+if [[ -f $MODEL ]]; then
+  "$BIN" report "$MODEL" > "$OUT/model_report.txt" 2>&1
+  head -40 "$OUT/model_report.txt"
+  step "2. learning curve (CPU only)"
+  timeout "$(limit 60)" "$BIN" model evaluate "$MODEL" --samples 25,50,100,200 --repeats 5 --top-k 4 2>&1 \
+    | tee "$OUT/evaluate.txt"
+else
+  echo "model run failed or timed out: no model file" | tee -a "$LOG"
+fi
+
+step "3a. GEMM sweep, exhaustive tuner (--tune-budget 216)"
+timeout "$(limit 90)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tune-budget 216 \
+  --output "$OUT/exhaustive" 2>&1 | tee "$OUT/exhaustive.txt"
+step "3b. GEMM sweep, --tuner model"
+timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model \
+  --output "$OUT/model-tuner" 2>&1 | tee "$OUT/model_tuner.txt"
+
+step "3c. model tuner vs exhaustive, per size"
+python3 - "$OUT" <<'PY' | tee "$OUT/tuner_comparison.txt"
+import glob, json, sys
+out = sys.argv[1]
+def campaign(kind):  # the finished campaign, else the points a stopped sweep journaled (elapsed unknown)
+    points = []
+    for path in glob.glob(f"{out}/{kind}/*/journal/rank0.jsonl"):
+        for line in open(path):
+            j = json.loads(line)
+            if j.get("type") == "campaign":
+                return j["campaign"]
+            if j.get("type") == "point":
+                points.append(j["point"])
+    print(f"{kind}: the sweep did not finish; {len(points)} journaled sizes")
+    return {"points": points, "elapsed_s": float("nan")} if points else None
+ex, mo = campaign("exhaustive"), campaign("model-tuner")
+if not ex or not mo:
+    sys.exit("a sweep measured nothing")
+ex_pts = {p["size"]: p for p in ex["points"]}
+worst, timed, space, within = 1.0, 0, 0, 0
+print(f"{'size':>6} {'exhaustive ms':>14} {'model ms':>9} {'ratio':>6} {'timed':>6}  model's configuration")
+common = [p for p in mo["points"] if p["size"] in ex_pts]
+for p in common:
+    e = ex_pts[p["size"]]
+    r = p["time_mean_s"] / e["time_mean_s"]
+    worst, within = max(worst, r), within + (r <= 1.02)
+    timed += p["tune_measured"]; space += e["tune_measured"]
+    print(f"{p['size']:>6} {e['time_mean_s']*1e3:>14.4f} {p['time_mean_s']*1e3:>9.4f} {r:>6.3f} {p['tune_measured']:>6}  {p['tunables']}")
+print(f"sizes compared: {len(common)}; within 2 % of exhaustive: {within}; worst ratio {worst:.3f}")
+print(f"configurations timed: model {timed} of the exhaustive {space} ({100*timed/max(space,1):.1f} %)")
+print(f"sweep time: exhaustive {ex['elapsed_s']:.1f} s, model {mo['elapsed_s']:.1f} s "
+      f"({ex['elapsed_s']/max(mo['elapsed_s'],1e-9):.2f}x faster); sizes: {len(ex['points'])} vs {len(mo['points'])}")
+PY
+step "done (${SECONDS}s); logs in $OUT"

@@ -1,0 +1,120 @@
+// Forward stepwise selection (see stepwise.hpp).
+#include "model/stepwise.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace autobench::model {
+namespace {
+
+struct State {
+  const std::vector<Parameter>& parameters;
+  const std::vector<Row>& rows;
+  const std::vector<double>& y;
+  const StepwiseOptions& options;
+  std::vector<Term> terms;
+  std::vector<double> gains;
+  double r2 = 0, adj = 0;
+};
+
+// Tries each candidate on top of the current terms; adds the best one when it gains more than `min_gain`.
+// Returns the index of the chosen candidate, or −1.
+int step(State& s, std::vector<Term> candidates, bool interaction, double min_gain, std::vector<Step>& path) {
+  Step st;
+  st.interaction = interaction;
+  for (const auto& c : candidates) {
+    std::vector<Term> terms = s.terms;
+    terms.push_back(c);
+    FitStats f;
+    LinearModel::fit(s.parameters, terms, s.rows, s.y, s.options.log_response, &f);
+    st.candidates.push_back({c, f.r_squared, f.adjusted_r_squared});
+  }
+  const auto best = std::max_element(st.candidates.begin(), st.candidates.end(), [](const auto& a, const auto& b) {
+    return a.adjusted_r_squared < b.adjusted_r_squared;
+  });
+  if (best != st.candidates.end() && best->adjusted_r_squared - s.adj > min_gain) {
+    st.chosen = static_cast<int>(best - st.candidates.begin());
+    s.terms.push_back(best->term);
+    s.gains.push_back(best->r_squared - s.r2);
+    s.r2 = best->r_squared;
+    s.adj = best->adjusted_r_squared;
+  }
+  st.r_squared = s.r2;
+  st.adjusted_r_squared = s.adj;
+  path.push_back(std::move(st));
+  return path.back().chosen;
+}
+
+}  // namespace
+
+void check(const StepwiseOptions& o) {
+  if (!std::isfinite(o.theta) || o.theta < 0 || o.theta >= 1)
+    throw std::invalid_argument("theta " + std::to_string(o.theta) + " is not allowed (allowed: 0 <= theta < 1)");
+  if (!std::isfinite(o.phi) || o.phi < 0 || o.phi >= 1)
+    throw std::invalid_argument("phi " + std::to_string(o.phi) + " is not allowed (allowed: 0 <= phi < 1)");
+  if (o.max_terms < 1 || o.max_terms > 100)
+    throw std::invalid_argument("max terms " + std::to_string(o.max_terms) + " is not allowed (allowed: 1..100)");
+  if (o.interior_knots < 1 || o.interior_knots > 3)
+    throw std::invalid_argument("interior knots " + std::to_string(o.interior_knots) + " is not allowed (allowed: 1..3)");
+}
+
+Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
+                 const StepwiseOptions& options, const ParameterCoding& coding) {
+  check(options);
+  if (rows.size() != y.size() || rows.size() < 3)
+    throw std::invalid_argument("stepwise selection needs at least 3 observations with one response each (got " +
+                                std::to_string(rows.size()) + " points, " + std::to_string(y.size()) + " responses)");
+  std::vector<Parameter> parameters;
+  for (std::size_t j = 0; j < names.size(); ++j) {
+    std::vector<double> values;
+    for (const auto& r : rows) {
+      if (r.size() != names.size())
+        throw std::invalid_argument("a point has " + std::to_string(r.size()) + " values for " +
+                                    std::to_string(names.size()) + " parameters");
+      values.push_back(r[j]);
+    }
+    const auto listed = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), names[j]) != list.end();
+    };
+    std::optional<ParameterKind> kind;
+    if (listed(coding.categorical)) kind = ParameterKind::categorical;
+    if (listed(coding.numeric)) kind = ParameterKind::numeric;
+    parameters.push_back(Parameter::describe(names[j], values, options.interior_knots, kind));
+  }
+
+  State s{parameters, rows, y, options, {}, {}, 0, 0};
+  std::vector<Step> path;
+  std::vector<int> remaining, chosen;
+  for (std::size_t j = 0; j < parameters.size(); ++j)
+    if (parameters[j].kind() != ParameterKind::constant) remaining.push_back(static_cast<int>(j));
+
+  const auto full = [&] { return static_cast<int>(s.terms.size()) >= options.max_terms; };
+  while (!remaining.empty() && !full()) {
+    std::vector<Term> mains;
+    for (int p : remaining) mains.push_back({p, -1});
+    const int c = step(s, mains, false, options.theta, path);
+    if (c < 0) break;
+    const int added = remaining[static_cast<std::size_t>(c)];
+    remaining.erase(remaining.begin() + c);
+    std::vector<int> partners = chosen;
+    chosen.push_back(added);
+    while (!partners.empty() && !full()) {
+      std::vector<Term> pairs;
+      for (int q : partners) pairs.push_back({q, added});
+      const int i = step(s, pairs, true, options.phi, path);
+      if (i < 0) break;
+      partners.erase(partners.begin() + i);
+    }
+  }
+
+  Selection out;
+  out.model = LinearModel::fit(parameters, s.terms, rows, y, options.log_response);
+  out.path = std::move(path);
+  out.term_r_squared_gain = std::move(s.gains);
+  out.r_squared = s.r2;
+  out.adjusted_r_squared = s.adj;
+  return out;
+}
+
+}  // namespace autobench::model

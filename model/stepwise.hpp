@@ -1,0 +1,61 @@
+// Forward stepwise selection of spline terms by adjusted R² (Stargazer: Jia, Shaw & Martonosi), with
+// the selection path kept as data (every candidate's adjusted R² at every step: the paper's Table 1).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/linear_model.hpp"
+
+namespace autobench::model {
+
+struct StepwiseOptions {
+  double theta = 0.01;       // a parameter enters when it raises adjusted R² by more than this
+  double phi = 0.01;         // an interaction enters when it raises adjusted R² by more than this
+  int max_terms = 20;        // main effects and interactions together
+  int interior_knots = 2;    // per numeric parameter, 1..3 (fewer when it has few distinct values)
+  bool log_response = false; // model ln y
+};
+// Throws std::invalid_argument naming the bad option and what is allowed.
+void check(const StepwiseOptions& o);
+
+struct Candidate {
+  Term term;
+  double r_squared = 0;
+  double adjusted_r_squared = 0;
+};
+
+// One step: the candidates tried (main effects of the parameters not yet chosen, or interactions of
+// the parameter just added with those chosen before it) and the one that entered (−1: none gained
+// enough, and this kind of step ended). r_squared/adjusted_r_squared: the model after the step.
+struct Step {
+  bool interaction = false;
+  std::vector<Candidate> candidates;
+  int chosen = -1;
+  double r_squared = 0;
+  double adjusted_r_squared = 0;
+};
+
+// Parameters to code otherwise than their values suggest (see Parameter::describe).
+struct ParameterCoding {
+  std::vector<std::string> categorical;  // indicators whatever their values
+  std::vector<std::string> numeric;      // splines even with two values (e.g. sizes seen so far)
+};
+
+struct Selection {
+  LinearModel model;            // refitted on the chosen terms
+  std::vector<Step> path;
+  std::vector<double> term_r_squared_gain;  // per model term: the R² it added when it entered
+  double r_squared = 0;
+  double adjusted_r_squared = 0;
+};
+
+// Forward selection from the intercept-only model. Each step fits the current terms plus each
+// parameter's main effect and takes the one with the highest adjusted R² if it gains more than θ;
+// after a parameter enters, its interactions with the parameters chosen before it are tried the same
+// way (one at a time, best first) while they gain more than φ. Stops when no parameter gains θ, every
+// parameter is in, or the model has max_terms terms. `names` and `rows` hold one value per parameter.
+Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
+                 const StepwiseOptions& options, const ParameterCoding& coding = {});
+
+}  // namespace autobench::model

@@ -1,0 +1,427 @@
+// `autobench-mpi model`: a Stargazer performance model of one kernel over tunables × sizes (× locked SM
+// clocks) from random samples every rank measures a share of; `model predict FILE --config ...` asks it.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "suite/results/utc_time.hpp"
+#include "power/io/clock_lock.hpp"
+#include "suite/backend/factory.hpp"
+#include "suite/backend/sim/sim_model.hpp"
+#include "suite/build_info.hpp"
+#include "suite/cli/commands.hpp"
+#include "suite/cli/errors.hpp"
+#include "suite/cli/run_command.hpp"
+#include "suite/energy/calibrate.hpp"
+#include "suite/modeling/design_space.hpp"
+#include "suite/modeling/evaluation.hpp"
+#include "suite/modeling/measure_points.hpp"
+#include "suite/mpi/gather.hpp"
+#include "suite/mpi/mpi_session.hpp"
+#include "suite/writing/model_file.hpp"
+#include "suite/formatting/model_report.hpp"
+#include "suite/writing/run_directory.hpp"
+
+namespace autobench::cli {
+namespace {
+
+struct ModelOptions {
+  std::string kernel;
+  std::int64_t samples = 100, test = 100;
+  std::vector<std::int64_t> sizes;  // empty: modeling::default_sizes
+  std::string clocks;               // empty: clocks not locked
+  std::string backend = "auto";
+  std::string sim_device = "H100 SXM";
+  int iterations = 10;
+  double theta = 0.01, phi = 0.01;
+  int max_terms = 20, knots = 2;
+  std::string response = "log-time";
+  std::uint64_t seed = 1;
+  std::string output = "autobench-models";
+  std::string command_line;
+};
+
+struct PredictOptions {
+  std::string file;
+  std::string config;
+};
+
+struct EvaluateOptions {
+  std::string file;
+  std::vector<std::int64_t> samples{25, 50, 100, 200};
+  int repeats = 5, top_k = 4;
+  std::uint64_t seed = 1;
+};
+
+constexpr std::int64_t kMaxSamples = 1000000;
+constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
+
+// Everything a model run needs, checked before MPI starts; throws std::invalid_argument naming the bad value.
+struct Plan {
+  modeling::DesignSpace space;
+  model::StepwiseOptions stepwise;
+  backend::TimingPlan timing;
+};
+
+Plan plan_of(const ModelOptions& o) {
+  Plan p;
+  p.space.kernel = kernels::find(o.kernel);
+  if (!p.space.kernel) throw std::invalid_argument("--kernel '" + o.kernel + "' is not a kernel (see `list`)");
+  if (o.samples < 3 || o.samples > kMaxSamples)
+    throw std::invalid_argument("--samples " + std::to_string(o.samples) + " is not allowed (allowed: 3.." + std::to_string(kMaxSamples) + ")");
+  if (o.test < 1 || o.test > kMaxSamples)
+    throw std::invalid_argument("--test " + std::to_string(o.test) + " is not allowed (allowed: 1.." + std::to_string(kMaxSamples) + ")");
+  if (o.iterations < 1 || o.iterations > 10000)
+    throw std::invalid_argument("--iterations " + std::to_string(o.iterations) + " is not allowed (allowed: 1..10000)");
+  for (auto s : o.sizes) {
+    if (s < 1 || s > kMaxSize)
+      throw std::invalid_argument("--sizes " + std::to_string(s) + " is not allowed (allowed: 1.." + std::to_string(kMaxSize) + ")");
+    const auto rounded = p.space.kernel->round_size(static_cast<std::uint64_t>(s));
+    if (rounded != static_cast<std::uint64_t>(s))
+      throw std::invalid_argument("--sizes " + std::to_string(s) + " is not allowed for " + o.kernel + " (allowed: multiples of " +
+                                  std::to_string(p.space.kernel->granularity) + ")");
+    p.space.sizes.push_back(rounded);
+  }
+  if (p.space.sizes.empty()) p.space.sizes = modeling::default_sizes(*p.space.kernel);
+  const std::set<std::uint64_t> distinct(p.space.sizes.begin(), p.space.sizes.end());
+  p.space.sizes.assign(distinct.begin(), distinct.end());
+  for (auto s : p.space.sizes)
+    if (modeling::configurations(*p.space.kernel, s).empty())
+      throw std::invalid_argument("--sizes " + std::to_string(s) + ": " + o.kernel + " has no valid configuration at this size");
+  if (!o.clocks.empty()) {
+    const auto clocks = energy::parse_clocks(o.clocks);
+    const std::set<unsigned> c(clocks.begin(), clocks.end());
+    p.space.clocks_mhz.assign(c.begin(), c.end());
+  }
+  if (o.response != "time" && o.response != "log-time")
+    throw std::invalid_argument("--response '" + o.response + "' is not allowed (allowed: time, log-time)");
+  p.stepwise.theta = o.theta;
+  p.stepwise.phi = o.phi;
+  p.stepwise.max_terms = o.max_terms;
+  p.stepwise.interior_knots = o.knots;
+  p.stepwise.log_response = o.response == "log-time";
+  try {
+    model::check(p.stepwise);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--") + e.what());
+  }
+  const std::size_t space = modeling::space_size(p.space);
+  if (static_cast<std::size_t>(o.samples + o.test) > space)
+    throw std::invalid_argument("--samples " + std::to_string(o.samples) + " + --test " + std::to_string(o.test) +
+                                " is more than the " + std::to_string(space) + " points of the space");
+  if (o.backend != "auto" && o.backend != "cuda" && o.backend != "sim")
+    throw std::invalid_argument("--backend '" + o.backend + "' is not allowed (allowed: auto, cuda, sim)");
+  if (o.backend == "sim" && !o.sim_device.empty()) backend::sim::model_named(o.sim_device);  // throws naming the known models
+  p.timing = backend::TimingPlan{1, o.iterations, false};
+  return p;
+}
+
+// Collective: every rank's problem (or "") → the first one on every rank, thrown as UsageError (or
+// RunFailure when not `usage`), printed by rank 0.
+void refuse_if_any(const mpi::Session& mpi, const std::string& mine, bool usage = true) {
+  const auto all = mpi::gather_to_root(mpi.comm(), mine);
+  std::string first;
+  for (const auto& p : all)
+    if (first.empty() && !p.empty()) first = p;
+  first = mpi.broadcast(first);
+  if (!first.empty() && usage) throw UsageError(mpi.root() ? first : "");
+  if (!first.empty()) throw RunFailure(mpi.root() ? first : "");
+}
+
+void run_model(const ModelOptions& o) {
+  const bool talk = launcher_rank() == 0;
+  Plan plan;
+  try {
+    plan = plan_of(o);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(talk ? e.what() : "");
+  }
+  int argc = 0;
+  char** argv = nullptr;
+  mpi::Session mpi(argc, argv);
+  bool notice = false;
+  std::string backend_name, problem;
+  try {
+    backend_name = resolve_backend(o.backend, mpi, notice);
+  } catch (const UsageError& e) {
+    problem = e.what();
+  }
+  if (mpi.root() && problem.empty()) {
+    try {
+      writing::check_output_parent(o.output);
+    } catch (const std::invalid_argument& e) {
+      problem = e.what();
+    }
+  }
+  refuse_if_any(mpi, problem);
+
+  std::unique_ptr<backend::Device> device;
+  std::string device_problem;
+  try {
+    device = backend::open_device({backend_name, o.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(), o.seed,
+                                   mpi::node_name(), 0});
+  } catch (const std::exception& e) {
+    device_problem = "rank " + std::to_string(mpi.rank()) + " cannot start: " + e.what();
+  }
+  refuse_if_any(mpi, device_problem, false);
+  // One model of one device model: mixed device models would fit their differences as noise.
+  const auto models = mpi::gather_to_root(mpi.comm(), device->info().model);
+  if (mpi.root())
+    for (std::size_t r = 1; r < models.size(); ++r)
+      if (models[r] != models[0])
+        device_problem = "ranks run on different device models (rank 0: '" + models[0] + "', rank " + std::to_string(r) +
+                         ": '" + models[r] + "'); a model is fitted for one device model: start the ranks on one GPU model";
+  refuse_if_any(mpi, device_problem);
+  if (notice && mpi.root())
+    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
+                         "devices; the model is of the sim device, not of a GPU)\n");
+
+  // Every rank draws the same sample from the seed and measures every size-th point from its rank on.
+  std::mt19937_64 rng(o.seed);
+  const auto points = modeling::sample(plan.space, static_cast<std::size_t>(o.samples + o.test), rng);
+  std::vector<modeling::DesignPoint> share;
+  std::vector<std::size_t> indices;
+  for (std::size_t i = static_cast<std::size_t>(mpi.rank()); i < points.size(); i += static_cast<std::size_t>(mpi.size())) {
+    share.push_back(points[i]);
+    indices.push_back(i);
+  }
+  const auto start = results::utc_now();
+  if (mpi.root())
+    std::printf("model: %s on %d rank(s) (%s), %lld training + %lld held-out samples of %zu points, %zu size(s)%s\n",
+                o.kernel.c_str(), mpi.size(), models[0].c_str(), static_cast<long long>(o.samples),
+                static_cast<long long>(o.test), modeling::space_size(plan.space), plan.space.sizes.size(),
+                plan.space.clocks_mhz.empty() ? "" : (", " + std::to_string(plan.space.clocks_mhz.size()) + " locked clock(s)").c_str());
+  std::fflush(stdout);
+  nlohmann::json mine{{"indices", indices}, {"error", ""}};
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    if (!plan.space.clocks_mhz.empty()) power::install_clock_restore_signal_handlers();
+    mine["times"] = modeling::measure_points(*device, *plan.space.kernel, share, plan.timing);
+  } catch (const power::ClockError& e) {
+    mine["error"] = std::string("clock lock failed: ") + e.what() + " (locking clocks needs root and a clock the GPU supports)";
+  } catch (const std::exception& e) {
+    mine["error"] = e.what();
+  }
+  const double measured_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const auto gathered = mpi::gather_to_root(mpi.comm(), mine.dump());
+
+  int exit_code = 0;
+  if (mpi.root()) {
+    std::vector<double> times(points.size(), NAN);
+    std::vector<std::int64_t> by(points.size(), -1);
+    std::string errors;
+    for (std::size_t r = 0; r < gathered.size(); ++r) {
+      const auto j = nlohmann::json::parse(gathered[r]);
+      if (!j.at("error").get<std::string>().empty()) {
+        errors += (errors.empty() ? "" : "; ") + ("rank " + std::to_string(r) + ": " + j.at("error").get<std::string>());
+        continue;
+      }
+      const auto idx = j.at("indices").get<std::vector<std::size_t>>();
+      const auto t = j.at("times").get<std::vector<double>>();
+      for (std::size_t k = 0; k < idx.size(); ++k) times[idx[k]] = t[k], by[idx[k]] = static_cast<std::int64_t>(r);
+    }
+    try {
+      if (!errors.empty()) throw RunFailure("measuring the samples failed (no model written): " + errors);
+      modeling::ModelRun run;
+      run.info = {build_version(), build_git_commit(), o.command_line, "model", backend_name, start, "", mpi.size(), true};
+      run.kernel = o.kernel;
+      run.device_model = models[0];
+      run.seed = o.seed;
+      run.sizes = plan.space.sizes;
+      run.clocks_mhz = plan.space.clocks_mhz;
+      run.options = plan.stepwise;
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        auto& set = i < static_cast<std::size_t>(o.samples) ? run.training : run.test;
+        set.rows.push_back(modeling::to_row(points[i], plan.space));
+        set.time_s.push_back(times[i]);
+        set.rank.push_back(by[i]);
+      }
+      try {
+        run.selection = model::select(modeling::parameter_names(plan.space), run.training.rows, run.training.time_s, plan.stepwise);
+        run.errors = model::held_out_errors(run.selection.model, run.test.rows, run.test.time_s);
+      } catch (const std::invalid_argument& e) {
+        throw RunFailure(std::string("fitting the model failed: ") + e.what());
+      }
+      run.info.end_time = results::utc_now();
+      const std::string path = writing::create_run_directory(o.output) + "/model.h5";
+      try {
+        writing::write_model_file(path, run);
+      } catch (const std::exception& e) {
+        throw RunFailure(std::string("writing the model file failed: ") + e.what());
+      }
+      std::printf("measured in %.1f s; model: %zu terms, R2 %.4f, held-out mean error %.2f %% (%zu points)\n%s\n",
+                  measured_s, run.selection.model.terms().size(), run.selection.r_squared,
+                  100 * run.errors.mean_relative, run.errors.points, path.c_str());
+    } catch (const RunFailure& e) {
+      std::fprintf(stderr, "autobench-mpi: error: %s\n", e.what());
+      exit_code = kExitFailure;
+    }
+  }
+  if (std::stoi(mpi.broadcast(std::to_string(exit_code))) != 0) throw RunFailure("");
+}
+
+// "NAME=VALUE,..." → one value per parameter of the model; a constant parameter may be left out.
+model::Row parse_point(const std::string& spec, const std::vector<model::Parameter>& parameters) {
+  std::map<std::string, double> given;
+  std::istringstream in(spec);
+  for (std::string item; std::getline(in, item, ',');) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) throw UsageError("--config item '" + item + "' is not NAME=VALUE");
+    const std::string name = item.substr(0, eq), text = item.substr(eq + 1);
+    std::size_t used = 0;
+    double v = NAN;
+    try {
+      v = std::stod(text, &used);
+    } catch (const std::exception&) {
+    }
+    if (used != text.size() || !std::isfinite(v)) throw UsageError("--config " + name + "='" + text + "' is not a finite number");
+    given[name] = v;
+  }
+  model::Row row;
+  std::string names;
+  for (const auto& p : parameters) {
+    names += (names.empty() ? "" : ", ") + p.name();
+    const auto it = given.find(p.name());
+    if (it != given.end()) {
+      row.push_back(it->second);
+      given.erase(it);
+    } else if (p.kind() == model::ParameterKind::constant && !p.levels().empty()) {
+      row.push_back(p.levels().front());
+    } else {
+      row.push_back(NAN);
+    }
+  }
+  for (std::size_t i = 0; i < row.size(); ++i)
+    if (std::isnan(row[i])) throw UsageError("--config has no value for " + parameters[i].name() + " (the model's parameters: " + names + ")");
+  if (!given.empty()) throw UsageError("--config names '" + given.begin()->first + "', which is not a parameter of the model (allowed: " + names + ")");
+  return row;
+}
+
+modeling::ModelRun read_for(const char* what, const std::string& file);
+
+void predict(const PredictOptions& o) {
+  const modeling::ModelRun run = read_for("model predict", o.file);
+  const auto& m = run.selection.model;
+  const model::Row row = parse_point(o.config, m.parameters());
+  double t = NAN;
+  try {
+    t = m.predict(row);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--config: ") + e.what());
+  }
+  std::printf("predicted time %.6g s (%s, %s)\n", t, run.kernel.c_str(), run.device_model.c_str());
+  for (const auto* set : {&run.training, &run.test})
+    for (std::size_t i = 0; i < set->rows.size(); ++i)
+      if (set->rows[i] == row)
+        std::printf("measured %.6g s (%s sample, rank %lld): error %+.2f %%\n", set->time_s[i],
+                    set == &run.training ? "training" : "held-out", static_cast<long long>(set->rank[i]),
+                    100 * (t - set->time_s[i]) / set->time_s[i]);
+}
+
+modeling::ModelRun read_for(const char* what, const std::string& file) {
+  try {
+    return writing::read_model_file(file);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string(what) + ": " + e.what());
+  }
+}
+
+void evaluate(const EvaluateOptions& o) {
+  const modeling::ModelRun run = read_for("model evaluate", o.file);
+  modeling::Samples pool = run.training;
+  pool.rows.insert(pool.rows.end(), run.test.rows.begin(), run.test.rows.end());
+  pool.time_s.insert(pool.time_s.end(), run.test.time_s.begin(), run.test.time_s.end());
+  modeling::EvaluationSettings s;
+  s.samples.clear();
+  for (auto n : o.samples) {
+    if (n < 3 || static_cast<std::size_t>(n) >= pool.rows.size())
+      throw UsageError("--samples " + std::to_string(n) + " is not allowed (allowed: 3.." + std::to_string(pool.rows.size() - 1) +
+                       ", fewer than the file's " + std::to_string(pool.rows.size()) + " points)");
+    s.samples.push_back(static_cast<std::size_t>(n));
+  }
+  if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats " + std::to_string(o.repeats) + " is not allowed (allowed: 1..1000)");
+  if (o.top_k < 1 || o.top_k > 1000) throw UsageError("--top-k " + std::to_string(o.top_k) + " is not allowed (allowed: 1..1000)");
+  s.repeats = o.repeats;
+  s.top_k = o.top_k;
+  s.seed = o.seed;
+  std::vector<std::string> names;
+  for (const auto& p : run.selection.model.parameters()) names.push_back(p.name());
+  std::vector<modeling::EvaluationRow> rows;
+  try {
+    rows = modeling::evaluate(names, pool, run.options, s);
+  } catch (const std::invalid_argument& e) {
+    throw RunFailure(std::string("model evaluate: ") + e.what());
+  }
+  std::printf("%s on %s (%s backend): %zu measured points, %d random training sets per row, top-%d per size\n",
+              run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
+  std::printf("%8s %9s %14s %12s %6s %18s %18s\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
+              "model best/opt", "random best/opt");
+  for (const auto& r : rows)
+    std::printf("%8zu %8.1f%% %14.2f %12.2f %6.1f %9.4f (max %.3f) %8.4f (max %.3f)\n", r.samples, 100 * r.measured_fraction,
+                100 * r.stepwise_error, 100 * r.fixed_error, r.stepwise_terms, r.model_ratio_mean, r.model_ratio_max,
+                r.random_ratio_mean, r.random_ratio_max);
+}
+
+}  // namespace
+
+void add_model_command(CLI::App& app, const std::string& command_line) {
+  auto o = std::make_shared<ModelOptions>();
+  o->command_line = command_line;
+  auto* cmd = app.add_subcommand("model", "Stargazer performance model of a kernel: random samples of tunables x sizes "
+                                          "(x locked SM clocks), shared among the ranks, fitted by stepwise spline "
+                                          "regression into an HDF5 model file (see `report` and `model predict`)");
+  cmd->option_defaults()->always_capture_default();
+  cmd->add_option("--kernel", o->kernel, "Kernel to model (see `list`)");
+  cmd->add_option("--samples", o->samples, "Training samples, drawn uniformly at random from the space (3..1000000)");
+  cmd->add_option("--test", o->test, "Held-out samples, drawn from the rest of the space (1..1000000)");
+  cmd->add_option("--sizes", o->sizes, "Problem sizes, comma-separated (default: the kernel's start size x 4, 8, 16, 32, 64)")
+      ->delimiter(',');
+  cmd->add_option("--clocks", o->clocks, "Also model the locked SM clock, MHz: a list 1200,1500,... or LO:HI:STEP "
+                                         "(locking needs root; clocks are restored after each, and on signals)");
+  cmd->add_option("--backend", o->backend, "auto (cuda when every rank sees a GPU, else sim), cuda or sim");
+  cmd->add_option("--sim-device", o->sim_device, "Sim model of every rank (sim backend; see `list`)");
+  cmd->add_option("--iterations", o->iterations, "Timed launches per sample after one warm-up; the median is the response (1..10000)");
+  cmd->add_option("--theta", o->theta, "A parameter enters when it raises adjusted R2 by more than this (0 <= theta < 1)");
+  cmd->add_option("--phi", o->phi, "An interaction enters when it raises adjusted R2 by more than this (0 <= phi < 1)");
+  cmd->add_option("--max-terms", o->max_terms, "At most this many terms, interactions included (1..100)");
+  cmd->add_option("--knots", o->knots, "Evenly spaced interior knots per numeric parameter (1..3)");
+  cmd->add_option("--response", o->response, "What the model fits: log-time (ln of the time; relative errors) or time");
+  cmd->add_option("--seed", o->seed, "Seed of the sample (and of the sim backend)");
+  cmd->add_option("--output", o->output, "Directory; the model goes to a new timestamped subdirectory as model.h5");
+
+  auto p = std::make_shared<PredictOptions>();
+  auto* pred = cmd->add_subcommand("predict", "Predict the time of one point from a model file");
+  pred->add_option("file", p->file, "Model file written by `model` (model.h5)")->required();
+  pred->add_option("--config", p->config, "The point: NAME=VALUE for every parameter, comma-separated, e.g. "
+                                          "MWG=64,NWG=64,...,size=4096 (constant parameters may be left out)")
+      ->required();
+  pred->callback([p] { predict(*p); });
+
+  auto e = std::make_shared<EvaluateOptions>();
+  auto* eval = cmd->add_subcommand("evaluate", "Learning curve from a model file's measured points: held-out error "
+                                               "against training samples, against a fixed all-main-effects model, and "
+                                               "the configurations found against random search");
+  eval->option_defaults()->always_capture_default();
+  eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space")->required();
+  eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
+  eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
+  eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");
+  eval->add_option("--seed", e->seed, "Seed of the training sets");
+  eval->callback([e] { evaluate(*e); });
+  cmd->callback([o, pred, eval] {
+    if (pred->parsed() || eval->parsed()) return;
+    if (o->kernel.empty()) throw UsageError("model: --kernel is required (see `list`)");
+    run_model(*o);
+  });
+}
+
+}  // namespace autobench::cli

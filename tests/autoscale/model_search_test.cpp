@@ -1,0 +1,131 @@
+// The model tuner's search on a known GEMM-like cost function over the real GEMM tuning space: after
+// two random warm-up sizes it times only top-k predicted plus random configurations, finds a
+// configuration within 2 % of the exhaustive best at every guided size, and times few of them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "kernels/tuning.hpp"
+#include "suite/autoscale/model_search.hpp"
+#include "suite/autoscale/tuner.hpp"
+
+namespace ab = autobench;
+
+namespace {
+
+// Time of C(n x n) += A(n x 256) B: work over an efficiency that is a product of smooth per-tunable
+// factors (additive in ln t) times an occupancy factor coupling the tile size to n (fewer tiles than
+// 4 per SM of 132 leave SMs idle): the kind of structure the spline model must learn from samples.
+double cost(const ab::kernels::Tunables& t, std::uint64_t n) {
+  auto at = [&](const char* name) { return static_cast<double>(t.at(name)); };
+  auto bump = [](double x, double best, double width) { return std::exp(-std::pow(std::log2(x / best) / width, 2)); };
+  double eff = 0.4 + 0.6 * bump(at("MWG"), 64, 1.2) * bump(at("NWG"), 64, 1.5);
+  eff *= 0.85 + 0.15 * bump(at("MDIMC") * at("NDIMC"), 256, 1.5);
+  eff *= at("VWM") == 4 ? 1.0 : 0.94;
+  eff *= at("MDIMA") == 16 ? 1.0 : 0.97;
+  const double tiles = (static_cast<double>(n) / at("MWG")) * (static_cast<double>(n) / at("NWG"));
+  eff *= std::min(1.0, std::pow(tiles / (4 * 132), 0.7));
+  return 5e-6 + 2.0 * static_cast<double>(n) * static_cast<double>(n) * 256 / (20e12 * eff);
+}
+
+// A workload whose launches take cost(config, n) exactly: the tuner's view of a deterministic GPU.
+class CostWorkload final : public ab::backend::Workload {
+ public:
+  explicit CostWorkload(std::uint64_t n) : n_(n) {}
+  std::vector<ab::kernels::Tunables> configurations() const override {
+    return ab::kernels::tuning_space(*ab::kernels::find("gemm"), n_);
+  }
+  void verify(const ab::kernels::Tunables&) override { ++verified; }
+  ab::backend::Timing time(const ab::kernels::Tunables& config, const ab::backend::TimingPlan& plan) override {
+    ab::backend::Timing t;
+    t.seconds.assign(static_cast<std::size_t>(plan.iterations), cost(config, n_));
+    return t;
+  }
+  std::uint64_t allocated_bytes() const override { return 0; }
+  int verified = 0;
+
+ private:
+  std::uint64_t n_;
+};
+
+}  // namespace
+
+TEST(ModelSearch, FindsTheBestConfigurationWithinTwoPercentTimingFew) {
+  const auto& gemm = *ab::kernels::find("gemm");
+  ab::autoscale::ModelSearch search(32, 4, 2);
+  std::mt19937_64 rng(3), noise_rng(11);
+  std::lognormal_distribution<double> noise(0, 0.01);
+  std::size_t timed = 0, space_total = 0;
+  int guided = 0;
+  for (std::uint64_t n = 1024; n <= 8192; n += 512) {
+    const auto space = ab::kernels::tuning_space(gemm, n);
+    ASSERT_EQ(space.size(), 216u);
+    const auto chosen = search.choose(space, n, rng);
+    std::vector<double> times;
+    for (const auto& c : chosen) times.push_back(cost(c, n) * noise(noise_rng));
+    const auto best_timed = chosen[static_cast<std::size_t>(std::min_element(times.begin(), times.end()) - times.begin())];
+    double exhaustive = INFINITY;
+    for (const auto& c : space) exhaustive = std::min(exhaustive, cost(c, n));
+    if (search.guiding()) {
+      ++guided;
+      EXPECT_EQ(chosen.size(), 6u) << "top 4 + 2 random at n = " << n;
+      EXPECT_LE(cost(best_timed, n), 1.02 * exhaustive) << "n = " << n << ": " << ab::kernels::to_string(best_timed);
+      EXPECT_FALSE(std::isnan(search.predict(best_timed, n)));
+    } else {
+      EXPECT_EQ(chosen.size(), 32u) << "warm-up: a random sample of the budget";
+      EXPECT_TRUE(std::isnan(search.predict(best_timed, n)));
+    }
+    timed += chosen.size();
+    space_total += space.size();
+    search.record(n, chosen, times);
+  }
+  EXPECT_EQ(guided, 13) << "two warm-up sizes, then the model guides";
+  EXPECT_LE(static_cast<double>(timed), 0.2 * static_cast<double>(space_total));
+  ASSERT_TRUE(search.fitted());
+  // The model has learnt which tiles are fast: its prediction for a good and a bad tile at 8192 differ.
+  auto config = ab::kernels::tuning_space(gemm, 8192).front();
+  EXPECT_LT(search.predict({{"MWG", 64}, {"NWG", 64}, {"KWG", 16}, {"MDIMC", 16}, {"NDIMC", 16}, {"MDIMA", 16},
+                            {"NDIMB", 16}, {"KWI", 2}, {"VWM", 4}, {"VWN", 4}, {"SA", 1}, {"SB", 1}}, 8192),
+            search.predict(config, 8192));
+}
+
+TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {
+  ab::autoscale::ModelSearch search(8, 4, 2);
+  std::mt19937_64 rng(1);
+  std::vector<ab::kernels::Tunables> space;
+  for (std::int64_t b : {128, 256, 512, 1024}) space.push_back({{"BLOCK_SIZE", b}});
+  EXPECT_EQ(search.choose(space, 1024, rng).size(), 4u);
+  EXPECT_THROW(search.record(1024, space, {1.0}), std::invalid_argument);
+}
+
+TEST(ModelTuner, TimesTheBudgetTwiceThenTopKPlusRandomAndRecordsEveryProbe) {
+  ab::autoscale::AutoscaleSettings settings;
+  settings.tuner = ab::autoscale::TunerKind::model;
+  settings.timing.iterations = 5;
+  ab::autoscale::Tuner tuner(settings);
+  const auto& gemm = *ab::kernels::find("gemm");
+  int sizes = 0;
+  for (std::uint64_t n = 2048; n <= 6144; n += 512, ++sizes) {
+    CostWorkload w(n);
+    const auto p = tuner.measure(w, gemm, n);
+    const bool warmup = sizes < ab::autoscale::ModelSearch::kWarmupSizes;
+    EXPECT_EQ(p.tune_measured, warmup ? 32 : 6) << "n = " << n;
+    EXPECT_EQ(std::count(p.tune_probes.begin(), p.tune_probes.end(), '@'), p.tune_measured);
+    EXPECT_EQ(std::isnan(p.tune_predicted_s), warmup) << "n = " << n;
+    EXPECT_NE(p.tune_probes.find(p.tunables + "@"), std::string::npos) << "the chosen configuration was timed";
+    EXPECT_EQ(p.tunables, ab::kernels::to_string(tuner.best()));
+    EXPECT_EQ(p.iterations, 5);
+    double exhaustive = INFINITY;
+    for (const auto& c : w.configurations()) exhaustive = std::min(exhaustive, cost(c, n));
+    if (!warmup) EXPECT_LE(p.time_mean_s, 1.02 * exhaustive) << "n = " << n << ": " << p.tunables;
+  }
+  // The search tuner, by contrast, times its whole budget at every size and predicts nothing.
+  settings.tuner = ab::autoscale::TunerKind::search;
+  ab::autoscale::Tuner search(settings);
+  CostWorkload w(4096);
+  const auto p = search.measure(w, gemm, 4096);
+  EXPECT_EQ(p.tune_measured, 32);
+  EXPECT_TRUE(std::isnan(p.tune_predicted_s));
+}

@@ -1,0 +1,154 @@
+// Stepwise selection recovers known functions: additive splines plus one interaction, with noise. The
+// right terms enter in the right order, θ, φ and the term cap stop the selection, and adjusted R² agrees
+// with its closed form.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "model/held_out.hpp"
+#include "model/stepwise.hpp"
+
+namespace am = autobench::model;
+
+namespace {
+
+// y = 5 + 4 √a + 2 ln b + c (1.2 + 0.5 (b − 5.5)) + noise, a, b, d uniform on [1, 10], c a coin;
+// d is a nuisance parameter. R² gains as they enter: a ≈ 0.55, b ≈ 0.38, c ≈ 0.03, c:b ≈ 0.045, d none.
+struct Data {
+  std::vector<std::string> names{"a", "b", "c", "d"};
+  std::vector<am::Row> rows;
+  std::vector<double> y;
+};
+
+double truth(const am::Row& r) {
+  return 5 + 4 * std::sqrt(r[0]) + 2 * std::log(r[1]) + r[2] * (1.2 + 0.5 * (r[1] - 5.5));
+}
+
+Data make_data(std::size_t n, std::uint64_t seed, double noise = 0.05) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(1, 10);
+  std::bernoulli_distribution coin(0.5);
+  std::normal_distribution<double> eps(0, noise);
+  Data d;
+  for (std::size_t i = 0; i < n; ++i) {
+    am::Row r{u(rng), u(rng), coin(rng) ? 1.0 : 0.0, u(rng)};
+    d.y.push_back(truth(r) + eps(rng));
+    d.rows.push_back(std::move(r));
+  }
+  return d;
+}
+
+std::vector<std::string> term_names(const am::LinearModel& m) {
+  std::vector<std::string> out;
+  for (const auto& t : m.terms()) out.push_back(am::term_name(t, m.parameters()));
+  return out;
+}
+
+}  // namespace
+
+TEST(Stepwise, RecoversAdditiveSplinesAndTheOneInteractionInOrder) {
+  const Data d = make_data(300, 7);
+  const auto s = am::select(d.names, d.rows, d.y, {});
+  EXPECT_EQ(term_names(s.model), (std::vector<std::string>{"a", "b", "c", "b:c"}));
+  EXPECT_GT(s.r_squared, 0.99);
+
+  // The path, as the paper's Table 1: step 1 tries all four parameters and takes a.
+  ASSERT_FALSE(s.path.empty());
+  const auto& first = s.path.front();
+  ASSERT_EQ(first.candidates.size(), 4u);
+  EXPECT_EQ(first.chosen, 0);
+  for (const auto& c : first.candidates) EXPECT_LE(c.adjusted_r_squared, first.candidates[0].adjusted_r_squared);
+  // Each candidate's adjusted R² is that of the model fitted with it alone.
+  am::FitStats f;
+  am::LinearModel::fit(s.model.parameters(), {{1, -1}}, d.rows, d.y, false, &f);
+  EXPECT_DOUBLE_EQ(first.candidates[1].adjusted_r_squared, f.adjusted_r_squared);
+  // After b enters, a:b is tried and refused; the nuisance d is tried last and refused by θ.
+  EXPECT_TRUE(s.path[2].interaction);
+  EXPECT_EQ(s.path[2].chosen, -1);
+  EXPECT_FALSE(s.path.back().interaction);
+  EXPECT_EQ(s.path.back().chosen, -1);
+  ASSERT_EQ(s.path.back().candidates.size(), 1u);
+  EXPECT_EQ(am::term_name(s.path.back().candidates[0].term, s.model.parameters()), "d");
+
+  // R² gains per term add up to the final R² and shrink in the order of the variance shares.
+  ASSERT_EQ(s.term_r_squared_gain.size(), 4u);
+  double total = 0;
+  for (double g : s.term_r_squared_gain) total += g;
+  EXPECT_NEAR(total, s.r_squared, 1e-12);
+  EXPECT_GT(s.term_r_squared_gain[0], s.term_r_squared_gain[1]);
+  EXPECT_GT(s.term_r_squared_gain[3], s.term_r_squared_gain[2]);
+
+  // It predicts unseen points of the same function closely.
+  const Data test = make_data(200, 99, 0.0);
+  const auto e = am::held_out_errors(s.model, test.rows, test.y);
+  EXPECT_EQ(e.points, 200u);
+  EXPECT_LT(e.mean_relative, 0.02);
+  EXPECT_LE(e.median_relative, e.max_relative);
+}
+
+TEST(Stepwise, ThetaPhiAndTheTermCapStopTheSelection) {
+  const Data d = make_data(300, 7);
+  am::StepwiseOptions o;
+  o.theta = 0.4;  // only a gains more than 0.4
+  EXPECT_EQ(term_names(am::select(d.names, d.rows, d.y, o).model), std::vector<std::string>{"a"});
+  o = {};
+  o.phi = 0.1;  // the interaction gains about 0.045
+  EXPECT_EQ(term_names(am::select(d.names, d.rows, d.y, o).model), (std::vector<std::string>{"a", "b", "c"}));
+  o = {};
+  o.max_terms = 2;
+  EXPECT_EQ(term_names(am::select(d.names, d.rows, d.y, o).model), (std::vector<std::string>{"a", "b"}));
+  o = {};
+  o.theta = NAN;
+  EXPECT_THROW(am::select(d.names, d.rows, d.y, o), std::invalid_argument);
+  o = {};
+  o.interior_knots = 4;
+  EXPECT_THROW(am::select(d.names, d.rows, d.y, o), std::invalid_argument);
+}
+
+TEST(Stepwise, LogResponseRecoversAMultiplicativeModel) {
+  // t = 2e-3 * x^-1 * 1.5^flag: additive in ln t; predictions come back on the original scale.
+  std::vector<am::Row> rows;
+  std::vector<double> y;
+  for (double x : {1, 2, 4, 8, 16, 32, 64})
+    for (double flag : {0, 1}) {
+      rows.push_back({x, flag});
+      y.push_back(2e-3 / x * std::pow(1.5, flag));
+    }
+  am::StepwiseOptions o;
+  o.log_response = true;
+  const auto s = am::select({"x", "flag"}, rows, y, o);
+  EXPECT_TRUE(s.model.log_response());
+  EXPECT_EQ(term_names(s.model), (std::vector<std::string>{"x", "flag"}));
+  EXPECT_NEAR(s.model.predict({8, 1}), 2e-3 / 8 * 1.5, 1e-9);
+  EXPECT_NEAR(s.model.predict({3, 0}), 2e-3 / 3, 2e-3 / 3 * 1e-6);  // between knots: ln-linear is exact
+  y[0] = -1;
+  EXPECT_THROW(am::select({"x", "flag"}, rows, y, o), std::invalid_argument);
+}
+
+TEST(AdjustedRSquared, MatchesTheClosedFormOfAGroupMeansFit) {
+  // A two-level factor: least squares fits the group means, so SS_res is the within-group sum of
+  // squares and R² = 1 − SS_within / SS_total; with p = 1 column, adj R² = 1 − (1 − R²)(n − 1)/(n − 2).
+  const std::vector<double> g0{1, 2, 3, 6}, g1{7, 9, 11};
+  std::vector<am::Row> rows;
+  std::vector<double> y;
+  for (double v : g0) rows.push_back({0}), y.push_back(v);
+  for (double v : g1) rows.push_back({1}), y.push_back(v);
+  const double n = 7, mean = 39.0 / 7;
+  double ss_total = 0;
+  for (double v : y) ss_total += (v - mean) * (v - mean);
+  const double ss_within = (4 + 1 + 0 + 9) /*mean 3*/ + (4 + 0 + 4) /*mean 9*/;
+  const double r2 = 1 - ss_within / ss_total;
+  const double adj = 1 - (1 - r2) * (n - 1) / (n - 2);
+
+  const std::vector<am::Parameter> params{am::Parameter::describe("g", {0, 1}, 1)};
+  am::FitStats f;
+  const auto m = am::LinearModel::fit(params, {{0, -1}}, rows, y, false, &f);
+  EXPECT_NEAR(f.r_squared, r2, 1e-12);
+  EXPECT_NEAR(f.adjusted_r_squared, adj, 1e-12);
+  EXPECT_EQ(f.columns, 1u);
+  EXPECT_NEAR(m.predict({0}), 3, 1e-12);
+  EXPECT_NEAR(m.predict({1}), 9, 1e-12);
+  EXPECT_DOUBLE_EQ(am::adjusted_r_squared(0.5, 11, 2), 1 - 0.5 * 10 / 8);
+  EXPECT_TRUE(std::isinf(am::adjusted_r_squared(0.5, 3, 2)));
+}

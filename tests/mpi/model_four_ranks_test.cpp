@@ -1,0 +1,146 @@
+// `model` with real MPI: 4 oversubscribed sim ranks share the samples and rank 0 writes one model file,
+// read back and checked; `report` and `model predict` answer from it; mixed device models are refused.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "suite/writing/model_file.hpp"
+#include "tests/support/mpirun.hpp"
+
+namespace ab = autobench;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Ran {
+  int status = 0;
+  std::string out;
+};
+
+Ran run(const std::string& command) {
+  Ran r;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) r.out.append(buf, n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string last_line(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s.substr(s.rfind('\n') + 1);
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path out = fs::temp_directory_path() / ("autobench-model-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(out);
+  return out;
+}
+
+}  // namespace
+
+TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
+  const fs::path out = scratch("share");
+  const Ran r = run(ab::testing::mpirun(4) + " model --kernel gemm --samples 48 --test 24 --sizes 512,1024,2048,4096 "
+                    "--backend sim --iterations 3 --seed 5 --output " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string path = last_line(r.out);
+  ASSERT_TRUE(fs::exists(path)) << r.out;
+  EXPECT_FALSE(fs::exists(path + ".tmp"));
+  std::size_t files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(out)) files += e.path().extension() == ".h5";
+  EXPECT_EQ(files, 1u) << "one model file, from rank 0 only";
+
+  const auto m = ab::writing::read_model_file(path);
+  EXPECT_EQ(m.info.ranks, 4);
+  EXPECT_EQ(m.info.backend, "sim");
+  EXPECT_EQ(m.kernel, "gemm");
+  EXPECT_EQ(m.device_model, "H100 SXM");
+  ASSERT_EQ(m.training.rows.size(), 48u);
+  ASSERT_EQ(m.test.rows.size(), 24u);
+  // Every rank measured its share: 72 points round-robin, 18 each.
+  std::map<std::int64_t, int> by_rank;
+  for (const auto* set : {&m.training, &m.test})
+    for (auto rank : set->rank) ++by_rank[rank];
+  EXPECT_EQ(by_rank, (std::map<std::int64_t, int>{{0, 18}, {1, 18}, {2, 18}, {3, 18}}));
+  // Distinct points (sampled without replacement), with positive times.
+  std::set<ab::model::Row> distinct(m.training.rows.begin(), m.training.rows.end());
+  distinct.insert(m.test.rows.begin(), m.test.rows.end());
+  EXPECT_EQ(distinct.size(), 72u);
+  for (double t : m.training.time_s) EXPECT_GT(t, 0);
+
+  // The sim device's time depends on the size only: size enters first, the tunables' noise does not pass θ.
+  const auto& model = m.selection.model;
+  ASSERT_FALSE(model.terms().empty());
+  EXPECT_EQ(ab::model::term_name(model.terms().front(), model.parameters()), "size");
+  EXPECT_EQ(model.terms().size(), 1u);
+  EXPECT_GT(m.selection.r_squared, 0.99);
+  EXPECT_LT(m.errors.mean_relative, 0.05);
+  EXPECT_EQ(m.errors.predicted.size(), 24u);
+  EXPECT_EQ(m.selection.path.front().candidates.size(), model.parameters().size() - 4)
+      << "every varying parameter is a candidate; KWG, KWI, SA, SB are constant";
+
+  const Ran report = run(AUTOBENCH_BINARY " report " + path);
+  EXPECT_EQ(report.status, 0) << report.out;
+  EXPECT_NE(report.out.find("Selection path"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("natural cubic spline of log2"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("Held-out errors (24 points)"), std::string::npos) << report.out;
+
+  // predict: a training point comes back with its measurement.
+  std::string config;
+  for (std::size_t j = 0; j < model.parameters().size(); ++j)
+    config += (j ? "," : "") + model.parameters()[j].name() + "=" + std::to_string(static_cast<long long>(m.training.rows[0][j]));
+  const Ran predicted = run(AUTOBENCH_BINARY " model predict " + path + " --config " + config);
+  EXPECT_EQ(predicted.status, 0) << predicted.out;
+  EXPECT_NE(predicted.out.find("predicted time"), std::string::npos) << predicted.out;
+  EXPECT_NE(predicted.out.find("training sample"), std::string::npos) << predicted.out;
+  const Ran missing = run(AUTOBENCH_BINARY " model predict " + path + " --config MWG=64");
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_NE(missing.out.find("--config has no value for "), std::string::npos) << missing.out;
+  fs::remove_all(out);
+}
+
+TEST(ModelFourRanks, LockedClocksBecomeAParameter) {
+  const fs::path out = scratch("clocks");
+  const Ran r = run(ab::testing::mpirun(2) + " model --kernel gemm --samples 40 --test 10 --sizes 1024,2048,4096 "
+                    "--clocks 1000:1980:245 --backend sim --iterations 3 --output " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto m = ab::writing::read_model_file(last_line(r.out));
+  EXPECT_EQ(m.clocks_mhz, (std::vector<unsigned>{1000, 1245, 1490, 1735, 1980}));
+  std::vector<std::string> terms;
+  for (const auto& t : m.selection.model.terms()) terms.push_back(ab::model::term_name(t, m.selection.model.parameters()));
+  EXPECT_EQ(terms, (std::vector<std::string>{"size", "sm_clock_mhz"})) << "gemm is compute-bound: t ~ 1/f on sim";
+  EXPECT_LT(m.errors.mean_relative, 0.05);
+  fs::remove_all(out);
+}
+
+TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
+  const fs::path out = scratch("refuse");
+  // --sim-device "" gives rank r the model r mod 2: two device models.
+  const Ran mixed = run(ab::testing::mpirun(2) + " model --kernel gemm --samples 10 --test 5 --backend sim "
+                        "--sim-device '' --output " + out.string());
+  EXPECT_EQ(mixed.status, 2) << mixed.out;
+  EXPECT_NE(mixed.out.find("different device models"), std::string::npos) << mixed.out;
+  EXPECT_FALSE(fs::exists(out) && !fs::is_empty(out)) << "nothing written";
+
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--kernel gemm --samples 2", "--samples 2 is not allowed (allowed: 3..1000000)"},
+           {"--kernel gemm --test 0", "--test 0 is not allowed"},
+           {"--kernel gemm --theta nan", "theta nan is not allowed"},
+           {"--kernel gemm --knots 4", "interior knots 4 is not allowed (allowed: 1..3)"},
+           {"--kernel gemm --sizes 1000", "--sizes 1000 is not allowed for gemm (allowed: multiples of 128)"},
+           {"--kernel gemm --samples 1000 --test 1000 --sizes 1024", "more than the 216 points of the space"},
+           {"--kernel saxpy", "--kernel 'saxpy' is not a kernel"},
+           {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"}}) {
+    const Ran bad = run(std::string(AUTOBENCH_BINARY) + " model --backend sim --output " + out.string() + " " + args);
+    EXPECT_EQ(bad.status, 2) << args << "\n" << bad.out;
+    EXPECT_NE(bad.out.find(message), std::string::npos) << args << "\n" << bad.out;
+  }
+  fs::remove_all(out);
+}
