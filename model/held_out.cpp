@@ -1,7 +1,7 @@
 // Held-out errors (see held_out.hpp).
 #include "model/held_out.hpp"
 
-#include "detect/median.hpp"
+#include "detect/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>

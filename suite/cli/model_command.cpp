@@ -19,6 +19,7 @@
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/build_info.hpp"
 #include "suite/cli/commands.hpp"
+#include "suite/control/stop_signals.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/energy/calibrate.hpp"
@@ -204,9 +205,9 @@ void run_model(const ModelOptions& o) {
   nlohmann::json mine{{"indices", indices}, {"error", ""}};
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    if (!plan.space.clocks_mhz.empty()) power::install_clock_restore_signal_handlers();
+    if (!plan.space.clocks_mhz.empty()) control::install_stop_handlers(control::OnSignal::end_now);
     mine["times"] = modeling::measure_points(*device, *plan.space.kernel, share, plan.timing);
-  } catch (const power::ClockError& e) {
+  } catch (const power::io::ClockError& e) {
     mine["error"] = std::string("clock lock failed: ") + e.what() + " (locking clocks needs root and a clock the GPU supports)";
   } catch (const std::exception& e) {
     mine["error"] = e.what();

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "power/least_squares.hpp"
-#include "suite/stats/quantile.hpp"
+#include "detect/statistics.hpp"
 
 namespace autobench::dataset {
 
@@ -73,9 +73,9 @@ BalancePlan plan_iqr_balance(const std::vector<KernelTimes>& kernels, std::size_
   if (counts.empty()) return plan;
   std::vector<double> c(counts.begin(), counts.end());
   std::sort(c.begin(), c.end());
-  plan.q1 = stats::quantile(c, 0.25);
-  plan.median = stats::quantile(c, 0.5);
-  plan.q3 = stats::quantile(c, 0.75);
+  plan.q1 = detect::quantile(c, 0.25);
+  plan.median = detect::quantile(c, 0.5);
+  plan.q3 = detect::quantile(c, 0.75);
   const std::size_t max_count = *std::max_element(counts.begin(), counts.end());
   plan.target = std::max(static_cast<std::size_t>(std::ceil(plan.q3)), (max_count + 2) / 3);
 

@@ -172,8 +172,8 @@ std::string hdf5_table(const DetectReport& report) {
       cells.insert(cells.end(), knee.begin(), knee.end());
       const bool own = f.detector == cid.detector;
       cells.push_back(!own ? "" : c.recorded_knee ? std::to_string(*c.recorded_knee) : "-");
-      cells.push_back(!own ? "" : c.recorded_interval ? printed("%.0f", c.recorded_interval->first) + "-" +
-                                                            printed("%.0f", c.recorded_interval->second)
+      cells.push_back(!own ? "" : c.recorded_interval ? fmt::format("{:.0f}", c.recorded_interval->first) + "-" +
+                                                            fmt::format("{:.0f}", c.recorded_interval->second)
                                                       : "-");
       table.add_row(cells);
     }

@@ -7,7 +7,7 @@
 #include <optional>
 #include <set>
 
-#include "detect/median.hpp"
+#include "detect/statistics.hpp"
 #include "power/io/clock_lock.hpp"
 
 namespace autobench::modeling {
@@ -21,7 +21,7 @@ std::vector<double> measure_points(backend::Device& device, const kernels::Kerne
   });
   std::vector<double> out(points.size());
   std::set<std::string> verified;
-  std::optional<power::ClockLock> lock;
+  std::optional<power::io::ClockLock> lock;
   std::unique_ptr<backend::Workload> workload;
   std::optional<std::pair<unsigned, std::uint64_t>> current;
   for (std::size_t i : order) {
@@ -30,9 +30,9 @@ std::vector<double> measure_points(backend::Device& device, const kernels::Kerne
       workload.reset();
       lock.reset();  // restores the previous clock before the next one is locked
       if (p.clock_mhz != 0) {
-        power::ClockBackend* clocks = device.clock_backend();
-        if (!clocks) throw power::ClockError("this device cannot lock its SM clock");
-        lock.emplace(*clocks, power::ClockLockRequest{p.clock_mhz, std::nullopt});
+        power::io::ClockBackend* clocks = device.clock_backend();
+        if (!clocks) throw power::io::ClockError("this device cannot lock its SM clock");
+        lock.emplace(*clocks, power::io::ClockLockRequest{p.clock_mhz, std::nullopt});
       }
       current.reset();
     }

@@ -12,7 +12,7 @@ namespace {
 
 using model::Parameter;
 
-void write_samples(const H5Group& g, const std::vector<Parameter>& parameters, const modeling::Samples& s) {
+void write_samples(const hdf5::H5Group& g, const std::vector<Parameter>& parameters, const modeling::Samples& s) {
   for (std::size_t j = 0; j < parameters.size(); ++j) {
     std::vector<double> column;
     for (const auto& r : s.rows) column.push_back(r.at(j));
@@ -22,7 +22,7 @@ void write_samples(const H5Group& g, const std::vector<Parameter>& parameters, c
   g.write_dataset("rank", s.rank);
 }
 
-modeling::Samples read_samples(const H5Group& g, const std::vector<Parameter>& parameters) {
+modeling::Samples read_samples(const hdf5::H5Group& g, const std::vector<Parameter>& parameters) {
   modeling::Samples s;
   s.time_s = g.read_dataset<double>("time_s");
   s.rank = g.read_dataset<std::int64_t>("rank");
@@ -35,7 +35,7 @@ modeling::Samples read_samples(const H5Group& g, const std::vector<Parameter>& p
   return s;
 }
 
-void write_parameter(const H5Group& parent, const Parameter& p) {
+void write_parameter(const hdf5::H5Group& parent, const Parameter& p) {
   const auto g = parent.create_group(p.name());
   g.write_attribute<std::string>("kind", model::to_string(p.kind()));
   g.write_attribute<std::int64_t>("log_scale", p.log_scale());
@@ -46,7 +46,7 @@ void write_parameter(const H5Group& parent, const Parameter& p) {
   g.write_dataset("levels", p.levels());
 }
 
-Parameter read_parameter(const H5Group& parent, const std::string& name) {
+Parameter read_parameter(const hdf5::H5Group& parent, const std::string& name) {
   const auto g = parent.open_group(name);
   return Parameter(name, model::parameter_kind_from_string(g.read_attribute<std::string>("kind")),
                    g.read_attribute<std::int64_t>("log_scale") != 0, g.read_attribute<double>("lo"),
@@ -54,7 +54,7 @@ Parameter read_parameter(const H5Group& parent, const std::string& name) {
                    g.read_dataset<double>("levels"));
 }
 
-void write_path(const H5Group& g, const std::vector<model::Step>& path) {
+void write_path(const hdf5::H5Group& g, const std::vector<model::Step>& path) {
   std::vector<std::int64_t> step, first, second;
   std::vector<std::uint8_t> interaction, chosen;
   std::vector<double> r2, adj;
@@ -80,7 +80,7 @@ void write_path(const H5Group& g, const std::vector<model::Step>& path) {
 
 // Steps come back from the long table; each step's model statistics are its chosen candidate's, or the
 // previous step's when nothing entered.
-std::vector<model::Step> read_path(const H5Group& g) {
+std::vector<model::Step> read_path(const hdf5::H5Group& g) {
   const auto step = g.read_dataset<std::int64_t>("step");
   const auto interaction = g.read_dataset<std::uint8_t>("interaction");
   const auto first = g.read_dataset<std::int64_t>("term_first");
@@ -108,10 +108,10 @@ std::vector<model::Step> read_path(const H5Group& g) {
 }
 
 void write_file(const std::string& path, const modeling::ModelRun& run) {
-  auto file = H5File::create(path);
+  auto file = hdf5::H5File::create(path);
   file.write_attribute<std::string>("file_kind", "model");
   file.write_attribute("schema_version", kModelSchemaVersion);
-  write_attributes(file, run.info, results::kRunFields);
+  hdf5::write_attributes(file, run.info, results::kRunFields);
   file.write_attribute<std::string>("status", "complete");
   file.write_attribute("kernel", run.kernel);
   file.write_attribute("device_model", run.device_model);
@@ -172,7 +172,7 @@ void write_model_file(const std::string& path, const modeling::ModelRun& run) {
 
 bool is_model_file(const std::string& path) {
   try {
-    const auto file = H5File::open(path);
+    const auto file = hdf5::H5File::open(path);
     return file.has_attribute("file_kind") && file.read_attribute<std::string>("file_kind") == "model";
   } catch (const std::runtime_error&) {
     return false;
@@ -181,13 +181,13 @@ bool is_model_file(const std::string& path) {
 
 modeling::ModelRun read_model_file(const std::string& path) {
   if (!is_model_file(path)) throw std::runtime_error(path + " is not an autobench model file (no file_kind = model)");
-  const auto file = H5File::open(path);
+  const auto file = hdf5::H5File::open(path);
   const auto version = file.read_attribute<std::int64_t>("schema_version");
   if (version != kModelSchemaVersion)
     throw std::runtime_error(path + " has model schema version " + std::to_string(version) + "; this autobench-mpi reads " +
                              std::to_string(kModelSchemaVersion));
   modeling::ModelRun run;
-  read_attributes(file, run.info, results::kRunFields);
+  hdf5::read_attributes(file, run.info, results::kRunFields);
   run.info.complete = file.read_attribute<std::string>("status") == "complete";
   run.kernel = file.read_attribute<std::string>("kernel");
   run.device_model = file.read_attribute<std::string>("device_model");
