@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Dataset generation on a GPU machine for bench/dataset/README.md, with an already built tree in build/
 # (CUDA on, Release). Changes no clocks. Steps, each bounded with `timeout`:
+#   (every run: --max-waves 8, the full regime spans 1..8 full waves, so large gemms do not dominate)
 #   probe   1 rank, 50 configurations per kernel, no refinement: the rate, cold (NVRTC compiles included)
 #   main    1 rank, per-kernel count sized from the probe's rate to fill ~120 s, --balance iqr
 #           (additions at most half the sampled count): counts, rate, IQR before/after histograms
@@ -50,13 +51,13 @@ dataset() {
   rm -rf "$OUT/runs-$name"
 }
 
-dataset probe 50 1 --per-kernel 50 --iterations 10
+dataset probe 50 1 --per-kernel 50 --iterations 10 --max-waves 8
 RATE=$(grep -oE '\(([0-9.]+) per second\)' "$OUT/probe.txt" | grep -oE '[0-9.]+' | head -1)
 RATE=${RATE:-20}
 # 120 s of sampled configurations over 3 kernels at the probe's rate (the refinement adds up to half).
 PER_KERNEL=$(python3 -c "print(max(50, int(float('$RATE') * 120 / 3)))")
 step "probe rate ${RATE}/s -> --per-kernel $PER_KERNEL"
-dataset main 170 1 --per-kernel "$PER_KERNEL" --iterations 10 --balance iqr --balance-max 0.5
+dataset main 170 1 --per-kernel "$PER_KERNEL" --iterations 10 --max-waves 8 --balance iqr --balance-max 0.5
 
 if [[ -f $OUT/main.jsonl ]]; then
   step "evaluate"
@@ -68,8 +69,8 @@ if [[ -f $OUT/main.jsonl ]]; then
 fi
 
 if [[ $MODE == scaling && $GPUS -ge 2 ]]; then
-  dataset scaling-n1 90 1 --per-kernel 600 --iterations 10
-  dataset scaling-n$GPUS 90 "$GPUS" --per-kernel $((600 / GPUS)) --iterations 10
+  dataset scaling-n1 90 1 --per-kernel 600 --iterations 10 --max-waves 8
+  dataset scaling-n$GPUS 90 "$GPUS" --per-kernel $((600 / GPUS)) --iterations 10 --max-waves 8
 fi
 step "done: summary"
 grep -hE "^wall|verified configurations" "$OUT"/*.txt | tee -a "$LOG"

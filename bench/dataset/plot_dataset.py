@@ -63,6 +63,7 @@ def main():
         ax.hist([math.log2(t) for t in data], bins=bins, color="tab:blue")
         for d in range(math.floor(lo / math.log2(10)), math.ceil(hi / math.log2(10)) + 1):
             ax.axvline(d * math.log2(10), color="grey", lw=0.5, ls=":")
+        ax.set_xlim(bins[0], bins[-1])
         ax.set_title(f"{title}: {len(data)} configurations")
         ax.set_xlabel("log2(time / us)  (dotted: decades)")
     axes[0].set_ylabel("configurations")
