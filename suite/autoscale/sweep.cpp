@@ -208,7 +208,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
                                 settings.safeguards.mode == detect::SafeguardMode::noise_aware));
   if (settings.refine_precision > 0.0)
     refine_campaigns(out, trackers, points, kernel, settings.refine_precision, settings.knee_metric,
-                     [&](std::uint64_t n) { return measure(n, true); }, hooks, t0);
+                     [&](std::uint64_t size) { return measure(size, true); }, hooks, t0);
   if (hooks.after_sweep) {
     const SweepHooks::WorkloadAt at = [&](std::uint64_t size,
                                           const std::function<void(backend::Workload&, const kernels::Tunables&)>& f) {

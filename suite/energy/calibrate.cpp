@@ -148,7 +148,7 @@ void probe_sensor(power::PowerMeter& meter, Load& load, const CalibrateSettings&
 void calibrate_temperature(power::io::ClockBackend& clocks, power::PowerMeter& meter, Load& load,
                            const CalibrateSettings& settings, const WindowPlan& plan, power::Calibration& cal,
                            const Say& say) {
-  power::io::ClockLock lock(clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz))});
+  power::io::ClockLock lock(clocks, {static_cast<unsigned>(std::lround(cal.reference_clock_mhz)), std::nullopt});
   const double end = meter.now_s() + settings.temperature_s;
   while (meter.now_s() < end) {
     const WindowResult w = run_window(*load.workload, load.config, load.launch_s, meter, plan);
@@ -175,7 +175,7 @@ void sweep_clocks(power::io::ClockBackend& clocks, power::PowerMeter& meter, Loa
                   const CalibrateSettings& settings, const WindowPlan& plan, power::KernelCalibration& kc,
                   const Say& say) {
   for (unsigned f : settings.clocks_mhz) {
-    power::io::ClockLock lock(clocks, {f});
+    power::io::ClockLock lock(clocks, {f, std::nullopt});
     const double t = launch_time(*load.workload, load.config);
     const WindowResult w = run_window(*load.workload, load.config, t, meter, plan);
     const double clock = std::isfinite(w.window.held.mean_sm_clock_mhz) ? w.window.held.mean_sm_clock_mhz : f;

@@ -66,8 +66,8 @@ TextSection devices_section(const results::ResultFile& file) {
                    d.driver_version.empty() ? "-" : d.driver_version,
                    d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))});
   }
-  if (count == 0) return {"Devices: none"};
-  return {"Devices (" + std::to_string(count) + ")", std::move(table)};
+  if (count == 0) return {.title = "Devices: none"};
+  return {.title = "Devices (" + std::to_string(count) + ")", .table = std::move(table)};
 }
 
 TextSection campaigns_section(const results::ResultFile& file) {
@@ -86,7 +86,7 @@ TextSection campaigns_section(const results::ResultFile& file) {
       }
     }
   }
-  if (count == 0) return {"Campaigns: none"};
+  if (count == 0) return {.title = "Campaigns: none"};
   return {"Campaigns (" + std::to_string(count) +
               "; index/size/throughput/power/work per joule at the knee, or at the last point when no knee "
               "was found)",
@@ -94,7 +94,7 @@ TextSection campaigns_section(const results::ResultFile& file) {
 }
 
 TextSection stability_section(const results::ResultFile& file) {
-  if (file.stability.empty()) return {"Knee stability: none"};
+  if (file.stability.empty()) return {.title = "Knee stability: none"};
   TextTable table({{"kernel"},
                    {"detector"},
                    {"scope"},
@@ -115,14 +115,14 @@ TextSection stability_section(const results::ResultFile& file) {
                    number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
                    number(r.throughput_cv, 3), number(r.knee_size_cv, 3), std::to_string(r.intervals_overlapping)});
   }
-  return {"Knee stability (within1: fraction of knees within one index of the mode; overlap95: the most "
-          "campaigns whose 95% knee intervals share a size)",
-          std::move(table)};
+  return {.title = "Knee stability (within1: fraction of knees within one index of the mode; overlap95: the most "
+                   "campaigns whose 95% knee intervals share a size)",
+          .table = std::move(table)};
 }
 
 TextSection agreement_section(const results::ResultFile& file) {
   const auto rows = stats::compute_detector_agreement(file.ranks);
-  if (rows.empty()) return {"Detector agreement: none (no kernel, rank and repeat ran two detectors)"};
+  if (rows.empty()) return {.title = "Detector agreement: none (no kernel, rank and repeat ran two detectors)"};
   TextTable table({{"kernel"},
                    {"first"},
                    {"second"},
@@ -133,9 +133,9 @@ TextSection agreement_section(const results::ResultFile& file) {
     table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
                    number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
   }
-  return {"Detector agreement (pairs of detectors on the same kernel, rank and repeat; within1: fraction whose "
-          "knee indices are at most one apart; size_ratio: median of second / first knee size)",
-          std::move(table)};
+  return {.title = "Detector agreement (pairs of detectors on the same kernel, rank and repeat; within1: fraction "
+                   "whose knee indices are at most one apart; size_ratio: median of second / first knee size)",
+          .table = std::move(table)};
 }
 
 }  // namespace

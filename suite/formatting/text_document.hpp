@@ -10,10 +10,10 @@
 namespace autobench::formatting {
 
 struct TextSection {
-  std::string title;
-  std::optional<TextTable> table;   // none: the title says why (e.g. "Devices: none")
-  std::string list_title;           // shown, with the list, only when the list has entries
-  std::vector<std::string> list;    // one entry each; an entry's later lines are indented under it
+  std::string title{};
+  std::optional<TextTable> table{};   // none: the title says why (e.g. "Devices: none")
+  std::string list_title{};           // shown, with the list, only when the list has entries
+  std::vector<std::string> list{};    // one entry each; an entry's later lines are indented under it
 };
 
 struct TextDocument {

@@ -5,22 +5,6 @@
 #include <stdexcept>
 
 namespace autobench::results {
-namespace {
-
-template <class T>
-void decode(const nlohmann::json& j, T& v) {
-  j.get_to(v);
-}
-void decode(const nlohmann::json& j, double& v) { v = number_from_json(j); }
-void decode(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_string(j.get<std::string>()); }
-
-template <class Record, class Fields>
-void read_fields(const nlohmann::json& j, Record& r, const Fields& fields) {
-  for_each_field(fields, [&](const auto& f) { decode(j.at(f.name), r.*f.member); });
-}
-
-}  // namespace
-
 nlohmann::json number_to_json(double v) {
   if (std::isnan(v)) return nullptr;
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";

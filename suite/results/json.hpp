@@ -18,9 +18,13 @@ nlohmann::json number_to_json(double v);
 // The inverse of number_to_json; throws std::invalid_argument on any other value.
 double number_from_json(const nlohmann::json& j);
 
-// Every field of a record, walking one of the lists of suite/results/fields.hpp, into the object j.
+// Every field of a record, walking a list of fields (suite/results/fields.hpp), into the object j;
+// doubles by number_to_json, so every record written this way has the same NaN rule.
 template <class Record, class Fields>
 void fields_to_json(nlohmann::json& j, const Record& record, const Fields& fields);
+// The inverse: every field must be there (nlohmann::json::out_of_range otherwise).
+template <class Record, class Fields>
+void read_fields(const nlohmann::json& j, Record& record, const Fields& fields);
 
 void to_json(nlohmann::json& j, const Point& p);
 void from_json(const nlohmann::json& j, Point& p);
@@ -38,12 +42,23 @@ nlohmann::json encode(const T& v) {
 }
 inline nlohmann::json encode(double v) { return number_to_json(v); }
 inline nlohmann::json encode(StopReason r) { return to_string(r); }
+template <class T>
+void decode(const nlohmann::json& j, T& v) {
+  j.get_to(v);
+}
+inline void decode(const nlohmann::json& j, double& v) { v = number_from_json(j); }
+inline void decode(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_string(j.get<std::string>()); }
 }  // namespace json_detail
 
 template <class Record, class Fields>
 void fields_to_json(nlohmann::json& j, const Record& record, const Fields& fields) {
   if (!j.is_object()) j = nlohmann::json::object();
   for_each_field(fields, [&](const auto& f) { j[f.name] = json_detail::encode(record.*f.member); });
+}
+
+template <class Record, class Fields>
+void read_fields(const nlohmann::json& j, Record& record, const Fields& fields) {
+  for_each_field(fields, [&](const auto& f) { json_detail::decode(j.at(f.name), record.*f.member); });
 }
 
 }  // namespace autobench::results

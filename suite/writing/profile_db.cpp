@@ -7,51 +7,32 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "suite/results/json.hpp"
 
 // nlohmann finds these by argument-dependent lookup, so they live in the records' namespace.
 namespace autobench::stats {
 
-void to_json(nlohmann::json& j, const CampaignFigures& f) {
-  j = {{"backend", f.backend},
-       {"model", f.model},
-       {"kernel", f.kernel},
-       {"detector", f.detector},
-       {"metric_unit", f.metric_unit},
-       {"knee_size", results::number_to_json(f.knee_size)},
-       {"peak_throughput", results::number_to_json(f.peak_throughput)},
-       {"energy_efficiency", results::number_to_json(f.energy_efficiency)},
-       {"knee_tunables", f.knee_tunables}};
-}
+// The database's records as JSON objects, field by field through one list each (the NaN rule of
+// results::number_to_json: NaN as null, the infinities as "inf" / "-inf").
+constexpr auto kCampaignFigureFields = std::make_tuple(
+    results::field("backend", &CampaignFigures::backend), results::field("model", &CampaignFigures::model),
+    results::field("kernel", &CampaignFigures::kernel), results::field("detector", &CampaignFigures::detector),
+    results::field("metric_unit", &CampaignFigures::metric_unit),
+    results::field("knee_size", &CampaignFigures::knee_size),
+    results::field("peak_throughput", &CampaignFigures::peak_throughput),
+    results::field("energy_efficiency", &CampaignFigures::energy_efficiency),
+    results::field("knee_tunables", &CampaignFigures::knee_tunables));
+constexpr auto kProfileSourceFields = std::make_tuple(
+    results::field("path", &ProfileSource::path), results::field("start_time", &ProfileSource::start_time),
+    results::field("backend", &ProfileSource::backend), results::field("git_commit", &ProfileSource::git_commit),
+    results::field("campaigns", &ProfileSource::campaigns));
 
-void from_json(const nlohmann::json& j, CampaignFigures& f) {
-  j.at("backend").get_to(f.backend);
-  j.at("model").get_to(f.model);
-  j.at("kernel").get_to(f.kernel);
-  j.at("detector").get_to(f.detector);
-  j.at("metric_unit").get_to(f.metric_unit);
-  f.knee_size = results::number_from_json(j.at("knee_size"));
-  f.peak_throughput = results::number_from_json(j.at("peak_throughput"));
-  f.energy_efficiency = results::number_from_json(j.at("energy_efficiency"));
-  j.at("knee_tunables").get_to(f.knee_tunables);
-}
-
-void to_json(nlohmann::json& j, const ProfileSource& s) {
-  j = {{"path", s.path},
-       {"start_time", s.start_time},
-       {"backend", s.backend},
-       {"git_commit", s.git_commit},
-       {"campaigns", s.campaigns}};
-}
-
-void from_json(const nlohmann::json& j, ProfileSource& s) {
-  j.at("path").get_to(s.path);
-  j.at("start_time").get_to(s.start_time);
-  j.at("backend").get_to(s.backend);
-  j.at("git_commit").get_to(s.git_commit);
-  j.at("campaigns").get_to(s.campaigns);
-}
+void to_json(nlohmann::json& j, const CampaignFigures& f) { results::fields_to_json(j, f, kCampaignFigureFields); }
+void from_json(const nlohmann::json& j, CampaignFigures& f) { results::read_fields(j, f, kCampaignFigureFields); }
+void to_json(nlohmann::json& j, const ProfileSource& s) { results::fields_to_json(j, s, kProfileSourceFields); }
+void from_json(const nlohmann::json& j, ProfileSource& s) { results::read_fields(j, s, kProfileSourceFields); }
 
 }  // namespace autobench::stats
 

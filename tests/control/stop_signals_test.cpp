@@ -35,7 +35,7 @@ class SignalTest : public ::testing::Test {
 TEST_F(SignalTest, EndNowRestoresTheClocksThenReachesThePreviousHandler) {
   install_stop_handlers(OnSignal::end_now);
   install_stop_handlers(OnSignal::end_now);  // idempotent
-  power::io::ClockLock lock(*device_.clock_backend(), {990});
+  power::io::ClockLock lock(*device_.clock_backend(), {990, std::nullopt});
   ASSERT_DOUBLE_EQ(device_.clock_mhz(), 990);
   std::raise(SIGUSR1);
   EXPECT_TRUE(lock.restored());
@@ -50,7 +50,7 @@ TEST_F(SignalTest, EndNowRestoresTheClocksThenReachesThePreviousHandler) {
 
 TEST_F(SignalTest, FirstSignalAsksToStopAndKeepsTheLockASecondEndsWithTheClocksRestored) {
   install_stop_handlers(OnSignal::stop_after_measurement);
-  power::io::ClockLock lock(*device_.clock_backend(), {990});
+  power::io::ClockLock lock(*device_.clock_backend(), {990, std::nullopt});
   std::raise(SIGUSR1);
   EXPECT_TRUE(stop_requested());
   EXPECT_FALSE(lock.restored()) << "the measurement under way keeps its clock";

@@ -77,7 +77,7 @@ TEST_P(EveryDetector, RejectsMalformedCurves) {
 
 INSTANTIATE_TEST_SUITE_P(Detect, EveryDetector,
                          ::testing::Values("dfdt", "hybrid", "kneedle", "lmethod", "menger", "multiknee", "triangle"),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& test) { return test.param; });
 
 }  // namespace
 }  // namespace autobench::detect

@@ -54,14 +54,14 @@ TEST(SimPower, ClockLocksChangeTimingAndAreRestored) {
   auto w = d.prepare(gemm, 8192);
   const double at_boost = w->time({}, {0, 5, false}).seconds.front();
   {
-    power::io::ClockLock lock(*d.clock_backend(), {990});
+    power::io::ClockLock lock(*d.clock_backend(), {990, std::nullopt});
     EXPECT_DOUBLE_EQ(d.clock_mhz(), 990);
     const auto t = w->time({}, {0, 5, false});
     EXPECT_NEAR(t.seconds.front() / at_boost, 2.0, 0.1) << "compute-bound: time ~ 1/f";
     EXPECT_DOUBLE_EQ(t.sm_clock_mhz, 990);
   }
   EXPECT_DOUBLE_EQ(d.clock_mhz(), 1980) << "restored when the lock ends";
-  EXPECT_THROW(power::io::ClockLock(*d.clock_backend(), {5000}), power::io::ClockError);
+  EXPECT_THROW(power::io::ClockLock(*d.clock_backend(), {5000, std::nullopt}), power::io::ClockError);
   EXPECT_DOUBLE_EQ(d.clock_mhz(), 1980);
 }
 

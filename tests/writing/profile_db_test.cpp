@@ -35,7 +35,7 @@ stats::ProfileDb sample_db() {
   return db;
 }
 
-TEST(stats::ProfileDb, PooledFiguresByHand) {
+TEST(ProfileDb, PooledFiguresByHand) {
   const auto profiles = stats::device_profiles(sample_db(), "", "");
   ASSERT_EQ(profiles.size(), 3u);  // (Alpha, gemm), (Alpha, vecadd), (Beta, vecadd)
   EXPECT_EQ(profiles[0].model, "Alpha");
@@ -54,7 +54,7 @@ TEST(stats::ProfileDb, PooledFiguresByHand) {
   EXPECT_DOUBLE_EQ(profiles[2].energy_efficiency, 90.0 * 2e-3 / 0.5);
 }
 
-TEST(stats::ProfileDb, AddingTheSameFileTwiceCountsItOnce) {
+TEST(ProfileDb, AddingTheSameFileTwiceCountsItOnce) {
   auto db = sample_db();
   const bool replaced = stats::add_source(
       db, source("/r/two.h5", "T2",
@@ -69,7 +69,7 @@ TEST(stats::ProfileDb, AddingTheSameFileTwiceCountsItOnce) {
   EXPECT_EQ(stats::device_profiles(db, "Alpha", "vecadd").at(0).campaigns, 4);
 }
 
-TEST(stats::ProfileDb, TiedTunablesPickTheSmallest) {
+TEST(ProfileDb, TiedTunablesPickTheSmallest) {
   stats::ProfileDb db;
   stats::add_source(db, source("/a.h5", "T", {report_rank(0, "cuda", "Alpha", "n",
                                                    {report_campaign(0, "vecadd", 0, 2, {1, 2, 3}),
@@ -78,7 +78,7 @@ TEST(stats::ProfileDb, TiedTunablesPickTheSmallest) {
   EXPECT_DOUBLE_EQ(stats::device_profiles(db, "", "").at(0).saturating_size, 300.0);
 }
 
-TEST(stats::ProfileDb, FiltersMatchModelWithOrWithoutSimPrefix) {
+TEST(ProfileDb, FiltersMatchModelWithOrWithoutSimPrefix) {
   auto db = sample_db();
   stats::add_source(db, source("/s.h5", "T", {report_rank(0, "sim", "Alpha", "n",
                                                    {report_campaign(0, "vecadd", 0, 1, {1, 2, 3})})}));
@@ -88,7 +88,7 @@ TEST(stats::ProfileDb, FiltersMatchModelWithOrWithoutSimPrefix) {
   EXPECT_TRUE(stats::device_profiles(db, "Gamma", "").empty());
 }
 
-TEST(stats::ProfileDb, SaveAndLoadRoundTrip) {
+TEST(ProfileDb, SaveAndLoadRoundTrip) {
   testing::ScratchDir scratch;
   const auto path = scratch.path("deep/dir/profiles.json");
   EXPECT_TRUE(load_profile_db(path).sources.empty());  // a missing database is empty
@@ -110,7 +110,7 @@ TEST(stats::ProfileDb, SaveAndLoadRoundTrip) {
   }
 }
 
-TEST(stats::ProfileDb, RefusesFilesThatAreNotADatabase) {
+TEST(ProfileDb, RefusesFilesThatAreNotADatabase) {
   testing::ScratchDir scratch;
   const auto path = scratch.path("other.json");
   std::ofstream(path) << R"({"format": "something else", "version": 1, "sources": []})";
@@ -125,7 +125,7 @@ TEST(stats::ProfileDb, RefusesFilesThatAreNotADatabase) {
   EXPECT_THROW(load_profile_db(path), std::runtime_error);
 }
 
-TEST(stats::ProfileDb, PathPrecedence) {
+TEST(ProfileDb, PathPrecedence) {
   const std::string home = std::getenv("HOME") ? std::getenv("HOME") : "";
   ::setenv("AUTOBENCH_PROFILE_DB", "/env/db.json", 1);
   EXPECT_EQ(profile_db_path("/given.json"), "/given.json");
