@@ -16,6 +16,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/energy/calibrate.hpp"
+#include "suite/output/atomic_file.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -155,7 +156,7 @@ void run_calibrate(const CalibrateOptions& o) {
     print_summary(c);
     store.put(std::move(c));
     try {
-      store.save(o.output);
+      output::write_file_atomically(o.output, store.text());
     } catch (const std::exception& e) {
       throw RunFailure(e.what());
     }

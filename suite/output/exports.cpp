@@ -2,9 +2,8 @@
 #include "suite/output/exports.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
+#include "suite/output/atomic_file.hpp"
 #include "suite/output/csv_export.hpp"
 #include "suite/output/report_json.hpp"
 
@@ -13,11 +12,7 @@ namespace autobench::output {
 void write_exports(const std::string& run_dir, const ResultFile& file, const std::string& h5_path) {
   const std::filesystem::path dir(run_dir);
   write_campaign_csvs((dir / "csv").string(), file.ranks);
-  const auto summary = (dir / "summary.json").string();
-  std::ofstream out(summary, std::ios::trunc);
-  out << report_json(file, h5_path).dump(2) << "\n";
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + summary);
+  write_file_atomically((dir / "summary.json").string(), report_json(file, h5_path).dump(2) + "\n");
 }
 
 }  // namespace autobench::output

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "detect/median.hpp"
+#include "suite/output/atomic_file.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::output {
@@ -114,15 +115,9 @@ ProfileDb load_profile_db(const std::string& path) {
 
 void save_profile_db(const std::string& path, const ProfileDb& db) {
   const std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << nlohmann::json{{"format", kFormat}, {"version", kVersion}, {"sources", db.sources}}.dump(1) << "\n";
-    out.close();
-    if (!out) throw std::runtime_error("cannot write the profile database " + tmp);
-  }
-  std::filesystem::rename(tmp, target);
+  if (target.has_parent_path()) ensure_directory(target.parent_path().string());
+  write_file_atomically(path,
+                        nlohmann::json{{"format", kFormat}, {"version", kVersion}, {"sources", db.sources}}.dump(1) + "\n");
 }
 
 bool add_source(ProfileDb& db, ProfileSource source) {

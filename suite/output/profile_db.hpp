@@ -41,7 +41,7 @@ std::string profile_db_path(const std::string& requested);
 // cannot be read or is not a profile database.
 ProfileDb load_profile_db(const std::string& path);
 // Writes the database (its directory created when missing), through a temporary file renamed over
-// `path`; throws std::runtime_error naming the file on failure.
+// `path`; throws WriteError (atomic_file.hpp) naming the file on failure.
 void save_profile_db(const std::string& path, const ProfileDb& db);
 
 // Adds a source, replacing one with the same path and start time (so adding a file twice counts it
