@@ -85,25 +85,27 @@ if [[ $mode == tmpfs ]]; then
 else
   kib_run=$(( $(largest_kib "${journal[@]}") + 1 ))
 fi
-if (( kib_run < $(kib "$ref_h5") )); then
+if [[ $mode == tmpfs ]] || (( kib_run < $(kib "$ref_h5") )); then
   full_disk run "$kib_run" ":" '"$bin" --suite quick --backend sim -q --output "$d/out"' \
     'writing the result file in $d/out/[0-9-]+ failed: cannot write $d/out/[0-9-]+/autobench.h5'
-else
-  echo "FAIL: run: the HDF5 file ($(kib "$ref_h5") KiB) is not larger than what comes before it"; failures=$((failures + 1))
+else  # a journal is larger than the HDF5 file: a file-size limit cannot let it through and stop the HDF5 file
+  echo "skipped: run ($mode): the journal ($(largest_kib "${journal[@]}") KiB) is larger than the HDF5 file"
 fi
 
 # merge: the journals are there, the rebuilt HDF5 file does not fit.
-full_disk merge "$kib_run" 'mkdir -p "$d/run" && cp -a "$ref_dir/run.json" "$ref_dir/journal" "$d/run/"' \
+kib_merge=$kib_run
+[[ $mode == fsize ]] && kib_merge=$(( $(kib "$ref_h5") / 2 ))  # merge only reads the journals
+full_disk merge "$kib_merge" 'mkdir -p "$d/run" && cp -a "$ref_dir/run.json" "$ref_dir/journal" "$d/run/"' \
   '"$bin" merge "$d/run"' 'merge: cannot write $d/run/autobench.h5'
 
 # export: the CSV files fit, summary.json does not.
 csvs=("$ref_dir"/csv/*.csv)
 if [[ $mode == tmpfs ]]; then
-  kib_export=$(( $(pages_kib "${csvs[@]}") + 4 ))
+  kib_export=$(( $(pages_kib "${csvs[@]}") + 4 ))  # summary.json is larger than one page
 else
   kib_export=$(( $(largest_kib "${csvs[@]}") + 1 ))
 fi
-if (( kib_export < $(kib "$ref_dir/summary.json") )); then
+if [[ $mode == tmpfs ]] || (( kib_export < $(kib "$ref_dir/summary.json") )); then
   full_disk export "$kib_export" ":" '"$bin" export "$ref_h5" --output "$d/exp"' 'export: cannot write $d/exp/summary.json'
 else
   echo "FAIL: export: summary.json ($(kib "$ref_dir/summary.json") KiB) is not larger than the CSV files"; failures=$((failures + 1))
