@@ -107,10 +107,10 @@ TEST_F(RankFailure, ADeviceThatFailsAtStartIsNamedAndTheOthersFinish) {
 }
 
 TEST_F(RankFailure, ADeviceLostMidSweepIsNamedTheOthersFinishAndResumeCompletesTheRun) {
-  const auto r = run_quick("1:after:30");
+  const auto r = run_quick("1:after:110");
   ASSERT_NE(r.code, 124) << "timed out: a rank waited forever\n" << r.err;
   EXPECT_EQ(r.code, 1) << r.err;
-  const std::string reason = "sim fault injection (AUTOBENCH_SIM_FAULT): device lost after 30 allocations";
+  const std::string reason = "sim fault injection (AUTOBENCH_SIM_FAULT): device lost after 110 allocations";
   EXPECT_NE(r.err.find("autobench-mpi: rank 1 ("), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(") failed: " + reason), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("autobench-mpi --resume " + run_dir().string()), std::string::npos) << r.err;
