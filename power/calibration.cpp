@@ -5,8 +5,6 @@
 #include <cmath>
 #include <fstream>
 #include <stdexcept>
-#include <system_error>
-#include <unistd.h>
 
 namespace autobench::power {
 
@@ -237,24 +235,10 @@ CalibrationStore CalibrationStore::load(const std::filesystem::path& path) {
   return store;
 }
 
-void CalibrationStore::save(const std::filesystem::path& path) const {
+std::string CalibrationStore::text() const {
   json devices = json::array();
   for (const auto& r : records_) devices.push_back(to_json(r));
-  const json j = {{"format", kFormat}, {"version", kVersion}, {"devices", devices}};
-  std::filesystem::path tmp = path;
-  tmp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << j.dump(2) << '\n';
-    out.flush();
-    if (!out) throw std::runtime_error("calibration file " + tmp.string() + " cannot be written");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp);
-    throw std::runtime_error("calibration file " + path.string() + " cannot be replaced: " + ec.message());
-  }
+  return json{{"format", kFormat}, {"version", kVersion}, {"devices", devices}}.dump(2) + "\n";
 }
 
 void CalibrationStore::put(Calibration record) {

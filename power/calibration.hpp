@@ -85,8 +85,8 @@ class CalibrationStore {
   // Reads `path`; a missing file is an empty store. Throws std::runtime_error naming the file when it
   // exists but is not a calibration file of a known version.
   static CalibrationStore load(const std::filesystem::path& path);
-  // Writes to `path` through a temporary file renamed into place, so readers never see half a file.
-  void save(const std::filesystem::path& path) const;
+  // The file's JSON text (the caller writes it whole: suite/writing/atomic_file.hpp).
+  std::string text() const;
 
   // Adds `record`, replacing the one with the same device UUID. Throws when the UUID is empty.
   void put(Calibration record);

@@ -196,6 +196,8 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
     }
   } catch (const backend::OutOfMemory&) {
     reason = results::StopReason::out_of_memory;
+  } catch (const backend::DeviceLost&) {  // ends the rank's plan, not only this campaign
+    throw;
   } catch (const std::exception& e) {  // verification failures and device errors end this campaign only
     reason = results::StopReason::error;
     error = e.what();

@@ -45,6 +45,11 @@ struct VerificationError : std::runtime_error {
 struct DeviceError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// The device can no longer be used at all (lost from the bus, a driver failure that poisons every later
+// call): not one campaign but the rank's whole plan ends; the rank reports it to rank 0 with its reason.
+struct DeviceLost : DeviceError {
+  using DeviceError::DeviceError;
+};
 
 // A kernel instantiated at one problem size with its buffers allocated; freed on destruction.
 class Workload {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "suite/backend/sim/sim_device.hpp"
+#include "suite/backend/sim/sim_fault.hpp"
 #ifdef AUTOBENCH_HAVE_CUDA
 #include "suite/backend/cuda/cuda_device.hpp"
 #endif
@@ -30,7 +31,12 @@ std::unique_ptr<Device> open_device(const DeviceRequest& r) {
   if (r.backend == "sim") {
     const std::string name =
         r.sim_device.empty() ? sim::models()[static_cast<std::size_t>(r.rank) % 2].name : r.sim_device;
-    return std::make_unique<sim::SimDevice>(sim::model_named(name), sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime});
+    const sim::SimFault fault = sim::sim_fault_from_environment();
+    if (fault.rank == r.rank && fault.at_start)
+      throw DeviceError("sim fault injection (AUTOBENCH_SIM_FAULT): the device failed to open");
+    return std::make_unique<sim::SimDevice>(
+        sim::model_named(name),
+        sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime, fault.rank == r.rank ? fault.lost_after : -1});
   }
 #ifdef AUTOBENCH_HAVE_CUDA
   return open_cuda_device(r.local_rank, r.local_ranks);

@@ -18,6 +18,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
+#include "suite/writing/atomic_file.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -169,7 +170,7 @@ void run_calibrate(const CalibrateOptions& o) {
     print_summary(c);
     store.put(std::move(c));
     try {
-      store.save(o.output);
+      writing::write_file_atomically(o.output, store.text());
     } catch (const std::exception& e) {
       throw RunFailure(e.what());
     }

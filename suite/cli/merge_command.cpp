@@ -1,7 +1,8 @@
 // `autobench-mpi merge RUN_DIR`: builds the run's HDF5 file from its per-rank journals (after a crash,
-// a killed rank or a lost rank 0), marking campaigns and runs that did not finish.
+// a killed rank or a lost rank 0), marking campaigns and runs that did not finish. It never destroys
+// data: a results file holding more than the journals is kept (exit 2), one holding the same is left
+// untouched, provenance included.
 #include <cstdio>
-#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +19,8 @@ namespace autobench::cli {
 
 void add_merge_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("merge", "Build RUN_DIR/autobench.h5 from the run's journals (after a crash or a "
-                                          "killed rank); unfinished campaigns are marked incomplete");
+                                          "killed rank); unfinished campaigns are marked incomplete. A results file "
+                                          "holding more than the journals is never replaced (exit 2)");
   static std::string run_dir;
   cmd->add_option("RUN_DIR", run_dir, "The run's directory (holds run.json and journal/)")->required();
   cmd->callback([] {
@@ -30,36 +32,37 @@ void add_merge_command(CLI::App& app) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
-    std::vector<results::RankResult> ranks;
-    bool complete = true;
-    for (int r = 0; r < manifest.info.ranks; ++r) {
-      const std::string path = journal::journal_path(run_dir, r);
-      if (!std::filesystem::exists(path)) {
-        results::RankResult missing;
-        missing.rank = r;
-        missing.start_error = "no journal: the rank never started";
-        ranks.push_back(missing);
-        complete = false;
-        continue;
-      }
-      journal::RankJournal j;
-      try {
-        j = journal::read_file(path);
-      } catch (const std::runtime_error& e) {
-        throw RunFailure(e.what());
-      }
-      ranks.push_back(journal::recover_rank(j, plan, manifest.settings, r));
-      complete = complete && j.done;
-      for (const auto& c : ranks.back().campaigns) complete = complete && c.complete;
+    journal::RebuiltRun run;
+    try {
+      run = journal::rebuild_run(run_dir, manifest, plan);
+    } catch (const std::runtime_error& e) {
+      throw RunFailure(e.what());
+    }
+    std::size_t campaigns = 0;
+    for (const auto& r : run.ranks) campaigns += r.campaigns.size();
+    const std::string held = writing::result_path(run_dir);
+    journal::HeldFile state;
+    try {
+      state = journal::compare_results_file(held, run);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("merge: ") + e.what());
+    }
+    if (state == journal::HeldFile::same) {
+      std::printf("%s already holds the %zu campaigns of the %d rank journals; left unchanged\n", held.c_str(),
+                  campaigns, manifest.info.ranks);
+      return;
     }
     results::RunInfo info = manifest.info;
-    info.complete = complete;
+    info.complete = run.complete;
     info.end_time = results::utc_now();
-    std::size_t campaigns = 0;
-    for (const auto& r : ranks) campaigns += r.campaigns.size();
-    const std::string path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(manifest.settings).dump());
+    std::string path;
+    try {
+      path = writing::write_run_file(run_dir, info, run.ranks, campaign::to_json(manifest.settings).dump());
+    } catch (const std::exception& e) {
+      throw RunFailure(std::string("merge: ") + e.what());
+    }
     std::printf("merged %zu campaigns from %d rank journals into %s (%s)\n", campaigns, manifest.info.ranks,
-                path.c_str(), complete ? "complete" : "incomplete: continue with autobench-mpi --resume");
+                path.c_str(), run.complete ? "complete" : "incomplete: continue with autobench-mpi --resume");
   });
 }
 

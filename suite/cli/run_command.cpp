@@ -28,6 +28,7 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/mpi/progress.hpp"
+#include "suite/writing/atomic_file.hpp"
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
@@ -113,223 +114,311 @@ Prepared prepare(const RunRequest& request, bool print_errors) {
   return p;
 }
 
-// Checks that need MPI: output directory (rank 0), ranks of a resumed run, backend and GPUs per node.
-// Returns the backend every rank uses; throws UsageError (with the message on rank 0 only).
-std::string check_with_mpi(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi) {
-  const bool resuming = !request.resume_dir.empty();
+// How every rank ends, agreed on: the same exit code, and rank 0's message (usage error for exit 2, run
+// failure for exit 1) that every rank throws once it has left the abort guard (run_benchmarks).
+struct Outcome {
+  int exit_code = 0;
+  std::string message;  // "" on other ranks and when there is nothing to say
+};
+
+// What every rank knows about the run once it has been checked.
+struct RunContext {
+  const Prepared& prep;
+  const RunRequest& request;
+  bool resuming = false;
+  std::string backend;  // the backend every rank uses
+  std::string run_dir;
+  Clock::time_point t0;
+};
+
+// A resumed run must not destroy what its results file holds: refused (exit 2) when the journals lack
+// part of it. Sets `complete` when the file and the journals already hold the whole run.
+std::string check_resume(const RunContext& ctx, bool& complete) {
+  const std::string& dir = ctx.request.resume_dir;
+  try {
+    const auto run = journal::rebuild_run(dir, {ctx.prep.settings, ctx.prep.resumed_info}, ctx.prep.plan);
+    complete = journal::compare_results_file(writing::result_path(dir), run) == journal::HeldFile::same && run.complete;
+    return "";
+  } catch (const std::exception& e) {
+    return "--resume " + dir + ": " + e.what();
+  }
+}
+
+// Checks that need MPI, before anything is written: the output directory (rank 0), a resumed run's
+// ranks and results file, the backend and GPUs per node. Rank 0's first problem, on every rank.
+std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& notice, bool& nothing_left) {
   std::string problem;
-  if (mpi.root() && !resuming) {
+  if (mpi.root() && !ctx.resuming) {
     try {
-      writing::check_output_parent(prep.settings.output_dir);
+      writing::check_output_parent(ctx.prep.settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
   }
-  if (resuming && prep.resumed_info.ranks != mpi.size())
-    problem = "--resume " + request.resume_dir + ": the run had " + std::to_string(prep.resumed_info.ranks) +
+  if (ctx.resuming && ctx.prep.resumed_info.ranks != mpi.size())
+    problem = "--resume " + ctx.request.resume_dir + ": the run had " + std::to_string(ctx.prep.resumed_info.ranks) +
               " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
-  bool notice = false;
-  std::string backend_name;
+  if (mpi.root() && ctx.resuming && problem.empty()) problem = check_resume(ctx, nothing_left);
   try {
-    backend_name = resolve_backend(resuming ? prep.resumed_info.backend : prep.settings.backend, mpi, notice);
+    ctx.backend = resolve_backend(ctx.resuming ? ctx.prep.resumed_info.backend : ctx.prep.settings.backend, mpi, notice);
   } catch (const UsageError& e) {
     if (problem.empty()) problem = e.what();
   }
-  problem = mpi.broadcast(problem);
-  if (!problem.empty()) throw UsageError(mpi.root() ? problem : "");
-
-  if (notice && mpi.root())
-    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
-                         "devices; every result is labelled 'sim', none is a GPU measurement)\n");
-  return backend_name;
+  nothing_left = mpi.broadcast(nothing_left ? "1" : "") == "1";
+  return mpi.broadcast(problem);
 }
 
-// The plan as rank 0 prints it; with --dry-run also the first sweeps (a dry run costs the same for any
-// matrix size).
-void print_plan(const Prepared& prep, const mpi::Session& mpi, const std::string& backend_name,
-                const std::string& run_dir) {
-  const campaign::RunSettings& settings = prep.settings;
-  std::fputs(campaign::describe(prep.plan, mpi.size(), backend_name,
-                                settings.dry_run ? "(dry run)" : writing::result_path(run_dir)).c_str(), stdout);
-  if (!settings.dry_run) return;
-  constexpr std::size_t kShown = 20;
-  const std::size_t count = prep.plan.sweep_count();
-  for (std::size_t i = 0; i < std::min(count, kShown); ++i) {
-    const campaign::SweepSpec sw = campaign::sweep_at(prep.plan, i);
-    std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
-    for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
-    std::printf("\n");
-  }
-  if (count > kShown) std::printf("  ... and %zu more sweeps\n", count - kShown);
-}
-
-// The run's provenance: the resumed run's, or a new one that rank 0 records in the manifest.
-results::RunInfo start_run_info(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi,
-                                const std::string& backend_name, const std::string& run_dir) {
-  if (!request.resume_dir.empty()) return prep.resumed_info;
-  results::RunInfo info;
+// Rank 0 creates the run directory and writes its manifest; every rank gets the directory, or rank 0's
+// reason why it could not be written.
+std::string start_run_directory(RunContext& ctx, const mpi::Session& mpi, results::RunInfo& info) {
   info.version = build_version();
   info.git_commit = build_git_commit();
-  info.command_line = request.command_line;
-  info.suite = prep.settings.suite;
-  info.backend = backend_name;
+  info.command_line = ctx.request.command_line;
+  info.suite = ctx.prep.settings.suite;
+  info.backend = ctx.backend;
   info.ranks = mpi.size();
   info.start_time = results::utc_now();
-  if (mpi.root()) journal::write_manifest(run_dir, {prep.settings, info});
-  return info;
+  std::string problem;
+  if (mpi.root()) {
+    try {
+      ctx.run_dir = writing::create_run_directory(ctx.prep.settings.output_dir);
+      journal::write_manifest(ctx.run_dir, {ctx.prep.settings, info});
+    } catch (const std::exception& e) {
+      problem = e.what();
+      std::error_code ignored;
+      if (!ctx.run_dir.empty()) std::filesystem::remove(ctx.run_dir, ignored);  // nothing was measured into it
+    }
+  }
+  ctx.run_dir = mpi.broadcast(ctx.run_dir);
+  return mpi.broadcast(problem);
 }
 
-// --time-budget, or (when negative) what the SLURM job has left, leaving time to gather and write.
-double time_budget_s(const RunRequest& request, const mpi::Session& mpi) {
-  if (request.time_budget_s >= 0) return request.time_budget_s;
-  const double left = control::slurm_time_left_s();
-  // Outside a SLURM job (or with an unlimited one) there is nothing to leave room for.
-  const double usable = std::isinf(left) ? left : left - std::max(30.0, 0.1 * left);
+// --time-budget, else the SLURM job's time left, leaving time to gather and write. Only rank 0 asks
+// SLURM (squeue); every rank gets its answer.
+double time_budget_s(double requested, const mpi::Session& mpi) {
+  if (requested >= 0) return requested;
+  double usable = 0;
+  if (mpi.root()) {
+    const double left = control::slurm_time_left_s();
+    // Outside a SLURM job (or with an unlimited one) there is nothing to leave room for.
+    usable = std::isinf(left) ? left : left - std::max(30.0, 0.1 * left);
+  }
   return std::stod(mpi.broadcast(std::to_string(usable)));
 }
 
-// The campaigns a resumed rank already finished (none when it never started).
-std::vector<results::Campaign> finished_campaigns(const std::string& run_dir, int rank) {
-  std::vector<results::Campaign> previous;
+// The finished campaigns of this rank's journal (resume); none when it has no readable journal.
+std::vector<results::Campaign> journaled_campaigns(const std::string& run_dir, int rank) {
   try {
-    previous = journal::read_file(journal::journal_path(run_dir, rank)).rank.campaigns;
+    auto previous = journal::read_file(journal::journal_path(run_dir, rank)).rank.campaigns;
     std::erase_if(previous, [](const results::Campaign& c) { return !journal::finished(c); });
+    return previous;
   } catch (const std::runtime_error&) {
-    // no journal: the rank never started; everything is measured
+    return {};  // no journal: the rank never started; everything is measured
   }
-  return previous;
 }
 
-// What one rank measured.
 struct RankRun {
-  results::RankResult mine;
-  bool stopped_early = false;
+  results::RankResult result;
+  bool stopped_early = false;  // a signal or the time budget
 };
 
-// Each rank: its journal so far, its device (or why it cannot start), then the sweeps not yet done.
-RankRun measure_rank(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi,
-                     const std::string& backend_name, const std::string& run_dir, Clock::time_point t0) {
-  const campaign::RunSettings& settings = prep.settings;
-  const bool resuming = !request.resume_dir.empty();
-  control::TimeBudget budget(time_budget_s(request, mpi));
-
+// This rank's part: its journal so far, its device (or why it cannot start), then the sweeps not yet
+// done. Never throws: an error that ends the rank (a lost device, a journal that cannot be written) is
+// recorded in result.error with the campaigns finished before it, and reaches rank 0 with the results.
+RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progress& progress,
+                     control::TimeBudget& budget) {
+  const campaign::RunSettings& settings = ctx.prep.settings;
+  const std::string me = "rank " + std::to_string(mpi.rank());
   RankRun out;
-  results::RankResult& mine = out.mine;
+  results::RankResult& mine = out.result;
   mine.rank = mpi.rank();
-  std::vector<results::Campaign> previous;
-  if (resuming) previous = finished_campaigns(run_dir, mpi.rank());
-  journal::Writer journal(run_dir, mpi.rank());
-  std::unique_ptr<backend::Device> device;
-  std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
+  mine.device.backend = ctx.backend;
+  mine.device.hostname = mpi::node_name();
+  const std::vector<results::Campaign> previous =
+      ctx.resuming ? journaled_campaigns(ctx.run_dir, mpi.rank()) : std::vector<results::Campaign>{};
+  std::vector<results::Campaign> fresh;
   try {
-    if (settings.compile_cache) {
-      backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
-                                                                    : std::filesystem::path(settings.compile_cache_dir));
+    journal::Writer journal(ctx.run_dir, mpi.rank());
+    std::unique_ptr<backend::Device> device;
+    std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
+    try {
+      if (settings.compile_cache)
+        backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
+                                                                      : std::filesystem::path(settings.compile_cache_dir));
+      device = backend::open_device({ctx.backend, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
+                                     settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
+      mine.device = device->info();
+      power.emplace(*device, settings.power);
+      mine.device.calibration = power->calibration_json();
+    } catch (const std::exception& e) {
+      power.reset();
+      device.reset();
+      mine.start_error = e.what();
     }
-    device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
-                                   settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
-    mine.device = device->info();
-    power.emplace(*device, settings.power);
-    mine.device.calibration = power->calibration_json();
-  } catch (const std::exception& e) {
-    device.reset();
-    mine.start_error = e.what();
-    mine.device.backend = backend_name;
-    mine.device.hostname = mpi::node_name();
-  }
-  journal.rank_started(mine);
+    journal.rank_started(mine);
 
-  mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
-  const std::string label = device ? mine.device.name : "no device";
-  const campaign::Plan rest = journal::remaining_plan(prep.plan, previous);
-  std::string hello = "rank " + std::to_string(mpi.rank()) + " on " + mine.device.hostname + ": " +
-                      (device ? label : "cannot start: " + mine.start_error);
-  if (resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
-  progress.post(hello);
-  if (power && !power->notice().empty()) progress.post("rank " + std::to_string(mpi.rank()) + ": " + power->notice());
-  if (device) {
-    campaign::RankHooks hooks;
-    hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
-      power->measure(w, config, p);
-    };
-    hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) {
-      return power->around_timing(n, timed);
-    };
-    hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
-      power->after_sweep(cs, at);
-    };
-    hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
-    hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
-      journal.point(sw.kernel, sw.repeat, p);
-      if (settings.verbosity > 1)
-        progress.post("  rank " + std::to_string(mpi.rank()) + " " + sw.kernel + " size " + std::to_string(p.size) +
-                      ": " + fmt::format("{:.6g}", p.time_mean_s * 1e3) + " ms, " + fmt::format("{:.6g}", p.throughput));
-      else
-        progress.poll();
-    };
-    hooks.on_campaign = [&](const results::Campaign& c) {
-      journal.campaign(c);
-      progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - t0).count()));
-    };
-    hooks.stop_requested = control::stop_requested;
-    hooks.may_start = [&](const campaign::SweepSpec& sw) {
-      const bool ok = budget.may_start(sw.kernel, std::chrono::duration<double>(Clock::now() - t0).count());
-      if (!ok) progress.post("rank " + std::to_string(mpi.rank()) + ": time budget reached; not starting " + sw.kernel);
-      return ok;
-    };
-    hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
-    auto fresh = campaign::run_rank(*device, rest, settings, mpi.rank(), hooks);
-    out.stopped_early = journal::remaining_plan(rest, fresh).sweeps.size() > 0;
-    mine.campaigns = std::move(previous);
-    for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
-    journal::order_by_plan(prep.plan, mine.campaigns);
+    const std::string label = device ? mine.device.name : "no device";
+    const campaign::Plan rest = journal::remaining_plan(ctx.prep.plan, previous);
+    std::string hello = me + " on " + mine.device.hostname + ": " +
+                        (device ? label : "cannot start: " + mine.start_error);
+    if (ctx.resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
+    progress.post(hello);
+    if (power && !power->notice().empty()) progress.post(me + ": " + power->notice());
+    if (device) {
+      std::string journal_error;  // a point that cannot be journaled stops the rank: it could be lost
+      campaign::RankHooks hooks;
+      hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
+        power->measure(w, config, p);
+      };
+      hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) {
+        return power->around_timing(n, timed);
+      };
+      hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
+        power->after_sweep(cs, at);
+      };
+      hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
+      hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
+        try {
+          journal.point(sw.kernel, sw.repeat, p);
+        } catch (const std::exception& e) {
+          if (journal_error.empty()) journal_error = e.what();
+        }
+        if (settings.verbosity > 1)
+          progress.post("  " + me + " " + sw.kernel + " size " + std::to_string(p.size) + ": " +
+                        fmt::format("{:.6g}", p.time_mean_s * 1e3) + " ms, " + fmt::format("{:.6g}", p.throughput));
+        else
+          progress.poll();
+      };
+      hooks.on_campaign = [&](const results::Campaign& c) {
+        fresh.push_back(c);
+        journal.campaign(c);
+        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - ctx.t0).count()));
+      };
+      hooks.stop_requested = [&] { return !journal_error.empty() || control::stop_requested(); };
+      hooks.may_start = [&](const campaign::SweepSpec& sw) {
+        const bool ok = budget.may_start(sw.kernel, std::chrono::duration<double>(Clock::now() - ctx.t0).count());
+        if (!ok) progress.post(me + ": time budget reached; not starting " + sw.kernel);
+        return ok;
+      };
+      hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
+      campaign::run_rank(*device, rest, settings, mpi.rank(), hooks);  // campaigns arrive through on_campaign
+      if (!journal_error.empty()) throw writing::WriteError(journal_error);
+      out.stopped_early = !journal::remaining_plan(rest, fresh).sweeps.empty();
+    }
+    if (!out.stopped_early) journal.done();
+  } catch (const std::exception& e) {
+    mine.error = e.what();
+    out.stopped_early = false;
+    progress.post(me + " on " + mine.device.hostname + " failed: " + mine.error);
   }
-  if (!out.stopped_early) journal.done();
-  progress.finish();
+  mine.campaigns = previous;
+  for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
+  journal::order_by_plan(ctx.prep.plan, mine.campaigns);
   return out;
 }
 
-// Rank 0: writes the run's file from every rank's results and reports what went wrong. Returns the exit code.
-int write_and_report(const Prepared& prep, results::RunInfo info, const std::vector<std::string>& gathered,
-                     bool stopped_early, const std::string& backend_name, const std::string& run_dir,
-                     Clock::time_point t0, Clock::time_point t_gathered) {
-  const campaign::RunSettings& settings = prep.settings;
-  int exit_code = stopped_early ? kExitStopped : 0;
+// Rank 0: the run's file from every rank's results, every failure named, and the run's exit code.
+int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gathered, results::RunInfo info,
+                   bool stopped_early, Clock::time_point t_gathered) {
+  const campaign::RunSettings& settings = ctx.prep.settings;
   std::vector<results::RankResult> ranks;
   for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
-  info.end_time = results::utc_now();
-  info.complete = !stopped_early;
-  std::string path;
-  try {
-    path = writing::write_run_file(run_dir, info, ranks, campaign::to_json(settings).dump());
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", run_dir.c_str(),
-                 e.what());
-    exit_code = kExitFailure;
-  }
+  int exit_code = stopped_early ? kExitStopped : 0;
+  bool failed = false;
   int failed_campaigns = 0;
   for (const auto& r : ranks) {
-    if (!r.start_error.empty()) {
-      exit_code = kExitFailure;
+    if (!r.start_error.empty())
       std::fprintf(stderr, "autobench-mpi: rank %d could not start: %s\n", r.rank, r.start_error.c_str());
-    }
+    if (!r.error.empty())
+      std::fprintf(stderr, "autobench-mpi: rank %d (%s) failed: %s\n", r.rank, r.device.hostname.c_str(),
+                   r.error.c_str());
+    failed = failed || !r.error.empty();
+    if (!r.start_error.empty() || !r.error.empty()) exit_code = kExitFailure;
     for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == results::StopReason::error;
+  }
+  info.end_time = results::utc_now();
+  info.complete = !stopped_early && !failed;
+  std::string path;
+  try {
+    path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings).dump());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", ctx.run_dir.c_str(),
+                 e.what());
+    exit_code = kExitFailure;
   }
   if (failed_campaigns)
     std::fprintf(stderr, "autobench-mpi: warning: %d campaign(s) ended with an error (see stop_reason/error)\n",
                  failed_campaigns);
-  if (stopped_early)
-    std::fprintf(stderr, "autobench-mpi: stopped early%s; partial results marked incomplete. Continue with:\n"
+  if (!info.complete && !path.empty())
+    std::fprintf(stderr, "autobench-mpi: %s; partial results marked incomplete. Continue with:\n"
                          "  autobench-mpi --resume %s\n",
-                 control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
-  const double total = std::chrono::duration<double>(Clock::now() - t0).count();
-  const double write_s = std::chrono::duration<double>(Clock::now() - t_gathered).count();
+                 failed              ? "a rank failed"
+                 : control::stop_requested() ? "stopped early on a signal"
+                                             : "stopped early (time budget)",
+                 ctx.run_dir.c_str());
+  const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
+  const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
   if (!path.empty() && settings.verbosity > 0)
-    std::printf("done in %.1f s (gather + write %.3f s); %s backend; results: %s\n", total, write_s,
-                backend_name.c_str(), path.c_str());
+    std::printf("done in %.1f s (gather + write %.3f s); %s backend; results: %s\n", total, writing,
+                ctx.backend.c_str(), path.c_str());
   else if (!path.empty())
     std::printf("%s\n", path.c_str());
   return exit_code;
+}
+
+// Everything between MPI_Init and MPI_Finalize. Errors every rank agrees on come back as an Outcome;
+// an exception escaping here is one rank's alone, and run_benchmarks ends the job with it.
+Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi) {
+  RunContext ctx{prep, request, !request.resume_dir.empty(), "", request.resume_dir, Clock::now()};
+  const campaign::RunSettings& settings = prep.settings;
+  const bool root = mpi.root();
+  const bool talk = root && settings.verbosity > 0;
+
+  bool notice = false, nothing_left = false;
+  if (std::string problem = check_run(ctx, mpi, notice, nothing_left); !problem.empty())
+    return {kExitUsage, root ? problem : ""};
+  if (notice && root)
+    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
+                         "devices; every result is labelled 'sim', none is a GPU measurement)\n");
+  if (nothing_left) {
+    if (root)
+      std::printf("%s is complete: nothing to resume (%s left unchanged)\n", ctx.run_dir.c_str(),
+                  writing::result_path(ctx.run_dir).c_str());
+    return {};
+  }
+
+  results::RunInfo info = prep.resumed_info;
+  if (!ctx.resuming && !settings.dry_run) {
+    if (std::string problem = start_run_directory(ctx, mpi, info); !problem.empty())
+      return {kExitFailure, root ? problem : ""};
+  }
+  if (talk)
+    std::fputs(campaign::describe(prep.plan, mpi.size(), ctx.backend,
+                                  settings.dry_run ? "(dry run)" : writing::result_path(ctx.run_dir)).c_str(), stdout);
+  if (settings.dry_run) {  // a dry run costs the same for any matrix size: the first sweeps only
+    constexpr std::size_t kShown = 20;
+    const std::size_t count = prep.plan.sweep_count();
+    for (std::size_t i = 0; talk && i < std::min(count, kShown); ++i) {
+      const campaign::SweepSpec sw = campaign::sweep_at(prep.plan, i);
+      std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
+      for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
+      std::printf("\n");
+    }
+    if (talk && count > kShown) std::printf("  ... and %zu more sweeps\n", count - kShown);
+    return {};
+  }
+
+  control::TimeBudget budget(time_budget_s(request.time_budget_s, mpi));
+  RankRun mine;
+  {
+    mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
+    mine = measure_rank(ctx, mpi, progress, budget);
+    progress.finish();
+  }
+  const bool stopped_early = mpi.any(mine.stopped_early);
+  const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine.result).dump());
+  const int exit_code = root ? finish_on_root(ctx, gathered, info, stopped_early, Clock::now()) : 0;
+  return {std::stoi(mpi.broadcast(std::to_string(exit_code))), ""};
 }
 
 }  // namespace
@@ -338,24 +427,10 @@ int run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
   const Prepared prep = prepare(request, launcher_rank() == 0);
   mpi::Session mpi(argc, argv);
   control::install_stop_handlers();
-  const auto t0 = Clock::now();
-  const std::string backend_name = check_with_mpi(request, prep, mpi);
-
-  std::string run_dir = request.resume_dir;
-  if (request.resume_dir.empty() && !prep.settings.dry_run)
-    run_dir = mpi.broadcast(mpi.root() ? writing::create_run_directory(prep.settings.output_dir) : "");
-  if (mpi.root() && prep.settings.verbosity > 0) print_plan(prep, mpi, backend_name, run_dir);
-  if (prep.settings.dry_run) return 0;
-
-  const results::RunInfo info = start_run_info(request, prep, mpi, backend_name, run_dir);
-  const RankRun run = measure_rank(request, prep, mpi, backend_name, run_dir, t0);
-
-  const bool stopped_early = mpi.any(run.stopped_early);
-  const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(run.mine).dump());
-  const auto t_gathered = Clock::now();
-  int exit_code = stopped_early ? kExitStopped : 0;
-  if (mpi.root()) exit_code = write_and_report(prep, info, gathered, stopped_early, backend_name, run_dir, t0, t_gathered);
-  return std::stoi(mpi.broadcast(std::to_string(exit_code)));
+  const Outcome outcome = mpi.or_abort([&] { return run_on_ranks(request, prep, mpi); });
+  if (outcome.exit_code == kExitUsage) throw UsageError(outcome.message);
+  if (outcome.exit_code == kExitFailure && !outcome.message.empty()) throw RunFailure(outcome.message);
+  return outcome.exit_code;
 }
 
 }  // namespace autobench::cli

@@ -23,6 +23,7 @@ nlohmann::json device_json(const results::RankResult& rank) {
   nlohmann::json j = rank.device;
   j["rank"] = rank.rank;
   j["start_error"] = rank.start_error;
+  j["error"] = rank.error;
   return j;
 }
 

@@ -37,6 +37,8 @@ std::vector<std::string> header_lines(const results::ResultFile& file) {
       lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
                       ") could not start: " + rank.start_error);
     }
+    if (!rank.error.empty())
+      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname + ") failed: " + rank.error);
   }
   return lines;
 }

@@ -2,8 +2,11 @@
 #include "suite/hdf5/hdf5_file.hpp"
 
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 #include <utility>
+
+#include "suite/writing/atomic_file.hpp"
 
 namespace autobench::hdf5 {
 namespace {
@@ -297,7 +300,9 @@ H5File H5File::create(const std::string& path) {
   silence_error_printing();
   H5Handle fcpl(H5Pcreate(H5P_FILE_CREATE), H5Pclose);
   H5Pset_link_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
-  H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl.get(), H5P_DEFAULT), H5Fclose);
+  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  H5Pset_fapl_core(fapl.get(), 1 << 20, false);  // in memory only: close() writes the image out
+  H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl.get(), fapl.get()), H5Fclose);
   if (file.get() < 0) throw std::runtime_error(with_reason(path + ": cannot create HDF5 file"));
   return H5File(std::move(file), path);
 }
@@ -314,12 +319,15 @@ H5File::H5File(H5Handle file, std::string path)
       file_handle_(std::move(file)) {}
 
 void H5File::close() {
+  std::vector<char> image;
   const bool flushed = H5Fflush(file_handle_.get(), H5F_SCOPE_GLOBAL) >= 0;
+  const ssize_t size = flushed ? H5Fget_file_image(file_handle_.get(), nullptr, 0) : -1;
+  if (size > 0) image.resize(static_cast<std::size_t>(size));
+  const bool imaged = size > 0 && H5Fget_file_image(file_handle_.get(), image.data(), image.size()) == size;
   const bool root_closed = handle_.close();
   const bool file_closed = file_handle_.close();
-  if (!flushed || !root_closed || !file_closed) {
-    throw std::runtime_error(with_reason(file_name() + ": cannot write the file out"));
-  }
+  if (!imaged || !root_closed || !file_closed) throw std::runtime_error(with_reason(file_name() + ": cannot close the file"));
+  write_file_atomically(file_name(), std::string_view(image.data(), image.size()));
 }
 
 }  // namespace autobench::hdf5

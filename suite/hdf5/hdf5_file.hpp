@@ -1,7 +1,8 @@
 // A thin RAII wrapper over the HDF5 C API: files and groups, scalar attributes (string, int64,
 // uint64, double) and 1-D datasets (double, int64, uint64, uint8, string). Strings are variable-length
 // UTF-8; groups track the creation order of their children. Every failure throws std::runtime_error
-// naming the file, the object and HDF5's own reason.
+// naming the file, the object and HDF5's own reason. A file being written lives in memory until
+// close() writes it out whole (output/atomic_file.hpp): a failure or a full disk leaves no partial file.
 #pragma once
 
 #include <hdf5.h>
@@ -71,12 +72,14 @@ class H5Group {
 // The root group of an open file.
 class H5File : public H5Group {
  public:
-  // Creates (truncating) a file for writing.
+  // Creates a file for writing, in memory: nothing reaches `path` before close().
   static H5File create(const std::string& path);
   // Opens an existing file read-only.
   static H5File open(const std::string& path);
-  // Closes the file, writing everything out; throws when that fails. Every group opened from the file
-  // must be destroyed before.
+  // Closes a created file and writes it to its path whole (temporary file, renamed), replacing what was
+  // there; throws WriteError (naming the file and the system's reason) when that fails, leaving the
+  // path as it was. Every group opened from the file must be destroyed before. A created file destroyed
+  // without close() (an exception while writing) is discarded. Not for files opened with open().
   void close();
 
  private:

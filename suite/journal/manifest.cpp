@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "suite/writing/atomic_file.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::journal {
@@ -17,10 +18,8 @@ std::string manifest_path(const std::string& run_dir) { return (std::filesystem:
 }  // namespace
 
 void write_manifest(const std::string& run_dir, const Manifest& m) {
-  const std::string path = manifest_path(run_dir);
-  std::ofstream out(path);
-  out << nlohmann::json{{"settings", campaign::to_json(m.settings)}, {"info", m.info}}.dump(2) << "\n";
-  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+  writing::write_file_atomically(manifest_path(run_dir),
+                                nlohmann::json{{"settings", campaign::to_json(m.settings)}, {"info", m.info}}.dump(2) + "\n");
 }
 
 Manifest read_manifest(const std::string& run_dir) {

@@ -14,6 +14,7 @@ struct Manifest {
   results::RunInfo info;
 };
 
+// Written whole or not at all; throws writing::WriteError naming the file when that fails.
 void write_manifest(const std::string& run_dir, const Manifest& m);
 // Throws std::invalid_argument naming the directory when it holds no readable run.json.
 Manifest read_manifest(const std::string& run_dir);

@@ -2,8 +2,12 @@
 #include "suite/journal/recovery.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <map>
+#include <tuple>
 
 #include "suite/autoscale/sweep.hpp"
+#include "suite/reading/hdf5_reader.hpp"
 
 namespace autobench::journal {
 namespace {
@@ -73,6 +77,71 @@ campaign::Plan remaining_plan(const campaign::Plan& plan, const std::vector<resu
                        [&](const std::string& d) { return has_finished(done, sweep.kernel, d, sweep.repeat); });
   });
   return rest;
+}
+
+RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, const campaign::Plan& plan) {
+  RebuiltRun run;
+  for (int r = 0; r < manifest.info.ranks; ++r) {
+    const std::string path = journal_path(run_dir, r);
+    if (!std::filesystem::exists(path)) {
+      results::RankResult missing;
+      missing.rank = r;
+      missing.start_error = "no journal: the rank never started";
+      run.ranks.push_back(missing);
+      run.complete = false;
+      continue;
+    }
+    const RankJournal j = read_file(path);
+    run.ranks.push_back(recover_rank(j, plan, manifest.settings, r));
+    run.complete = run.complete && j.done;
+    for (const auto& c : run.ranks.back().campaigns) run.complete = run.complete && c.complete;
+  }
+  return run;
+}
+
+std::string lost_in(const std::vector<results::RankResult>& held, const std::vector<results::RankResult>& rebuilt) {
+  using Key = std::tuple<int, std::string, std::string, int>;
+  std::map<Key, const results::Campaign*> there;
+  std::map<int, const results::RankResult*> ranks;
+  for (const auto& r : rebuilt) {
+    ranks[r.rank] = &r;
+    for (const auto& c : r.campaigns) there[{r.rank, c.kernel, c.detector, c.repeat}] = &c;
+  }
+  int campaigns = 0, devices = 0;
+  std::string example, device_example;
+  for (const auto& r : held) {
+    const auto rank = ranks.find(r.rank);
+    if (r.start_error.empty() && (rank == ranks.end() || !rank->second->start_error.empty()) && !devices++)
+      device_example = "rank " + std::to_string(r.rank) + "'s device";
+    for (const auto& c : r.campaigns) {
+      const auto it = there.find({r.rank, c.kernel, c.detector, c.repeat});
+      if (it != there.end() && (it->second->complete || !c.complete) && it->second->points.size() >= c.points.size())
+        continue;
+      if (!campaigns++)
+        example = "rank " + std::to_string(r.rank) + " " + c.kernel + "/" + c.detector + " repeat " +
+                  std::to_string(c.repeat);
+    }
+  }
+  if (campaigns == 0 && devices == 0) return "";
+  std::string what = campaigns ? std::to_string(campaigns) + " campaign(s)" : "";
+  if (devices) what += (what.empty() ? "" : " and ") + std::to_string(devices) + " device description(s)";
+  return what + " (e.g. " + (example.empty() ? device_example : example) + ")";
+}
+
+HeldFile compare_results_file(const std::string& path, const RebuiltRun& run) {
+  if (!std::filesystem::exists(path)) return HeldFile::absent;
+  results::ResultFile held;
+  try {
+    held = reading::read_results(path);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(path + " cannot be read (" + e.what() +
+                                "); not replacing it: move it away to rebuild it from the journals");
+  }
+  if (const std::string lost = lost_in(held.ranks, run.ranks); !lost.empty())
+    throw std::invalid_argument(path + " holds " + lost +
+                                " that the journals do not (journal/ missing or damaged?); not replacing it");
+  return held.info.complete == run.complete && lost_in(run.ranks, held.ranks).empty() ? HeldFile::same
+                                                                                       : HeldFile::less;
 }
 
 }  // namespace autobench::journal

@@ -1,10 +1,13 @@
-// Rebuilding a rank's results from its journal, in plan order, with unfinished sweeps marked.
+// Rebuilding a run's results from its journals, in plan order, with unfinished sweeps marked; and
+// whether a results file holds anything such a rebuild would lose.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "suite/campaign/plan.hpp"
 #include "suite/journal/journal.hpp"
+#include "suite/journal/manifest.hpp"
 
 namespace autobench::journal {
 
@@ -15,6 +18,26 @@ bool finished(const results::Campaign& c);
 // incomplete campaign per detector (stop reason `interrupted`, complete = false) holding its points.
 results::RankResult recover_rank(const RankJournal& journal, const campaign::Plan& plan,
                                  const campaign::RunSettings& settings, int rank);
+
+// Every rank of the run in RUN_DIR rebuilt from its journal (recover_rank); a rank without a journal
+// gets start_error "no journal: the rank never started". `complete`: every journal went through its
+// plan. Throws std::runtime_error naming a journal that cannot be read.
+struct RebuiltRun {
+  std::vector<results::RankResult> ranks;
+  bool complete = true;
+};
+RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, const campaign::Plan& plan);
+
+// What `held` (e.g. the ranks of an existing results file) has that `rebuilt` lacks: campaigns missing
+// from it, finished only in `held`, or with fewer points in it, and devices only `held` knows. A phrase
+// for a message ("3 finished campaigns (e.g. rank 1 vecadd/kneedle repeat 0)"); "" when nothing is lost.
+std::string lost_in(const std::vector<results::RankResult>& held, const std::vector<results::RankResult>& rebuilt);
+
+// The results file at `path` against a rebuild of its run: absent, holding exactly what `run` holds
+// (provenance aside), or less. Throws std::invalid_argument, one line naming the file, when it holds
+// more than `run` or cannot be read: replacing it would destroy data.
+enum class HeldFile { absent, same, less };
+HeldFile compare_results_file(const std::string& path, const RebuiltRun& run);
 
 // The campaigns sorted into the plan's sweep and detector order (campaigns not in the plan last).
 void order_by_plan(const campaign::Plan& plan, std::vector<results::Campaign>& campaigns);

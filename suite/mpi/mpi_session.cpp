@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -34,6 +35,14 @@ std::string Session::broadcast(const std::string& value) const {
   std::string out = root() ? value : std::string(n, '\0');
   MPI_Bcast(out.data(), static_cast<int>(n), MPI_CHAR, 0, MPI_COMM_WORLD);
   return out;
+}
+
+void Session::abort(const std::string& reason) const {
+  std::fprintf(stderr, "autobench-mpi: error: rank %d (%s): %s; aborting all %d ranks\n", rank_, node_name().c_str(),
+               reason.c_str(), size_);
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);  // MPI_Abort does not return; this keeps the promise if an implementation's did
 }
 
 std::string node_name() {

@@ -1,9 +1,11 @@
-// MPI for the lifetime of a run: init/finalize, world rank and size, and the node-local rank that
-// selects a GPU (ranks sharing a node, found with MPI_Comm_split_type).
+// MPI for the lifetime of a run: init/finalize, world rank and size, the node-local rank that
+// selects a GPU (ranks sharing a node, found with MPI_Comm_split_type), and the rule that no rank
+// waits forever for another: an error one rank cannot report through the run ends the whole job.
 #pragma once
 
 #include <mpi.h>
 
+#include <exception>
 #include <string>
 
 namespace autobench::mpi {
@@ -26,6 +28,25 @@ class Session {
   bool any(bool flag) const;
   // Rank 0's string on every rank.
   std::string broadcast(const std::string& value) const;
+
+  // Prints "autobench-mpi: error: rank R (HOST): REASON; aborting all N ranks" and ends every rank of
+  // the job at once (MPI_Abort, exit code 1).
+  [[noreturn]] void abort(const std::string& reason) const;
+  // Runs `body`. An exception escaping it would unwind into MPI_Finalize while the other ranks wait in
+  // a collective for this one; with several ranks it ends the job instead (abort), within seconds.
+  // With one rank there is no one to wait: the exception propagates.
+  template <class Body>
+  auto or_abort(Body&& body) const -> decltype(body()) {
+    try {
+      return body();
+    } catch (const std::exception& e) {
+      if (size_ == 1) throw;
+      abort(e.what());
+    } catch (...) {
+      if (size_ == 1) throw;
+      abort("unknown exception");
+    }
+  }
 
  private:
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;

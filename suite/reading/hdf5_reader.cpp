@@ -39,6 +39,7 @@ results::RankResult read_device(const hdf5::H5Group& g) {
   hdf5::read_attribute_into(g, "rank", rank.rank);
   hdf5::read_attributes(g, rank.device, results::kDeviceFields);
   rank.start_error = g.read_attribute<std::string>("start_error");
+  if (g.has_attribute("error")) rank.error = g.read_attribute<std::string>("error");  // absent in earlier files
   return rank;
 }
 

@@ -38,12 +38,17 @@ void from_json(const nlohmann::json& j, Campaign& c) {
 }
 
 void to_json(nlohmann::json& j, const RankResult& r) {
-  j = {{"rank", r.rank}, {"device", r.device}, {"start_error", r.start_error}, {"campaigns", r.campaigns}};
+  j = {{"rank", r.rank},
+       {"device", r.device},
+       {"start_error", r.start_error},
+       {"error", r.error},
+       {"campaigns", r.campaigns}};
 }
 void from_json(const nlohmann::json& j, RankResult& r) {
   j.at("rank").get_to(r.rank);
   j.at("device").get_to(r.device);
   j.at("start_error").get_to(r.start_error);
+  r.error = j.value("error", "");  // absent from the journals of earlier versions
   j.at("campaigns").get_to(r.campaigns);
 }
 

@@ -96,6 +96,8 @@ struct RankResult {
   int rank = 0;
   DeviceInfo device;
   std::string start_error;         // non-empty: the rank could not start; no campaigns
+  std::string error;               // non-empty: the rank stopped on this error after it started (e.g. its
+                                   // device was lost); the campaigns it finished are kept
   std::vector<Campaign> campaigns;
 };
 

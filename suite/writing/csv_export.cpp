@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <fmt/format.h>
 
+#include "suite/writing/atomic_file.hpp"
 
 namespace autobench::writing {
 
@@ -26,15 +27,12 @@ std::string campaign_csv(const results::Campaign& c) {
 }
 
 std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks) {
-  std::filesystem::create_directories(dir);
+  ensure_directory(dir);
   std::vector<std::string> paths;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
       const auto path = (std::filesystem::path(dir) / csv_file_name(c)).string();
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << campaign_csv(c);
-      out.close();
-      if (!out) throw std::runtime_error("cannot write " + path);
+      write_file_atomically(path, campaign_csv(c));
       paths.push_back(path);
     }
   }

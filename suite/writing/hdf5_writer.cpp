@@ -1,7 +1,6 @@
 // The HDF5 results writer (see hdf5_writer.hpp and the schema in README.md).
 #include "suite/writing/hdf5_writer.hpp"
 
-#include <filesystem>
 #include <map>
 #include <stdexcept>
 #include <utility>
@@ -39,6 +38,7 @@ void write_device(const hdf5::H5Group& devices, const results::RankResult& rank)
   hdf5::write_attribute_of(g, "rank", rank.rank);
   hdf5::write_attributes(g, rank.device, results::kDeviceFields);
   g.write_attribute("start_error", rank.start_error);
+  g.write_attribute("error", rank.error);
 }
 
 void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& rank, const results::Campaign& c) {
@@ -84,8 +84,10 @@ void write_stability(const hdf5::H5Group& stability, const std::vector<stats::St
   }
 }
 
-void write_file(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                const std::vector<stats::StabilityRow>& stability, const std::string& settings_json) {
+}  // namespace
+
+void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
+                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json) {
   auto file = hdf5::H5File::create(path);
   write_root(file, info, settings_json);
   {
@@ -98,21 +100,6 @@ void write_file(const std::string& path, const results::RunInfo& info, const std
     write_stability(file.create_group("stability"), stability);
   }
   file.close();
-}
-
-}  // namespace
-
-void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json) {
-  const std::string tmp = path + ".tmp";
-  try {
-    write_file(tmp, info, ranks, stability, settings_json);
-    std::filesystem::rename(tmp, path);
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw;
-  }
 }
 
 }  // namespace autobench::writing

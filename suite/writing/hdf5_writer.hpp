@@ -9,9 +9,10 @@
 
 namespace autobench::writing {
 
-// Writes `path + ".tmp"` and renames it to `path` once complete, so `path` never holds a partial
-// file. On failure removes the temporary file and throws (std::runtime_error for I/O, naming the
-// file; std::invalid_argument for results that cannot be stored, e.g. a kernel name with '/').
+// Builds the file in memory and writes it to `path` whole (atomic_file.hpp), so `path` never holds a
+// partial file and keeps its old content on failure. Throws WriteError when the file cannot be written
+// (naming it and the system's reason), std::runtime_error for other HDF5 failures and
+// std::invalid_argument for results that cannot be stored (e.g. a kernel name with '/').
 void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
                    const std::vector<stats::StabilityRow>& stability, const std::string& settings_json);
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "suite/writing/atomic_file.hpp"
 #include "suite/results/json.hpp"
 
 // nlohmann finds these by argument-dependent lookup, so they live in the records' namespace.
@@ -79,15 +80,9 @@ stats::ProfileDb load_profile_db(const std::string& path) {
 
 void save_profile_db(const std::string& path, const stats::ProfileDb& db) {
   const std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << nlohmann::json{{"format", kFormat}, {"version", kVersion}, {"sources", db.sources}}.dump(1) << "\n";
-    out.close();
-    if (!out) throw std::runtime_error("cannot write the profile database " + tmp);
-  }
-  std::filesystem::rename(tmp, target);
+  if (target.has_parent_path()) ensure_directory(target.parent_path().string());
+  write_file_atomically(path,
+                        nlohmann::json{{"format", kFormat}, {"version", kVersion}, {"sources", db.sources}}.dump(1) + "\n");
 }
 
 }  // namespace autobench::writing

@@ -49,6 +49,7 @@ TEST(ReportJson, DevicesCarryEveryDeviceFieldWithNaNAsNull) {
   const auto& d = j["devices"][1];
   EXPECT_EQ(keys(d), (std::set<std::string>{"rank",
                                             "start_error",
+                                            "error",
                                             "backend",
                                             "name",
                                             "model",

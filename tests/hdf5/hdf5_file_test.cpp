@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 
@@ -15,6 +16,7 @@ namespace autobench::hdf5 {
 namespace {
 
 using testing::contains;
+namespace fs = std::filesystem;
 
 template <class F>
 std::string error_of(F&& f) {
@@ -26,14 +28,17 @@ TEST(Hdf5File, AttributesOfEveryTypeRoundTrip) {
   const auto path = scratch.path("a.h5");
   {
     auto file = H5File::create(path);
-    const auto g = file.create_group("g");
-    g.write_attribute<std::string>("text", "caf\u00e9 \"quoted\"\nsecond line");
-    g.write_attribute<std::string>("empty", "");
-    g.write_attribute<std::int64_t>("negative", std::numeric_limits<std::int64_t>::min());
-    g.write_attribute<std::uint64_t>("big", std::numeric_limits<std::uint64_t>::max());
-    g.write_attribute<double>("third", 1.0 / 3.0);
-    g.write_attribute<double>("nan", std::nan(""));
+    {
+      const auto g = file.create_group("g");
+      g.write_attribute<std::string>("text", "caf\u00e9 \"quoted\"\nsecond line");
+      g.write_attribute<std::string>("empty", "");
+      g.write_attribute<std::int64_t>("negative", std::numeric_limits<std::int64_t>::min());
+      g.write_attribute<std::uint64_t>("big", std::numeric_limits<std::uint64_t>::max());
+      g.write_attribute<double>("third", 1.0 / 3.0);
+      g.write_attribute<double>("nan", std::nan(""));
+    }
     file.write_attribute<std::int64_t>("root", 7);
+    file.close();
   }
   const auto file = H5File::open(path);
   const auto g = file.open_group("g");
@@ -83,10 +88,13 @@ TEST(Hdf5File, ChildGroupsAreListedInCreationOrderWithoutDatasets) {
   const auto path = scratch.path("g.h5");
   {
     auto file = H5File::create(path);
-    const auto parent = file.create_group("parent");
-    for (const char* name : {"rank10", "rank2", "b", "a"}) parent.create_group(name).create_group("inner");
-    parent.write_dataset("data", std::vector<double>{1.0});
-    EXPECT_EQ(parent.open_group("b").path(), "/parent/b");
+    {
+      const auto parent = file.create_group("parent");
+      for (const char* name : {"rank10", "rank2", "b", "a"}) parent.create_group(name).create_group("inner");
+      parent.write_dataset("data", std::vector<double>{1.0});
+      EXPECT_EQ(parent.open_group("b").path(), "/parent/b");
+    }
+    file.close();
   }
   const auto file = H5File::open(path);
   const auto parent = file.open_group("parent");
@@ -126,8 +134,27 @@ TEST(Hdf5File, OpeningSomethingElseNamesTheFile) {
   EXPECT_TRUE(contains(error_of([&] { H5File::open(text); }), text + ": cannot open as an HDF5 file"));
   const auto missing = scratch.path("missing.h5");
   EXPECT_TRUE(contains(error_of([&] { H5File::open(missing); }), missing + ": cannot open as an HDF5 file"));
-  EXPECT_TRUE(contains(error_of([&] { H5File::create(scratch.path("no/such/dir.h5")); }),
-                       "no/such/dir.h5: cannot create HDF5 file"));
+  auto nowhere = H5File::create(scratch.path("no/such/dir.h5"));
+  EXPECT_EQ(error_of([&] { nowhere.close(); }),
+            "cannot write " + scratch.path("no/such/dir.h5") + ": No such file or directory");
+}
+
+TEST(Hdf5File, NothingReachesTheDiskBeforeCloseAndAFailedCloseKeepsTheOldFile) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("kept.h5");
+  {
+    auto file = H5File::create(path);
+    file.write_attribute<std::int64_t>("version", 1);
+    file.close();
+  }
+  {
+    auto abandoned = H5File::create(path);  // an exception while writing: destroyed without close()
+    abandoned.write_attribute<std::int64_t>("version", 2);
+    EXPECT_EQ(H5File::open(path).read_attribute<std::int64_t>("version"), 1) << "nothing written before close()";
+  }
+  EXPECT_EQ(H5File::open(path).read_attribute<std::int64_t>("version"), 1) << "discarded, not written";
+  EXPECT_EQ(std::distance(fs::directory_iterator(scratch.path("")), fs::directory_iterator()), 1)
+      << "no temporary file left";
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "power/calibration.hpp"
+#include "suite/writing/atomic_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -75,7 +76,7 @@ TEST_F(CalibrationFile, RoundTripsEveryField) {
   CalibrationStore store;
   store.put(full_record());
   const fs::path path = dir_ / "calibration.json";
-  store.save(path);
+  autobench::writing::write_file_atomically(path.string(), store.text());
   const auto loaded = CalibrationStore::load(path);
   ASSERT_EQ(loaded.records().size(), 1u);
   const Calibration& c = loaded.records()[0];
@@ -114,7 +115,7 @@ TEST_F(CalibrationFile, RecordWithoutFitsStaysWithoutFits) {
   c.device_uuid = "GPU-bbbb";
   c.sensor_update_period_s = 0.02;
   store.put(c);
-  store.save(dir_ / "c.json");
+  autobench::writing::write_file_atomically((dir_ / "c.json").string(), store.text());
   const auto loaded = CalibrationStore::load(dir_ / "c.json");
   EXPECT_FALSE(loaded.records()[0].power_frequency.has_value());
   EXPECT_FALSE(loaded.records()[0].temperature.has_value());

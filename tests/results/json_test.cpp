@@ -37,8 +37,9 @@ TEST(Json, CampaignRoundTripsEveryField) {
   expect_same(no_knee, through_text(no_knee));
 }
 
-TEST(Json, RankResultsRoundTripIncludingARankThatCouldNotStart) {
-  const auto ranks = testing::sample_ranks();
+TEST(Json, RankResultsRoundTripIncludingARankThatCouldNotStartAndOneThatFailed) {
+  auto ranks = testing::sample_ranks();
+  ranks[1].error = "device lost after 4 sizes";
   const auto back = through_text(ranks);
   ASSERT_EQ(back.size(), ranks.size());
   for (std::size_t i = 0; i < ranks.size(); ++i) expect_same(ranks[i], back[i]);

@@ -235,6 +235,7 @@ inline void expect_same(const results::RankResult& a, const results::RankResult&
   EXPECT_EQ(a.rank, b.rank);
   expect_same(a.device, b.device);
   EXPECT_EQ(a.start_error, b.start_error);
+  EXPECT_EQ(a.error, b.error);
   ASSERT_EQ(a.campaigns.size(), b.campaigns.size());
   for (std::size_t i = 0; i < a.campaigns.size(); ++i) expect_same(a.campaigns[i], b.campaigns[i]);
 }

@@ -1,4 +1,5 @@
-// Error checks for CUDA runtime, driver and NVRTC calls: a failure becomes backend::DeviceError.
+// Error checks for CUDA runtime, driver and NVRTC calls: a failure becomes backend::DeviceError, or
+// backend::DeviceLost for the errors that leave the CUDA context unusable (illegal address, ...).
 #pragma once
 
 #include <cuda.h>
@@ -9,7 +10,8 @@
 
 namespace autobench::backend::cuda {
 
-// Each throws DeviceError("<what>: <error name>: <error text>") unless the result is success.
+// Each throws DeviceError("<what>: <error name>: <error text>") unless the result is success
+// (DeviceLost, a DeviceError, when the error is sticky).
 void check(cudaError_t result, const std::string& what);
 void check(CUresult result, const std::string& what);
 void check(nvrtcResult result, const std::string& what);

@@ -123,6 +123,9 @@ std::unique_ptr<Workload> SimDevice::prepare(const kernels::KernelSpec& kernel, 
   const std::uint64_t usable =
       options_.usable_memory_bytes ? options_.usable_memory_bytes : model_.memory_bytes - kDriverReservedBytes;
   const std::uint64_t bytes = sim_footprint_bytes(kernel, n);
+  if (options_.lost_after_allocations >= 0 && allocations_++ >= options_.lost_after_allocations)
+    throw DeviceLost("sim fault injection (AUTOBENCH_SIM_FAULT): device lost after " +
+                     std::to_string(options_.lost_after_allocations) + " allocations");
   if (allocated_ + bytes > usable) {
     throw OutOfMemory("sim: " + std::to_string(bytes) + " bytes for " + kernel.name + " at size " +
                       std::to_string(n) + " do not fit in " + std::to_string(usable - allocated_) + " free bytes");

@@ -22,6 +22,9 @@ struct SimOptions {
   // > 0: sleep this many times every stretch of simulated time (timed launches, power windows, idling),
   // so runs take real time (signals, budgets, the cost of power windows).
   double realtime_factor = 0;
+  // Fault injection for tests (sim_fault.hpp): >= 0: the device is lost (DeviceLost) on every
+  // allocation after this many.
+  std::int64_t lost_after_allocations = -1;
 };
 
 // One stretch of simulated time at constant board power (recorded while a power window samples).
@@ -65,6 +68,7 @@ class SimDevice final : public Device {
   results::DeviceInfo info_;
   std::mt19937_64 rng_;
   std::uint64_t allocated_ = 0;
+  std::int64_t allocations_ = 0;
   SimPowerModel power_;
   double now_s_ = 0, clock_mhz_ = 0, temperature_c_ = 0;
   bool recording_ = false;

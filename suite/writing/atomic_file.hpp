@@ -1,0 +1,24 @@
+// Writing a file whole or not at all: every file the program writes goes through here, so a full
+// disk or a crash never leaves a half-written file under a name where a complete one is expected.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace autobench::writing {
+
+// A write that failed, with one line naming the file and the system's reason:
+// "cannot write RUN/autobench.h5: No space left on device".
+struct WriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Writes `contents` to `path.tmp.<pid>` beside it, flushes it to the disk and renames it over `path`.
+// On failure the temporary file is removed, `path` keeps what it held before, and WriteError is thrown.
+void write_file_atomically(const std::string& path, std::string_view contents);
+
+// Creates `dir` and its parents when missing; throws WriteError naming `dir` when that fails.
+void ensure_directory(const std::string& dir);
+
+}  // namespace autobench::writing
