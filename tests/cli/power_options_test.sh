@@ -33,8 +33,8 @@ run=(--output "$scratch/results" --backend sim)
 expect 2 "--power-filter 'median' is not allowed \(allowed: none, maf" "${run[@]}" --power-filter median
 expect 2 "--power-filter 'maf:4' is not allowed" "${run[@]}" --power-filter maf:4
 expect 2 "--power-filter 'kalman:x,1': 'x' is not a number" "${run[@]}" --power-filter kalman:x,1
-expect 2 "--power-window-ms -5 is not allowed: must be >= 0" "${run[@]}" --power-window-ms=-5
-expect 2 "--power-interval-ms 0 is not allowed: must be > 0" "${run[@]}" --power-interval-ms 0
+expect 2 "--power-window-ms: -5 is not allowed: must be a finite number in \[0, 60000\]" "${run[@]}" --power-window-ms=-5
+expect 2 "--power-interval-ms: 0 is not allowed: must be a finite number in \[0.001, 1000\]" "${run[@]}" --power-interval-ms 0
 expect 2 "--calibration $scratch/none.json: no such file" "${run[@]}" --calibration "$scratch/none.json"
 echo '{"format": "something else"}' >"$scratch/other.json"
 expect 2 "--calibration $scratch/other.json: calibration file .* not an autobench-power-calibration file" \
