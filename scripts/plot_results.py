@@ -16,20 +16,35 @@ import shutil
 import sys
 import tempfile
 
-try:
-    import h5py
-    import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-except ImportError as missing:
+def missing_modules(error):
     sys.stderr.write(
-        f"plot_results.py: error: {missing} -- the plots need h5py, matplotlib and numpy for {sys.executable}.\n"
+        f"plot_results.py: error: {error} -- the plots need h5py, matplotlib and numpy for {sys.executable}.\n"
         "Install them with\n"
         "  sudo apt-get install python3-h5py python3-matplotlib python3-numpy      (Debian/Ubuntu system Python)\n"
         f"or\n  {sys.executable} -m pip install h5py matplotlib numpy\n")
     sys.exit(1)
+
+
+try:
+    import h5py
+    import numpy as np
+except ImportError as missing:
+    missing_modules(missing)
+plt = None  # matplotlib.pyplot, imported once the file has been read and checked (it takes seconds)
+
+
+def load_matplotlib():
+    global plt
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot
+    except ImportError as missing:
+        missing_modules(missing)
+    plt = matplotlib.pyplot
+
 
 FORMATS = ("png", "pdf")
 
@@ -260,6 +275,7 @@ def main():
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         sys.stderr.write(f"plot_results.py: error: cannot write the figures: '{out_dir}' is not a directory\n")
         return 1
+    load_matplotlib()
     created = not os.path.exists(out_dir)
     try:
         written = draw_all(run, out_dir)

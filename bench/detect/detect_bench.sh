@@ -2,7 +2,8 @@
 # `detect --input` on 10^6-point curves, one detector at a time: wall seconds and peak memory per detector.
 #   bench/detect/detect_bench.sh [BINARY] [POINTS] [OUT_DIR]
 # (defaults: build/suite/autobench-mpi, 1000000, a temporary directory). CPU only; each detector gets at
-# most 120 s (a time-out shows as "> 120"). Prints a Markdown table.
+# most 120 s (a time-out shows as "> 120"). Prints a Markdown table: wall seconds, CPU seconds (user +
+# system: what the wall time is on an idle core) and peak resident memory of the whole `detect` process.
 set -euo pipefail
 bin=${1:-build/suite/autobench-mpi}
 points=${2:-1000000}
@@ -28,24 +29,24 @@ PY
 
 detectors=$("$bin" list | awk '/^detectors:/ {on=1; next} /^[^ ]/ {on=0} on {print $1}')
 [[ -n $detectors ]] || { echo "no detectors listed by '$bin list'" >&2; exit 1; }
-echo "| detector | clean: s | clean: MiB | clean: knee | noisy: s | noisy: MiB | noisy: knee |"
-echo "| --- | --- | --- | --- | --- | --- | --- |"
+echo "| detector | clean: wall s | clean: CPU s | clean: MiB | clean: knee | noisy: wall s | noisy: CPU s | noisy: MiB | noisy: knee |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for d in $detectors; do
   row="| $d"
   for curve in clean noisy; do
     set +e
-    /usr/bin/time -f "%e %M" -o "$out/$d.$curve.time" timeout 120 "$bin" detect --input "$out/$curve.csv" \
+    /usr/bin/time -f "%e %U %S %M" -o "$out/$d.$curve.time" timeout 120 "$bin" detect --input "$out/$curve.csv" \
       --detector "$d" --format json >"$out/$d.$curve.json" 2>"$out/$d.$curve.err"
     rc=$?
     set -e
     if [[ $rc -eq 124 ]]; then
-      row+=" | > 120 | | timed out"
+      row+=" | > 120 | | | timed out"
     elif [[ $rc -ne 0 ]]; then
-      row+=" | $(tail -1 "$out/$d.$curve.time" | cut -d' ' -f1) | | exit $rc: $(head -1 "$out/$d.$curve.err")"
+      row+=" | $(tail -1 "$out/$d.$curve.time" | cut -d' ' -f1) | | | exit $rc: $(head -1 "$out/$d.$curve.err")"
     else
-      read -r secs kib < <(tail -1 "$out/$d.$curve.time")
+      read -r secs user sys kib < <(tail -1 "$out/$d.$curve.time")
       knee=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["curves"][0]["results"][0]; print(r.get("knee_index"))' "$out/$d.$curve.json")
-      row+=" | $secs | $((kib / 1024)) | $knee"
+      row+=" | $secs | $(python3 -c "print(f'{$user + $sys:.2f}')") | $((kib / 1024)) | $knee"
     fi
   done
   echo "$row |"

@@ -1,6 +1,7 @@
 // Max-size estimate from two small builds (see max_size.hpp).
 #include "suite/autoscale/max_size.hpp"
 
+#include <limits>
 #include <stdexcept>
 
 namespace autobench::autoscale {
@@ -20,6 +21,7 @@ std::uint64_t estimate_max_size(backend::Device& device, const kernels::KernelSp
   if (!fits(n1)) return n1;
   std::uint64_t lo = n1, hi = n1;
   while (fits(hi)) {
+    if (hi > std::numeric_limits<std::uint64_t>::max() / 4) return hi;  // no wrap-around, whatever the footprint
     lo = hi;
     hi *= 2;
   }

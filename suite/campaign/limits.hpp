@@ -34,6 +34,7 @@ void check_stored(const Limit& limit, double stored);
 // The limits of the run options (documented in README: Limits of the options).
 namespace limits {
 inline constexpr double kMaxSize = 1e12;  // problem sizes, in the kernel's elements
+inline constexpr double kMaxBytes = 1125899906842624.0;  // 2^50 (1 PiB): a size's float32 footprint, beyond any GPU
 inline constexpr Limit repeats{"--repeats", 1, 1000, false, false, true};
 inline constexpr Limit start_size{"--start-size", 1, kMaxSize, false, false, true};
 inline constexpr Limit max_size{"--max-size", 1, kMaxSize, false, false, true};

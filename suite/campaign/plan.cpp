@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 #include <sstream>
 #include <stdexcept>
 
@@ -70,6 +71,13 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
           "--tuner-top-k " + str(a.tuner_top_k) + " is not allowed: must be in 1..1000");
   require(a.tuner_random >= 0 && a.tuner_random <= 1000,
           "--tuner-random " + str(a.tuner_random) + " is not allowed: must be in 0..1000");
+  for (const auto& k : kernel_names) {  // a size's footprint must be representable: sweeps compute it in bytes
+    const kernels::KernelSpec& kernel = *kernels::find(k);
+    for (const auto& [option, size] : {std::pair{"--start-size", a.start_size}, {"--max-size", a.max_size}})
+      require(kernel.elements(size) * 4.0 <= limits::kMaxBytes,
+              std::string(option) + " " + str(size) + " is not allowed for kernel '" + k + "': its " +
+                  str(kernel.elements(size) * 4.0) + " bytes exceed any GPU (allowed: at most 2^50 bytes)");
+  }
   if (a.max_size) {
     for (const auto& k : kernel_names) {
       const auto start = kernels::find(k)->round_size(a.start_size ? a.start_size : kernels::find(k)->start_size);

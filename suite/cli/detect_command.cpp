@@ -6,7 +6,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -66,12 +65,6 @@ detect::Params overridden(detect::Params p, const DetectOptions& o) {
   return p;
 }
 
-std::string text(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
-
 void check_options(const DetectOptions& o) {
   if (o.x_scale) {
     try {
@@ -80,11 +73,6 @@ void check_options(const DetectOptions& o) {
       throw UsageError(std::string("detect: --x-scale: ") + e.what());
     }
   }
-  if (o.sensitivity && !(*o.sensitivity > 0.0))
-    throw UsageError("detect: --sensitivity " + text(*o.sensitivity) + " is not allowed: must be positive");
-  if (o.distance_threshold && !(*o.distance_threshold >= 0.0))
-    throw UsageError("detect: --distance-threshold " + text(*o.distance_threshold) +
-                     " is not allowed: must be at least 0");
 }
 
 // HDF5 files start with this signature (autobench writes no user block before it).

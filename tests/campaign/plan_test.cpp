@@ -58,7 +58,13 @@ TEST(Plan, BadValuesAreNamedWithWhatIsAllowed) {
   EXPECT_NE(error_of(s).find("unknown detector 'elbow' (allowed: "), std::string::npos);
   s = {};
   s.autoscale.scale_factor = 1.0;
-  EXPECT_EQ(error_of(s), "--scale-factor 1 is not allowed: must be greater than 1");
+  EXPECT_EQ(error_of(s), "--scale-factor 1 is not allowed: must be a finite number in (1, 16]");
+  s = {};
+  s.autoscale.safeguards.min_runtime_s = 61.0;  // as run.json stores it: seconds, checked in the typed milliseconds
+  EXPECT_EQ(error_of(s), "--min-runtime-ms 61000 is not allowed: must be a finite number in [0, 60000]");
+  s = {};
+  s.repeats = 1001;
+  EXPECT_EQ(error_of(s), "--repeats 1001 is not allowed: must be a whole number in [1, 1000]");
   s = {};
   s.backend = "opencl";
   EXPECT_EQ(error_of(s), "unknown backend 'opencl' (allowed: auto, cuda, sim)");
@@ -68,4 +74,23 @@ TEST(Plan, BadValuesAreNamedWithWhatIsAllowed) {
   s = {};
   s.autoscale.max_size = 100;
   EXPECT_EQ(error_of(s), "--max-size 100 is not allowed: below the start size 4096 of kernel 'vecadd'");
+}
+
+TEST(Plan, SweepAtGivesMakePlansSweepsWithoutBuildingThem) {
+  for (const bool independent : {false, true}) {
+    ab::campaign::RunSettings s;
+    s.suite = "full";
+    s.repeats = 3;
+    s.independent_sweeps = independent;
+    const auto built = ab::campaign::make_plan(s);
+    const auto checked = ab::campaign::check_plan(s);
+    EXPECT_TRUE(checked.sweeps.empty()) << "check_plan (--dry-run) builds no sweep";
+    ASSERT_EQ(checked.sweep_count(), built.sweeps.size());
+    for (std::size_t i = 0; i < built.sweeps.size(); ++i) {
+      const auto sw = ab::campaign::sweep_at(checked, i);
+      EXPECT_EQ(sw.kernel, built.sweeps[i].kernel) << i;
+      EXPECT_EQ(sw.repeat, built.sweeps[i].repeat) << i;
+      EXPECT_EQ(sw.detectors, built.sweeps[i].detectors) << i;
+    }
+  }
 }

@@ -65,6 +65,8 @@ expect 2 "--power-window-ms: 1e12 is not allowed: must be a finite number in \[0
   --power-window-ms 1e12
 expect 2 "--start-size: 9223372036854775807 is not allowed: must be a whole number in \[1, 1000000000000\]" \
   "${out[@]}" --start-size 9223372036854775807
+expect 2 "--start-size 1000000000000 is not allowed for kernel 'gemm': its 4e\+24 bytes exceed any GPU" "${out[@]}" \
+  --kernels vecadd,gemm --start-size 1000000000000
 expect 2 "--repeats: 1000000000 is not allowed: must be a whole number in \[1, 1000\]" "${out[@]}" \
   --repeats 1000000000 --dry-run
 expect 2 "--time-budget: -5 is not allowed: must be a finite number in \(0, 31622400\]" "${out[@]}" --time-budget=-5

