@@ -80,8 +80,8 @@ TEST(ReportMarkdown, CampaignRowsHoldTheSampleValues) {
   // Rank 0, vecadd, repeat 0: knee at index 3 (size 8192, time 4e-5 s): throughput 12 * 8192 / 4e-5 * 1e-9
   // = 2.4576 GB/s; knee quality 0.912...; power NaN; efficiency infinite; elapsed 12.3456...
   EXPECT_EQ(rows[1],
-            "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | yes | 3 | 8192 | - | 2.46 | GB/s | 91.2% "
-            "| - | inf | - | 0 | knee | 12.35 |");
+            "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | yes | 3 | 8192 | 3000-9000 | 2.46 | GB/s | "
+            "91.2% | - | inf | cold | 1 | knee | 12.35 |");
   EXPECT_TRUE(contains(md, "\nErrors:\n\n- rank 1 vecadd/kneedle repeat 1: line one\n  line \"two\" \u00e9\n"
                            "- rank 1 gemm/kneedle repeat 1: line one\n  line \"two\" \u00e9\n\n## Knee stability"));
 }
