@@ -43,7 +43,7 @@ TEST(ReportCsv, QuotesFieldsWithQuotesAndWritesNaNAsEmpty) {
                           shortest(throughput) + ",GB/s,0.9123456789012345,,inf,cold,1,knee,12.345678901234567,GPU-0000-0");
   // Rank 1, gemm, repeat 1: no knee, interrupted; knee quality NaN and power NaN are empty fields.
   EXPECT_TRUE(contains(lines[8], ",no,6,65536,"));
-  EXPECT_TRUE(contains(lines[8], ",GB/s,,,inf,interrupted (incomplete),12.345678901234567,GPU-0000-1"));
+  EXPECT_TRUE(contains(lines[8], ",GB/s,,,inf,warm,1,interrupted (incomplete),12.345678901234567,GPU-0000-1"));
 }
 
 TEST(ReportCsv, QuotesCommasAndLineBreaks) {
