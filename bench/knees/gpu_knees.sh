@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Knee stability on a GPU for bench/knees/README.md (issue 13): 5 repeats of vecadd and gemm with kneedle
-# and triangle at the default settings (vecadd cold, gemm warm, noise-driven launch counts, mean
-# estimator, 200-replicate knee intervals), power windows off (they do not move knees and cost ~1 s a
-# point). Needs an already built tree in build/ (CUDA on, Release). Changes no clocks.
+# and triangle (and the model-based `fitted`, from the same sweeps) at the default settings (vecadd
+# cold, gemm warm, noise-driven launch counts, mean estimator, 200-replicate knee intervals), power
+# windows off (they do not move knees and cost ~1 s a point). Needs an already built tree in build/ (CUDA on, Release). Changes no clocks.
 #   bench/knees/gpu_knees.sh OUT_DIR
 # Writes OUT_DIR/device.txt, run.txt (the run's output), the results file under OUT_DIR/runs/,
 # report.txt, report.json and summary.txt (printed): per kernel and detector the knee index of every
@@ -18,7 +18,7 @@ BIN=$SRC/build/suite/autobench-mpi
 { date -u; nvidia-smi; git -C "$SRC" rev-parse HEAD; } > "$OUT/device.txt" 2>&1
 
 t0=$(date +%s)
-timeout 230 "$BIN" --backend cuda --kernels vecadd,gemm --detectors kneedle,triangle --repeats 5 \
+timeout 230 "$BIN" --backend cuda --kernels vecadd,gemm --detectors kneedle,triangle,fitted --repeats 5 \
   --power-window-ms 0 --time-budget 200 --output "$OUT/runs" > "$OUT/run.txt" 2>&1
 echo "exit: $? after $(( $(date +%s) - t0 )) s" | tee -a "$OUT/run.txt"
 H5=$(ls -t "$OUT"/runs/*/*.h5 2>/dev/null | head -1)

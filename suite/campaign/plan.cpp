@@ -60,10 +60,10 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   check_stored(L::distance_threshold, a.detector_params.distance_threshold);
   require(a.noise_stop.target >= 0.0 && a.noise_stop.target < 1.0,
           "--noise-target " + str(a.noise_stop.target) + " is not allowed: must be in [0, 1) (0: fixed --iterations)");
-  require(a.noise_stop.max_launches <= 1000000 &&
-              (a.noise_stop.target == 0.0 ? a.noise_stop.max_launches >= 1 : a.noise_stop.max_launches >= a.timing.iterations),
-          "--max-launches " + str(a.noise_stop.max_launches) + " is not allowed: must be in [" +
-              str(a.timing.iterations) + " (the timed --iterations), 1000000]");
+  const int fewest_launches = a.noise_stop.target == 0.0 ? 1 : a.timing.iterations;
+  require(a.noise_stop.max_launches >= fewest_launches && a.noise_stop.max_launches <= 1000000,
+          "--max-launches " + str(a.noise_stop.max_launches) + " is not allowed: must be in [" + str(fewest_launches) +
+              (a.noise_stop.target == 0.0 ? "" : " (the timed --iterations)") + ", 1000000]");
   require(a.bootstrap <= 100000, "--knee-bootstrap " + str(a.bootstrap) + " is not allowed: must be in [0, 100000]");
   require(a.noise_stop.max_time_s > 0.0 && a.noise_stop.max_time_s <= 3600.0,
           "--max-time-ms " + str(a.noise_stop.max_time_s * 1e3) + " is not allowed: must be in (0, 3600000]");

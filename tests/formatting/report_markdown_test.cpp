@@ -54,8 +54,8 @@ std::vector<std::string> cells_of_text(const std::string& row) {
 }
 
 const std::string kCampaignHeader =
-    "| rank | device | kernel | detector | repeat | points | knee | index | size | throughput | unit | of_plateau | "
-    "power_W | work/J | stop | elapsed_s |";
+    "| rank | device | kernel | detector | repeat | points | knee | index | size | size_95 | throughput | unit | "
+    "of_plateau | power_W | work/J | timing | throttled | stop | elapsed_s |";
 
 TEST(ReportMarkdown, StartsWithTheTitleAndTheRunAsBullets) {
   const auto md = report_document(sample_file(), "f.h5").markdown();
@@ -76,12 +76,12 @@ TEST(ReportMarkdown, CampaignRowsHoldTheSampleValues) {
   const auto md = report_document(sample_file(), "f.h5").markdown();
   const auto rows = rows_after(md, kCampaignHeader);
   ASSERT_EQ(rows.size(), 1u + 8u);  // rule, 8 campaigns
-  EXPECT_EQ(rows[0], "|---:|---|---|---|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|");
+  EXPECT_EQ(rows[0], "|---:|---|---|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---|---:|");
   // Rank 0, vecadd, repeat 0: knee at index 3 (size 8192, time 4e-5 s): throughput 12 * 8192 / 4e-5 * 1e-9
   // = 2.4576 GB/s; knee quality 0.912...; power NaN; efficiency infinite; elapsed 12.3456...
   EXPECT_EQ(rows[1],
-            "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | yes | 3 | 8192 | 2.46 | GB/s | 91.2% "
-            "| - | inf | knee | 12.35 |");
+            "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | yes | 3 | 8192 | 3000-9000 | 2.46 | GB/s | "
+            "91.2% | - | inf | cold | 1 | knee | 12.35 |");
   EXPECT_TRUE(contains(md, "\nErrors:\n\n- rank 1 vecadd/kneedle repeat 1: line one\n  line \"two\" \u00e9\n"
                            "- rank 1 gemm/kneedle repeat 1: line one\n  line \"two\" \u00e9\n\n## Knee stability"));
 }
@@ -101,9 +101,9 @@ TEST(ReportMarkdown, StabilityAndAgreementSections) {
   const auto file = sample_file();
   const auto md = report_document(file, "f.h5").markdown();
   const auto rows = rows_after(md, "| kernel | detector | scope | group | campaigns | index_mode | index_mean | "
-                                   "index_sd | size_median | size_iqr | within1 | throughput_cv |");
+                                   "index_sd | size_median | size_iqr | within1 | throughput_cv | size_cv | overlap95 |");
   ASSERT_EQ(rows.size(), 1u + file.stability.size());
-  EXPECT_EQ(rows[0], "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  EXPECT_EQ(rows[0], "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   EXPECT_TRUE(contains(md, "\n## Detector agreement: none (no kernel, rank and repeat ran two detectors)\n"));
 }
 

@@ -76,6 +76,9 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   p.tune_measured = 2;
   p.tune_probes = "BLOCK_SIZE=256@0.00125;BLOCK_SIZE=512@0.0025";
   p.tune_predicted_s = 1.25e-3;
+  p.noise = 0.00123;
+  p.throttled = refinement;
+  p.launch_times_s = {1.5e-5f, 2.25e-5f, static_cast<float>(seconds)};
   return p;
 }
 
@@ -97,6 +100,11 @@ inline results::Campaign sample_campaign(int rank, const std::string& kernel, co
   c.plateau = rank == 0 ? 305.0947018607301 : results::kNaN;
   c.knee_position = rank == 0 ? 0.5 + 0.125 * repeat : results::kNaN;
   c.x_scale = rank == 0 ? "log" : "linear";
+  c.timing_mode = kernel == "vecadd" ? "cold" : "warm";
+  c.estimator = "median";
+  c.knee_low_size = rank == 0 ? 3000.5 : results::kNaN;
+  c.knee_high_size = rank == 0 ? 9000.25 : results::kNaN;
+  c.knee_found_fraction = rank == 0 ? 0.975 : results::kNaN;
   c.stop_reason = c.knee_detected ? results::StopReason::knee : results::StopReason::interrupted;
   c.error = c.knee_detected ? "" : "line one\nline \"two\" \u00e9";
   c.detector_params = "threshold=0.05,min_points=5";
@@ -198,6 +206,9 @@ inline void expect_same(const results::Point& a, const results::Point& b) {
   EXPECT_EQ(a.tune_measured, b.tune_measured);
   EXPECT_EQ(a.tune_probes, b.tune_probes);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.tune_predicted_s, b.tune_predicted_s);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.noise, b.noise);
+  EXPECT_EQ(a.throttled, b.throttled);
+  EXPECT_EQ(a.launch_times_s, b.launch_times_s);
 }
 
 inline void expect_same(const results::Campaign& a, const results::Campaign& b) {
@@ -220,6 +231,11 @@ inline void expect_same(const results::Campaign& a, const results::Campaign& b) 
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.plateau, b.plateau);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.knee_position, b.knee_position);
   EXPECT_EQ(a.x_scale, b.x_scale);
+  EXPECT_EQ(a.timing_mode, b.timing_mode);
+  EXPECT_EQ(a.estimator, b.estimator);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.knee_low_size, b.knee_low_size);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.knee_high_size, b.knee_high_size);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.knee_found_fraction, b.knee_found_fraction);
   EXPECT_EQ(a.stop_reason, b.stop_reason);
   EXPECT_EQ(a.error, b.error);
   EXPECT_EQ(a.detector_params, b.detector_params);
