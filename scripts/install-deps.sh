@@ -36,7 +36,9 @@ done
 
 missing_py=()
 for p in "${python_packages[@]}"; do
-  python3 -c "import ${p%%==*}" 2>/dev/null || missing_py+=("$p")
+  # present, and at the pinned version where one is given (kneed==0.9.0: an older kneed gives other knees)
+  python3 -c "import importlib.metadata as m, sys; n, _, v = sys.argv[1].partition('=='); \
+sys.exit(0 if not v or m.version(n) == v else 1)" "$p" 2>/dev/null || missing_py+=("$p")
 done
 if ((${#missing_py[@]})); then
   echo "install-deps: pip installing ${missing_py[*]}"
