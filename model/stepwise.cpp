@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 namespace autobench::model {
@@ -47,6 +48,17 @@ int step(State& s, std::vector<Term> candidates, bool interaction, double min_ga
 }
 
 }  // namespace
+
+ParameterCoding coding_of(const std::vector<std::string>& names, const std::vector<Row>& rows) {
+  ParameterCoding c;
+  for (std::size_t j = 0; j < names.size(); ++j) {
+    std::set<double> distinct;
+    for (const auto& r : rows) distinct.insert(r.at(j));
+    if (distinct.size() > 2) c.numeric.push_back(names[j]);
+    if (distinct.size() == 2) c.categorical.push_back(names[j]);
+  }
+  return c;
+}
 
 void check(const StepwiseOptions& o) {
   if (!std::isfinite(o.theta) || o.theta < 0 || o.theta >= 1)

@@ -42,6 +42,11 @@ struct ParameterCoding {
   std::vector<std::string> numeric;      // splines even with two values (e.g. sizes seen so far)
 };
 
+// The coding the values in `rows` (e.g. every point of a design space) suggest: more than two distinct
+// values numeric, two categorical. Fitting a subset with it codes every subset alike, so a level or
+// value the subset lacks does not change a parameter's kind.
+ParameterCoding coding_of(const std::vector<std::string>& names, const std::vector<Row>& rows);
+
 struct Selection {
   LinearModel model;            // refitted on the chosen terms
   std::vector<Step> path;

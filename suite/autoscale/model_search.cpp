@@ -65,8 +65,12 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
     seconds_.push_back(seconds[i]);
   }
   ++sizes_;
+  // The size dominates the variance of ln t (time grows like n^2 for GEMM), so the paper's θ = φ = 0.01
+  // of the total would keep out tunables that change the time by several percent: the tuner only ranks
+  // configurations at one size and lets smaller gains in.
   model::StepwiseOptions options;
   options.log_response = true;
+  options.theta = options.phi = kMinGain;
   try {
     model_ = model::select(names_, rows_, seconds_, options, {{}, {"size"}}).model;
   } catch (const std::invalid_argument&) {

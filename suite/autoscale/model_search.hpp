@@ -17,6 +17,8 @@ class ModelSearch {
  public:
   // Sizes timed with a random sample before the model guides.
   static constexpr int kWarmupSizes = 2;
+  // θ and φ of the tuner's stepwise selection (see record()).
+  static constexpr double kMinGain = 0.001;
 
   // warmup_budget: configurations sampled per warm-up size; top_k, random: per guided size.
   ModelSearch(int warmup_budget, int top_k, int random);

@@ -247,7 +247,10 @@ void run_model(const ModelOptions& o) {
         set.rank.push_back(by[i]);
       }
       try {
-        run.selection = model::select(modeling::parameter_names(plan.space), run.training.rows, run.training.time_s, plan.stepwise);
+        const auto names = modeling::parameter_names(plan.space);
+        std::vector<model::Row> all = run.training.rows;
+        all.insert(all.end(), run.test.rows.begin(), run.test.rows.end());
+        run.selection = model::select(names, run.training.rows, run.training.time_s, plan.stepwise, model::coding_of(names, all));
         run.errors = model::held_out_errors(run.selection.model, run.test.rows, run.test.time_s);
       } catch (const std::invalid_argument& e) {
         throw RunFailure(std::string("fitting the model failed: ") + e.what());

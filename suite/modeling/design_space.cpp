@@ -15,7 +15,8 @@ std::vector<kernels::Tunables> configurations(const kernels::KernelSpec& kernel,
 
 std::vector<std::string> parameter_names(const DesignSpace& space) {
   std::vector<std::string> names;
-  for (const auto& [name, value] : configurations(*space.kernel, space.sizes.at(0)).at(0)) names.push_back(name);
+  const auto configs = configurations(*space.kernel, space.sizes.at(0));
+  for (const auto& [name, value] : configs.front()) names.push_back(name);
   names.push_back("size");
   if (!space.clocks_mhz.empty()) names.push_back("sm_clock_mhz");
   return names;

@@ -51,6 +51,7 @@ std::vector<EvaluationRow> evaluate(const std::vector<std::string>& names, const
     for (auto i : idx) best[s] = std::min(best[s], pool.time_s[i]);
   }
 
+  const model::ParameterCoding coding = model::coding_of(names, pool.rows);
   std::mt19937_64 rng(settings.seed);
   std::vector<EvaluationRow> out;
   for (std::size_t samples : settings.samples) {
@@ -72,7 +73,7 @@ std::vector<EvaluationRow> evaluate(const std::vector<std::string>& names, const
         to.rows.push_back(pool.rows[order[k]]);
         to.time_s.push_back(pool.time_s[order[k]]);
       }
-      const auto s = model::select(names, train.rows, train.time_s, options);
+      const auto s = model::select(names, train.rows, train.time_s, options, coding);
       row.stepwise_terms += static_cast<double>(s.model.terms().size());
       row.stepwise_error += model::held_out_errors(s.model, test.rows, test.time_s).mean_relative;
       row.fixed_error += model::held_out_errors(fixed_model(s.model, train.rows, train.time_s, options.log_response),
