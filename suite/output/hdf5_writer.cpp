@@ -53,8 +53,8 @@ void write_campaign(const H5Group& campaigns, const results::RankResult& rank, c
   g.write_attribute("backend", rank.device.backend);
   g.write_attribute("device_name", rank.device.name);
   g.write_attribute("device_model", rank.device.model);
-  const kernels::KernelSpec* kernel = kernels::find(c.kernel);
-  g.write_attribute<std::string>("bottleneck", kernel ? kernels::to_string(kernel->bound) : "unknown");
+  const kernels::KernelSpec* spec = kernels::find(c.kernel);
+  g.write_attribute<std::string>("bottleneck", spec ? kernels::to_string(spec->bound) : "unknown");
   g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
   write_columns(g, c.points, results::kPointFields);
 }
