@@ -6,7 +6,7 @@
 // What keeps it below the FMA peak, and how it is held off: the loop counter, compare and branch cost
 // issue slots, so the outer loop is unrolled to kUnroll * NR_INNER = 256 FMAs per iteration (loop
 // overhead < 1.5 %); the per-thread prologue and epilogue (load, NR_INNER adds, store) and the block
-// launch are amortised over 16384 FMAs per thread; NR_INNER >= 4 independent chains per warp and
+// launch are amortised over the 4096 FMAs per thread; NR_INNER >= 4 independent chains per warp and
 // 4+ resident warps per scheduler cover the 4-cycle FMA latency.
 
 constexpr int kUnroll = NR_INNER >= 256 ? 1 : 256 / NR_INNER;

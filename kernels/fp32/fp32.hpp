@@ -6,7 +6,7 @@
 namespace autobench::kernels::fp32 {
 
 // Every thread performs exactly this many FMAs (NR_OUTER * NR_INNER of them).
-inline constexpr std::int64_t kFmasPerThread = 16384;
+inline constexpr std::int64_t kFmasPerThread = 4096;
 // Each FMA is acc = acc * kScale + kOffset, a contraction towards 0.5, so values stay finite however
 // many launches run in place.
 inline constexpr float kScale = 1.0f - 1.0f / 4096.0f;

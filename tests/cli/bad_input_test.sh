@@ -29,7 +29,7 @@ expect() {
 }
 
 out=(--output "$scratch/results" --backend sim)
-expect 2 "unknown kernel 'saxpy' \(allowed: vecadd, gemm, fp32\)" "${out[@]}" --kernels vecadd,saxpy
+expect 2 "unknown kernel 'saxpy' \(allowed: chase, fp32, gemm, histogram, reduction, spmv, stencil, transpose, triad, vecadd\)" "${out[@]}" --kernels vecadd,saxpy
 expect 2 "unknown detector 'elbow' \(allowed: " "${out[@]}" --detectors elbow
 expect 2 "unknown suite 'huge' \(allowed: quick, full\)" "${out[@]}" --suite huge
 expect 2 "--start-size: 0 is not allowed: must be a whole number in \[1, 1000000000000\]" "${out[@]}" --start-size 0
