@@ -40,7 +40,8 @@ std::map<std::uint64_t, std::string> select_power_points(const std::vector<resul
     knee.insert(at);
     if (k > 0) knee.insert(sizes[k - 1]);
     if (k + 1 < sizes.size()) knee.insert(sizes[k + 1]);
-    for (std::size_t i = k + 1; i < sizes.size(); ++i) post_knee.insert(sizes[i]);
+    for (std::size_t i = std::max(k + 1, sizes.size() - std::min(sizes.size(), kPostKneeWindows)); i < sizes.size(); ++i)
+      post_knee.insert(sizes[i]);
   }
   std::set<std::uint64_t> sparse;
   if (policy == PowerPoints::sparse && !every.empty()) {

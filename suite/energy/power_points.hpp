@@ -32,15 +32,18 @@ inline constexpr const char* off = "off";              // windows disabled (--po
 }  // namespace reason
 
 // The log-spaced subset keeps at most this many points per decade of problem size (and always the first
-// and the last size): about 12 points over a sweep from 10^3 to 10^9.
-inline constexpr double kSparsePointsPerDecade = 2.0;
+// and the last size): about 7 points over a sweep from 10^3 to 10^9.
+inline constexpr double kSparsePointsPerDecade = 1.0;
+// Post-knee windows per campaign: its last points after the knee (the plateau the sweep measured once the
+// knee counted; with the minimum-runtime safeguard a sweep may measure many more sizes past the knee).
+inline constexpr std::size_t kPostKneeWindows = 2;
 
 // The sizes of one sweep's campaigns (they share the sweep's sizes) that get a window after the sweep,
 // with the reason (the first that applies: knee, post_knee, sparse). For each campaign, its points
 // sorted by size: the knee (knee_index, the last point when no knee was detected) and its nearest
-// measured neighbours below and above are `knee`, every larger size `post_knee`. With `sparse`, from the
-// union of the campaigns' sizes also the greedy log-spaced subset: the smallest size, then each next size
-// at least 10^(1/kSparsePointsPerDecade) times the last one chosen, and the largest size. With `all`,
+// measured neighbours below and above are `knee`, the last kPostKneeWindows sizes above it `post_knee`.
+// With `sparse`, from the union of the campaigns' sizes also the greedy log-spaced subset: the smallest
+// size, then each next size at least 10^(1/kSparsePointsPerDecade) times the last one chosen, and the largest. With `all`,
 // nothing (every point had its window when it was timed).
 std::map<std::uint64_t, std::string> select_power_points(const std::vector<results::Campaign>& campaigns,
                                                          PowerPoints policy);

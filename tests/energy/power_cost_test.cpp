@@ -18,12 +18,12 @@ namespace {
 // Realtime factor and timed launches per size: the sim's analytic kernels are short, so many iterations
 // stand in for the rest of a point's cost on a GPU (compilation, allocation, verification, tuning: about
 // 0.13 s per point in the H100 quick suite of issue 12, 32 s for about 240 points).
-constexpr double kRealtime = 0.1;
-constexpr int kIterations = 200;
+constexpr double kRealtime = 0.05;
+constexpr int kIterations = 2000;
 
 struct Cost {
   double run_s = 0, windows_s = 0;
-  std::size_t points = 0, windows = 0;
+  std::size_t points = 0, windows = 0, own = 0;
 };
 
 Cost sweep_cost(const std::string& kernel) {
@@ -35,6 +35,7 @@ Cost sweep_cost(const std::string& kernel) {
   autoscale::AutoscaleSettings a;
   a.timing.iterations = kIterations;
   autoscale::SweepHooks hooks;
+  hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) { return power.around_timing(n, timed); };
   hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& c, results::Point& p) { power.measure(w, c, p); };
   hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
     power.after_sweep(cs, at);
@@ -48,7 +49,8 @@ Cost sweep_cost(const std::string& kernel) {
     for (const auto& p : c.points)
       if (seen.insert(p.size).second) {
         ++cost.points;
-        cost.windows += p.power_cost_s > 0;
+        cost.windows += p.power_reason != "skipped" && p.power_reason != "own_launches";
+        cost.own += p.power_reason == "own_launches";
         cost.windows_s += p.power_cost_s;
       }
   return cost;
@@ -58,8 +60,8 @@ TEST(PowerCost, DefaultWindowsStayWithinTheBudgetOfARealtimeSimRun) {
   Cost total;
   for (const char* kernel : {"vecadd", "gemm"}) {
     const Cost c = sweep_cost(kernel);
-    std::printf("%s: %zu points, %zu windows, %.3f s in windows of %.3f s\n", kernel, c.points, c.windows,
-                c.windows_s, c.run_s);
+    std::printf("%s: %zu points, %zu windows, %zu from their own launches, %.3f s in windows of %.3f s\n", kernel,
+                c.points, c.windows, c.own, c.windows_s, c.run_s);
     total.run_s += c.run_s;
     total.windows_s += c.windows_s;
     total.points += c.points;
@@ -72,8 +74,8 @@ TEST(PowerCost, DefaultWindowsStayWithinTheBudgetOfARealtimeSimRun) {
   // The same windows at every point would break the budget: the selection is what keeps it.
   const double per_window = total.windows_s / static_cast<double>(total.windows);
   EXPECT_GT(per_window * static_cast<double>(total.points), 0.3 * without);
-  // A derived window: 3 sensor periods of 100 ms + 10 ms, then lag 30 ms + 10 ms, ≈ 0.35 s simulated.
-  EXPECT_NEAR(per_window, 0.35 * kRealtime, 0.5 * 0.35 * kRealtime);
+  // A derived window loads the device for at least 3 sensor periods of 100 ms + 10 ms of simulated time.
+  EXPECT_GT(per_window, 0.9 * 0.31 * kRealtime) << "the sim spends the windows' time";
 }
 
 }  // namespace

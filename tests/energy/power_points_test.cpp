@@ -47,16 +47,21 @@ TEST(SelectPowerPoints, KneePolicyTakesEachKneeItsNeighboursAndThePlateau) {
                     {29, "knee"}, {30, "knee"}, {31, "knee"}, {32, "post_knee"}, {33, "post_knee"}}));
 }
 
-// Log-spaced at 2 per decade (factor 3.16): from 1000, the first size at least 3162 is i = 6 (3815), then
-// i = 12 (14552), 18 (55511), 24 (211758), 30 (807794); i = 36 is beyond the sweep, whose last size (33)
-// is always taken. Knee reasons win over sparse ones.
+// Log-spaced at 1 per decade: from 1000, the first size at least 10000 is i = 11 (11642), then i = 22
+// (135525), and i = 33 (1577722), the sweep's last size, always taken. Knee reasons win over sparse ones.
 TEST(SelectPowerPoints, SparsePolicyAddsALogSpacedSubsetFromFirstToLast) {
   const std::vector<results::Campaign> sweep{campaign(29, 25), campaign(34, 30)};
   EXPECT_EQ(select_power_points(sweep, PowerPoints::sparse),
-            expect({{0, "sparse"}, {6, "sparse"}, {12, "sparse"}, {18, "sparse"}, {24, "knee"}, {25, "knee"},
-                    {26, "knee"}, {27, "post_knee"}, {28, "post_knee"}, {29, "knee"}, {30, "knee"}, {31, "knee"},
+            expect({{0, "sparse"}, {11, "sparse"}, {22, "sparse"}, {24, "knee"}, {25, "knee"}, {26, "knee"},
+                    {27, "post_knee"}, {28, "post_knee"}, {29, "knee"}, {30, "knee"}, {31, "knee"},
                     {32, "post_knee"}, {33, "post_knee"}}));
-  EXPECT_EQ(select_power_points(sweep, PowerPoints::sparse).size(), 14u) << "of 34 points";
+}
+
+// A knee that counted late (the minimum-runtime safeguard): the campaign holds 20 sizes past its knee; only
+// its last two are post-knee windows.
+TEST(SelectPowerPoints, OnlyTheLastPointsPastALateCountingKneeArePostKnee) {
+  EXPECT_EQ(select_power_points({campaign(30, 9)}, PowerPoints::knee),
+            expect({{8, "knee"}, {9, "knee"}, {10, "knee"}, {28, "post_knee"}, {29, "post_knee"}}));
 }
 
 TEST(SelectPowerPoints, WithoutAKneeTheLastPointIsTheAnswer) {

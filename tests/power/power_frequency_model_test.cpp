@@ -63,16 +63,19 @@ TEST(FitPowerFrequency, RecoversParametersFromNoisyData) {
   EXPECT_NEAR(sum / static_cast<double>(f.size()), 0.0, 0.2);  // the static term absorbs any offset
 }
 
-// Six clocks from 705 to 1980 MHz as a calibration sweeps them, 1 W noise, 50 seeds: every parameter lies
-// within 3.5 standard errors of the truth (a normal error would leave it with p = 5e-4 per parameter), and
-// the standard errors are neither absurdly small nor large against the spread of the estimates.
+// 16 clocks from 705 to 1980 MHz as the H100 calibration swept them (bench/power), 1 W noise, 100 seeds: the
+// standard errors describe the estimates' spread. With exact standard errors 95 % of the estimates would lie
+// within 2 of them; the linearised ones of this nonlinear fit (a ridge kink) reach at least 85 % for every
+// parameter, and every estimate lies within 5.
 TEST(FitPowerFrequency, RecoversKnownParametersWithinTheirStandardErrors) {
   const PowerFrequencyModel truth{80.0, 0.1, 4e-4, 1000.0};
   std::vector<double> f;
-  for (int rep = 0; rep < 3; ++rep)
-    for (double x = 705.0; x <= 1980.0; x += 255.0) f.push_back(x);
+  for (int rep = 0; rep < 2; ++rep)
+    for (double x = 705.0; x <= 1980.0; x += 85.0) f.push_back(x);
   double static_sum = 0, static_se_sum = 0;
-  for (unsigned seed = 1; seed <= 50; ++seed) {
+  int within[4] = {0, 0, 0, 0};
+  const int seeds = 100;
+  for (unsigned seed = 1; seed <= seeds; ++seed) {
     std::mt19937 rng(seed);
     std::normal_distribution<double> noise(0.0, 1.0);
     std::vector<double> p;
@@ -82,16 +85,20 @@ TEST(FitPowerFrequency, RecoversKnownParametersWithinTheirStandardErrors) {
     const auto& se = fit.standard_error;
     ASSERT_TRUE(std::isfinite(se.static_w) && std::isfinite(se.dynamic_w_per_mhz) &&
                 std::isfinite(se.voltage_slope_per_mhz) && std::isfinite(se.ridge_mhz)) << "seed " << seed;
-    EXPECT_LE(std::abs(m.static_w - truth.static_w), 3.5 * se.static_w) << "seed " << seed;
-    EXPECT_LE(std::abs(m.dynamic_w_per_mhz - truth.dynamic_w_per_mhz), 3.5 * se.dynamic_w_per_mhz) << "seed " << seed;
-    EXPECT_LE(std::abs(m.voltage_slope_per_mhz - truth.voltage_slope_per_mhz), 3.5 * se.voltage_slope_per_mhz)
-        << "seed " << seed;
-    EXPECT_LE(std::abs(m.ridge_mhz - truth.ridge_mhz), 3.5 * se.ridge_mhz) << "seed " << seed;
+    const double z[4] = {std::abs(m.static_w - truth.static_w) / se.static_w,
+                         std::abs(m.dynamic_w_per_mhz - truth.dynamic_w_per_mhz) / se.dynamic_w_per_mhz,
+                         std::abs(m.voltage_slope_per_mhz - truth.voltage_slope_per_mhz) / se.voltage_slope_per_mhz,
+                         std::abs(m.ridge_mhz - truth.ridge_mhz) / se.ridge_mhz};
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_LE(z[k], 5.0) << "parameter " << k << ", seed " << seed;
+      within[k] += z[k] <= 2.0;
+    }
     static_sum += std::abs(m.static_w - truth.static_w);
     static_se_sum += se.static_w;
   }
-  EXPECT_GT(static_se_sum, 0.3 * static_sum);
-  EXPECT_LT(static_se_sum, 5.0 * static_sum);
+  for (int k = 0; k < 4; ++k) EXPECT_GE(within[k], 85) << "parameter " << k;
+  EXPECT_GT(static_se_sum, 0.5 * static_sum) << "mean |error| is 0.8 standard errors for a normal error";
+  EXPECT_LT(static_se_sum, 3.0 * static_sum);
 }
 
 // Power that is a straight line through −40 W at 0 MHz: the unbounded fit would put P_static at −40 W; the

@@ -16,8 +16,9 @@ namespace {
 
 // Idle 100 W until 1.0 s, load 400 W until load_end + lag + 10 ms (the lead-out of a power window), then
 // idle; polled every 4 ms until load_end + 0.3 s.
-std::vector<Sample> trace(double load_end, double lag, double phase) {
+std::vector<Sample> trace(double load_end, double lag, double phase, double noise_w = 0.0) {
   SimSensorConfig c;
+  c.noise_w = noise_w;
   c.origin_s = 0.0;
   c.profile = {{0.0, 100.0}, {1.0, 400.0}, {load_end + lag + 0.01, 100.0}};
   c.lag_s = lag;
@@ -48,14 +49,16 @@ TEST(UpdateWindow, CounterPowerOfAThreePeriodLoadIsExact) {
   }
 }
 
+// Instant power shows its updates only through changes of value: with the sensor's noise each update is a new value.
 TEST(UpdateWindow, InstantPowerWhenThereIsNoCounter) {
-  auto t = trace(1.31, 0.03, 0.02);
+  auto t = trace(1.31, 0.03, 0.02, 2.0);
   for (auto& s : t) s.energy_j = kNaN;
   const auto w = measure_update_window(t, 1.0, 1.31, {0.03, 0.1, 0.004});
   ASSERT_TRUE(w.covered);
   EXPECT_FALSE(w.from_counter);
   EXPECT_TRUE(std::isnan(w.counter_power_w));
-  EXPECT_NEAR(w.held.mean_power_w, 400.0, 1e-9);
+  EXPECT_GE(w.intervals, 2u);
+  EXPECT_NEAR(w.held.mean_power_w, 400.0, 4.0) << "2 or 3 readings of 2 W noise";
 }
 
 TEST(UpdateWindow, ALoadShorterThanAPeriodIsNotCovered) {
