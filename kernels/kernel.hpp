@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace autobench::kernels {
@@ -27,6 +28,12 @@ enum class Element { f32, u32 };
 // cold launch: with input_value(seed, i) (kernels/inputs.hpp), or by the kernel source's own `init`
 // entry point init(unsigned* p, unsigned long long words, unsigned long long n) (index arrays).
 struct Buffer {
+  Buffer() = default;
+  // {"a", n, kSeedA}: the fields in order, the rest left at their defaults.
+  Buffer(std::string name_, std::uint64_t words_, unsigned int seed_ = 0, std::string init_ = "",
+         Element element_ = Element::f32, bool accumulated_ = false)
+      : name(std::move(name_)), words(words_), seed(seed_), init(std::move(init_)), element(element_),
+        accumulated(accumulated_) {}
   std::string name;         // "A", "c", ...: names it in errors
   std::uint64_t words = 0;  // 4-byte words
   unsigned int seed = 0;    // != 0: filled with input_value(seed, i)
