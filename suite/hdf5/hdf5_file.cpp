@@ -327,7 +327,7 @@ void H5File::close() {
   const bool root_closed = handle_.close();
   const bool file_closed = file_handle_.close();
   if (!imaged || !root_closed || !file_closed) throw std::runtime_error(with_reason(file_name() + ": cannot close the file"));
-  write_file_atomically(file_name(), std::string_view(image.data(), image.size()));
+  writing::write_file_atomically(file_name(), std::string_view(image.data(), image.size()));
 }
 
 }  // namespace autobench::hdf5
