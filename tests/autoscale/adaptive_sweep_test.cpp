@@ -70,7 +70,9 @@ TEST_P(Refinement, LocatesTheFineSweepKneeToThePrecision) {
   const std::uint64_t lo = coarse.points[k ? k - 1 : 0].size, hi = coarse.points[k + 1].size;
   std::size_t flagged = 0;
   for (std::size_t i = 0; i < refined.points.size(); ++i) {
-    if (i) EXPECT_LT(refined.points[i - 1].size, refined.points[i].size);
+    if (i) {
+      EXPECT_LT(refined.points[i - 1].size, refined.points[i].size);
+    }
     if (!refined.points[i].refinement) continue;
     ++flagged;
     EXPECT_GT(refined.points[i].size, lo);

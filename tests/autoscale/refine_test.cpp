@@ -103,7 +103,9 @@ TEST_P(RefineKnee, LocatesTheCornerToThePrecision) {
     EXPECT_LE(measured, 10) << "about two bisections per halving of the log gap on each side";
     std::size_t flagged = 0;
     for (std::size_t i = 0; i < c.points.size(); ++i) {
-      if (i) EXPECT_LT(c.points[i - 1].size, c.points[i].size) << "points stay in size order";
+      if (i) {
+        EXPECT_LT(c.points[i - 1].size, c.points[i].size) << "points stay in size order";
+      }
       if (!c.points[i].refinement) continue;
       ++flagged;
       EXPECT_GT(c.points[i].size, lo) << "refinement lies between the coarse knee's neighbours";

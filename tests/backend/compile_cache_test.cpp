@@ -133,7 +133,8 @@ TEST(CompileCache, DefaultDirectoryFollowsXdg) {
   ::setenv("XDG_CACHE_HOME", "/tmp/xdg-test", 1);
   EXPECT_EQ(CompileCache::default_dir(), fs::path("/tmp/xdg-test/autobench-mpi/nvrtc"));
   ::unsetenv("XDG_CACHE_HOME");
-  if (const char* home = std::getenv("HOME"))
+  if (const char* home = std::getenv("HOME")) {
     EXPECT_EQ(CompileCache::default_dir(), fs::path(home) / ".cache" / "autobench-mpi" / "nvrtc");
+  }
   if (old_xdg) ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
 }

@@ -29,4 +29,4 @@ TEST_P(KernelVerify, EveryConfigurationAtSmallSizes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, KernelVerify, ::testing::ValuesIn(kernels::names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });

@@ -56,7 +56,9 @@ TEST(NvrtcCompile, EveryConfigurationOfEveryKernel) {
       const auto ptx = compile(kernel.source(), config, kPtx89);  // cached by compile_all
       EXPECT_TRUE(has_entry(*ptx, kernel.name)) << kernel.name << " [" << kernels::to_string(config) << "]";
       for (const auto& buffer : kernel.buffers(kernel.round_size(4096)))
-        if (!buffer.init.empty()) EXPECT_TRUE(has_entry(*ptx, buffer.init)) << kernel.name << " init " << buffer.init;
+        if (!buffer.init.empty()) {
+          EXPECT_TRUE(has_entry(*ptx, buffer.init)) << kernel.name << " init " << buffer.init;
+        }
       EXPECT_NE(ptx->find(".target sm_89"), std::string::npos);
       EXPECT_EQ(ptx->find(".local"), std::string::npos)
           << kernel.name << " [" << kernels::to_string(config) << "] indexes a register array at run time";

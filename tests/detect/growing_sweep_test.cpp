@@ -63,7 +63,9 @@ TEST(GrowingSweep, NoiseStopsEverySweepInTheRiseUnlessThresholdsFollowIt) {
     // Kneedle (and hybrid, which it feeds) keeps S = 1 mean x-step; the chord detectors' fixed threshold 0
     // stops them in the rise. At 1% noise, one x-step (1/59) is still above the ripples.
     for (const auto& [name, n] : near_corner(sigma, false))
-      if (sigma > 0.01 || (name != "kneedle" && name != "hybrid")) EXPECT_LE(n, 5) << name << " at " << sigma;
+      if (sigma > 0.01 || (name != "kneedle" && name != "hybrid")) {
+        EXPECT_LE(n, 5) << name << " at " << sigma;
+      }
     const auto adjusted = near_corner(sigma, true);
     EXPECT_GE(adjusted.at("lmethod"), 85) << sigma;
     EXPECT_GE(adjusted.at("triangle"), 65) << sigma;

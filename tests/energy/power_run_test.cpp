@@ -98,7 +98,9 @@ TEST(PowerRun, DefaultWindowsOnlyWhereTheyInform) {
       const bool has = std::isfinite(p.power_w);
       windows += has;
       EXPECT_EQ(has, p.power_reason != "skipped") << p.power_reason;
-      if (has) EXPECT_NEAR(p.power_window_s, 0.25, 0.051) << "2 or 3 periods of 100 ms";
+      if (has) {
+        EXPECT_NEAR(p.power_window_s, 0.25, 0.051) << "2 or 3 periods of 100 ms";
+      }
     }
     EXPECT_EQ(c.points[static_cast<std::size_t>(c.knee_index)].power_reason, "knee");
     EXPECT_EQ(c.points.front().power_reason, "sparse");

@@ -63,7 +63,9 @@ TEST(Registry, EveryDefinitionIsConsistent) {
         EXPECT_GE(l.grid.x * l.grid.y * l.grid.z, 1u) << to_string(config);
         EXPECT_LE(l.block.x * l.block.y * l.block.z, 1024u) << to_string(config);
         for (const Arg& a : l.args)
-          if (a.kind == Arg::Kind::buffer) EXPECT_LT(a.bits, buffers.size()) << to_string(config);
+          if (a.kind == Arg::Kind::buffer) {
+            EXPECT_LT(a.bits, buffers.size()) << to_string(config);
+          }
         const Check c = k.check(config, n);
         ASSERT_LT(c.buffer, buffers.size());
         EXPECT_GT(c.max_samples, 0u);
