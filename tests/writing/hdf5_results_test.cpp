@@ -150,7 +150,7 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
 
   const auto other = scratch.path("other.h5");
   {
-    auto file = H5File::create(other);
+    auto file = hdf5::H5File::create(other);
     file.create_group("data");
     file.close();
   }
@@ -159,7 +159,7 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
 
   const auto future = scratch.path("future.h5");
   {
-    auto file = H5File::create(future);
+    auto file = hdf5::H5File::create(future);
     file.write_attribute<std::int64_t>("schema_version", 2);
     file.close();
   }
