@@ -1,6 +1,7 @@
 // IQR refinement (see iqr_balance.hpp).
 #include "suite/dataset/iqr_balance.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -53,16 +54,6 @@ LinearFit fit_line(const std::vector<double>& x, const std::vector<double>& y) {
   return f;
 }
 
-namespace {
-
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
-}  // namespace
-
 BalancePlan plan_iqr_balance(const std::vector<KernelTimes>& kernels, std::size_t max_added, std::uint64_t seed,
                              double width_log2) {
   BalancePlan plan;
@@ -103,9 +94,9 @@ BalancePlan plan_iqr_balance(const std::vector<KernelTimes>& kernels, std::size_
   for (std::size_t b = 0; b < counts.size(); ++b) {
     if (deficit[b] == 0) continue;
     const double lo = plan.before.bin_lo(b), hi = plan.before.bin_hi(b);
-    const std::string bin = "log2-time bin [" + fmt("%.4g", lo) + ", " + fmt("%.4g", hi) + ") us";
+    const std::string bin = "log2-time bin [" + fmt::format("{:.4g}", lo) + ", " + fmt::format("{:.4g}", hi) + ") us";
     const std::string why = bin + ": " + std::to_string(counts[b]) + " samples < target " + std::to_string(plan.target) +
-                            " (max(Q3 " + fmt("%.4g", plan.q3) + ", max/3) of bin counts)";
+                            " (max(Q3 " + fmt::format("{:.4g}", plan.q3) + ", max/3) of bin counts)";
     std::vector<std::size_t> reach;  // kernels whose fitted line reaches into the bin
     for (std::size_t k = 0; k < kernels.size(); ++k) {
       if (!fits[k].usable) continue;
@@ -141,8 +132,8 @@ bool realise(const LaunchShape& shape, const Occupancy& occupancy, const Balance
     if (n == 0 || (shape.fits && !shape.fits(n, config))) continue;
     out = make_config(shape, config, n, occupancy);
     out.origin = Origin::iqr;
-    out.reason = request.reason + "; predicted " + fmt("%.4g", request.target_time_us) + " us at global size " +
-                 fmt("%.6g", request.global_size);
+    out.reason = request.reason + "; predicted " + fmt::format("{:.4g}", request.target_time_us) + " us at global size " +
+                 fmt::format("{:.6g}", request.global_size);
     return true;
   }
   return false;

@@ -1,6 +1,7 @@
 // Model file report (see model_report.hpp).
 #include "suite/formatting/model_report.hpp"
 
+#include <fmt/format.h>
 #include <cstdio>
 #include <sstream>
 
@@ -9,15 +10,9 @@
 namespace autobench::formatting {
 namespace {
 
-std::string num(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
 std::string join(const std::vector<double>& v) {
   std::string s;
-  for (double x : v) s += (s.empty() ? "" : ", ") + num("%g", x);
+  for (double x : v) s += (s.empty() ? "" : ", ") + fmt::format("{:g}", x);
   return s;
 }
 
@@ -46,11 +41,11 @@ std::string path_table(const modeling::ModelRun& run) {
       if (step.interaction) cells[1] = params[static_cast<std::size_t>(term.second)].name() + " x";
       for (std::size_t k = 0; k < shown.size(); ++k)
         if (static_cast<int>(shown[k]) == column)
-          values[k] = num("%.4f", step.candidates[c].adjusted_r_squared) + (step.chosen == static_cast<int>(c) ? "*" : "");
+          values[k] = fmt::format("{:.4f}", step.candidates[c].adjusted_r_squared) + (step.chosen == static_cast<int>(c) ? "*" : "");
     }
     cells.insert(cells.end(), values.begin(), values.end());
-    cells.push_back(num("%.4f", step.r_squared));
-    cells.push_back(num("%.4f", step.adjusted_r_squared));
+    cells.push_back(fmt::format("{:.4f}", step.r_squared));
+    cells.push_back(fmt::format("{:.4f}", step.adjusted_r_squared));
     t.add_row(cells);
   }
   return t.str();
@@ -73,7 +68,7 @@ std::string terms_table(const modeling::ModelRun& run) {
     }
     const double gain = i < run.selection.term_r_squared_gain.size() ? run.selection.term_r_squared_gain[i] : 0.0;
     t.add_row({model::term_name(term, m.parameters()), std::to_string(model::term_columns(term, m.parameters())),
-               num("%.4f", gain), coding});
+               fmt::format("{:.4f}", gain), coding});
   }
   return t.str();
 }
@@ -92,12 +87,12 @@ std::string model_report(const modeling::ModelRun& run, const std::string& path)
   o << "Selection path (adjusted R2 of each candidate; * entered; 'P x' rows try P's interactions)\n"
     << path_table(run) << "\n";
   o << "Final model: " << run.selection.model.terms().size() << " terms, "
-    << run.selection.model.coefficients().size() << " coefficients, R2 " << num("%.4f", run.selection.r_squared)
-    << ", adjusted R2 " << num("%.4f", run.selection.adjusted_r_squared) << "\n"
+    << run.selection.model.coefficients().size() << " coefficients, R2 " << fmt::format("{:.4f}", run.selection.r_squared)
+    << ", adjusted R2 " << fmt::format("{:.4f}", run.selection.adjusted_r_squared) << "\n"
     << terms_table(run) << "\n";
-  o << "Held-out errors (" << run.errors.points << " points): mean " << num("%.2f", 100 * run.errors.mean_relative)
-    << " %, median " << num("%.2f", 100 * run.errors.median_relative) << " %, max "
-    << num("%.2f", 100 * run.errors.max_relative) << " %\n";
+  o << "Held-out errors (" << run.errors.points << " points): mean " << fmt::format("{:.2f}", 100 * run.errors.mean_relative)
+    << " %, median " << fmt::format("{:.2f}", 100 * run.errors.median_relative) << " %, max "
+    << fmt::format("{:.2f}", 100 * run.errors.max_relative) << " %\n";
   return o.str();
 }
 
