@@ -103,6 +103,10 @@ struct KernelSpec {
   double throughput(std::uint64_t n, double seconds) const { return work(n) / seconds * 1e-9; }
   // The memory footprint at size n in 4-byte words: the sum of the buffers.
   double elements(std::uint64_t n) const;
+  // Whether the buffers at size n take at most `bytes`. Sizes are walked up by doubling from the
+  // granularity and the walk stops at the first one over `bytes`, so a size whose word count would
+  // overflow (m * m for m beyond 2^32) is never evaluated: it is reported as not fitting.
+  bool fits_in(std::uint64_t n, double bytes) const;
   std::uint64_t round_size(std::uint64_t n) const {
     return granularity <= 1 ? n : (n + granularity - 1) / granularity * granularity;
   }

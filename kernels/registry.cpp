@@ -51,6 +51,13 @@ double KernelSpec::elements(std::uint64_t n) const {
   return words;
 }
 
+bool KernelSpec::fits_in(std::uint64_t n, double bytes) const {
+  const std::uint64_t step = granularity ? granularity : 1;
+  for (std::uint64_t m = step; m < n; m = m > (n >> 1) ? n : 2 * m)
+    if (4.0 * elements(m) > bytes) return false;
+  return 4.0 * elements(n) <= bytes;
+}
+
 const std::vector<KernelSpec>& all() { return table(); }
 
 const KernelSpec* find(const std::string& name) {

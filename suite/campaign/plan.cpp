@@ -74,9 +74,9 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   for (const auto& k : kernel_names) {  // a size's footprint must be representable: sweeps compute it in bytes
     const kernels::KernelSpec& kernel = *kernels::find(k);
     for (const auto& [option, size] : {std::pair{"--start-size", a.start_size}, {"--max-size", a.max_size}})
-      require(kernel.elements(size) * 4.0 <= limits::kMaxBytes,
-              std::string(option) + " " + str(size) + " is not allowed for kernel '" + k + "': its " +
-                  str(kernel.elements(size) * 4.0) + " bytes exceed any GPU (allowed: at most 2^50 bytes)");
+      require(kernel.fits_in(size, limits::kMaxBytes),
+              std::string(option) + " " + str(size) + " is not allowed for kernel '" + k +
+                  "': its buffers exceed any GPU (allowed: at most 2^50 bytes)");
   }
   if (a.max_size) {
     for (const auto& k : kernel_names) {

@@ -115,16 +115,16 @@ std::string DatasetKernel::source() const {
 
 std::uint64_t max_size_for_bytes(const kernels::KernelSpec& spec, double bytes) {
   const std::uint64_t g = spec.granularity == 0 ? 1 : spec.granularity;
-  std::uint64_t lo = 0, hi = (1ull << 50) / g;
-  while (lo < hi) {  // largest k with 4 elements(k g) <= bytes
-    const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-    if (4.0 * spec.elements(mid * g) <= bytes)
-      lo = mid;
-    else
-      hi = mid - 1;
+  if (!spec.fits_in(g, bytes)) return 0;
+  std::uint64_t lo = 1, hi = 2;  // in granules: lo fits; double hi until it does not
+  while (spec.fits_in(hi * g, bytes)) lo = hi, hi *= 2;
+  while (hi - lo > 1) {  // largest k with fits_in(k g)
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    (spec.fits_in(mid * g, bytes) ? lo : hi) = mid;
   }
   return lo * g;
 }
+
 
 DeviceCeilings device_ceilings(backend::Device& device) {
   const auto& info = device.info();

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kernels/kernel.hpp"
 #include "suite/dataset/regime.hpp"
 #include "suite/dataset/sampler.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
@@ -99,7 +100,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
     }
     ++quota[{rank[i], kernel[i]}][static_cast<std::size_t>(ds::regime_from_string(regime[i]))];
   }
-  ASSERT_EQ(quota.size(), 6u);  // 2 ranks x 3 kernels
+  ASSERT_EQ(quota.size(), 2 * ab::kernels::names().size());  // 2 ranks x every registered kernel
   for (const auto& [key, counts] : quota) EXPECT_EQ(counts, (std::array<std::size_t, 3>{8, 20, 12})) << key.second;
   EXPECT_GT(added, 0u);
   const auto balance = file.open_group("balance");
@@ -112,7 +113,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
     sum_before += before[i];
     sum_after += after[i];
   }
-  EXPECT_EQ(sum_before, 240u);
+  EXPECT_EQ(sum_before, 80 * ab::kernels::names().size());  // 40 per kernel on each of 2 ranks
   EXPECT_LE(sum_after, kernel.size());
 
   // The JSONL export: one line per verified configuration, in the HDF5 id order, prompt included.
@@ -143,7 +144,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   ASSERT_EQ(rep["results"].size(), 6u);  // external, analytic, regression x random, leave-one-kernel-out
   for (const auto& r : rep["results"]) {
     EXPECT_TRUE(std::isfinite(r["overall"]["mape"].get<double>())) << r.dump();
-    EXPECT_EQ(r["per_kernel"].size(), 3u);
+    EXPECT_EQ(r["per_kernel"].size(), ab::kernels::names().size());
     if (r["predictor"] == "external") {
       EXPECT_NEAR(r["overall"]["mape"].get<double>(), 10.0, 1e-3);
     }
@@ -196,8 +197,8 @@ TEST(DatasetRun, ATimeBudgetStopIsFinishedByResume) {
   ASSERT_EQ(resumed.status, 0) << resumed.out;
   auto file = ab::hdf5::H5File::open((fs::path(dir) / "dataset.h5").string());
   EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 1);
-  EXPECT_EQ(file.open_group("samples").read_dataset<std::string>("kernel").size(), 240u);
-  EXPECT_EQ(read_jsonl((fs::path(dir) / "dataset.jsonl").string()).size(), 240u);
+  EXPECT_EQ(file.open_group("samples").read_dataset<std::string>("kernel").size(), 80 * ab::kernels::names().size());
+  EXPECT_EQ(read_jsonl((fs::path(dir) / "dataset.jsonl").string()).size(), 80 * ab::kernels::names().size());
 }
 
 TEST(DatasetRun, BadOptionsAreOneLineUsageErrors) {

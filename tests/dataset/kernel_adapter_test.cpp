@@ -26,7 +26,7 @@ TEST(KernelAdapter, EveryKernelIsDescribedConsistently) {
       if (a.qualifier == "global") elements += std::strtod(a.size_or_value.c_str() + 5, nullptr);  // "size="
     }
     EXPECT_DOUBLE_EQ(elements, spec.elements(n));  // the buffers are the kernel's footprint
-    const double metric = spec.bound == autobench::kernels::Bound::bandwidth ? k->bytes(n) : k->flops(n);
+    const double metric = spec.bound == autobench::kernels::Bound::compute ? k->flops(n) : k->bytes(n);  // GB/s or GFLOP/s
     EXPECT_DOUBLE_EQ(metric, spec.work(n));
     EXPECT_NE(k->source().find("__global__"), std::string::npos);
     EXPECT_LE(4.0 * spec.elements(shape.max_size), 4e9);

@@ -195,6 +195,9 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"refinement", "H5T_STD_U8LE"},
                                                      {"throttled", "H5T_STD_U8LE"},
                                                      {"launch_counts", i64},
+                                                     {"power_reason", str},
+                                                     {"tune_measured", i64},
+                                                     {"tune_probes", str},
                                                      {"launch_times_s", "H5T_IEEE_F32LE"}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
     if (name == "launch_times_s") continue;  // one entry per launch, all points one after the other
