@@ -54,8 +54,11 @@ dataset() {
 dataset probe 50 1 --per-kernel 50 --iterations 10 --max-waves 8
 RATE=$(grep -oE '\(([0-9.]+) per second\)' "$OUT/probe.txt" | grep -oE '[0-9.]+' | head -1)
 RATE=${RATE:-20}
-# 120 s of sampled configurations over 3 kernels at the probe's rate (the refinement adds up to half).
-PER_KERNEL=$(python3 -c "print(max(50, int(float('$RATE') * 120 / 3)))")
+# 120 s of sampled configurations over every kernel at the probe's rate (the refinement adds up to half);
+# the probe measured 50 per kernel, so its count says how many kernels there are.
+KERNELS=$(( $(grep -oE '^[0-9]+ verified' "$OUT/probe.txt" | grep -oE '[0-9]+' | head -1) / 50 ))
+((KERNELS > 0)) || KERNELS=10
+PER_KERNEL=$(python3 -c "print(max(50, int(float('$RATE') * 120 / $KERNELS)))")
 step "probe rate ${RATE}/s -> --per-kernel $PER_KERNEL"
 dataset main 170 1 --per-kernel "$PER_KERNEL" --iterations 10 --max-waves 8 --balance iqr --balance-max 0.5
 
