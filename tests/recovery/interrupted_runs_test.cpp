@@ -104,7 +104,7 @@ const std::string kMpirun = ab::testing::mpirun(4);
 
 TEST(InterruptedRuns, KilledRankIsRecoveredWithMerge) {
   const fs::path out = fresh_dir("autobench-kill");
-  const pid_t job = spawn(kMpirun + " --suite full --backend sim --sim-realtime 1 -q --output " + out.string() +
+  const pid_t job = spawn(kMpirun + " --suite quick --repeats 3 --backend sim --sim-realtime 1 -q --output " + out.string() +
                           " >" + (out / "log").string() + " 2>&1");
   const fs::path run_dir = run_dir_in(out);
   ASSERT_FALSE(run_dir.empty());
