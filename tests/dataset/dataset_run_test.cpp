@@ -18,6 +18,7 @@
 #include "suite/dataset/sampler.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 #include "tests/support/scratch.hpp"
+#include "tests/support/shell.hpp"
 #include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;
@@ -26,26 +27,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = 0;
-  std::string out;
-};
-
-// Runs a shell command (stderr folded into stdout) and returns its exit status and output.
-Result sh(const std::string& command) {
-  Result r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) r.out.append(buf, n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string last_line(std::string s) {
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return s.substr(s.rfind('\n') == std::string::npos ? 0 : s.rfind('\n') + 1);
-}
+using autobench::testing::last_line;
+using autobench::testing::run_shell;
 
 std::vector<nlohmann::json> read_jsonl(const std::string& path) {
   std::ifstream in(path);
@@ -61,7 +44,7 @@ const std::string kDataset = " dataset --backend sim --sim-device 'H100 SXM' --p
 
 TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   ab::testing::ScratchDir scratch;
-  const auto run = sh(ab::testing::mpirun(2) + kDataset + " --balance iqr --output " + scratch.path("out"));
+  const auto run = run_shell(ab::testing::mpirun(2) + kDataset + " --balance iqr --output " + scratch.path("out"));
   ASSERT_EQ(run.status, 0) << run.out;
   const std::string jsonl = last_line(run.out);
   ASSERT_TRUE(fs::exists(jsonl)) << run.out;
@@ -136,7 +119,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
     for (const auto& l : lines) p << l["time_us"].get<double>() * 1.1 << "\n";
   }
   const std::string report = scratch.path("report.json");
-  const auto eval = sh(std::string(AUTOBENCH_BINARY) + " evaluate --dataset " + jsonl + " --predictions " + predictions +
+  const auto eval = run_shell(std::string(AUTOBENCH_BINARY) + " evaluate --dataset " + jsonl + " --predictions " + predictions +
                        " --json " + report);
   ASSERT_EQ(eval.status, 0) << eval.out;
   std::ifstream rin(report);
@@ -154,7 +137,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   // Bad input: one line, exit 2.
   auto bad = [&](const std::string& name, const std::string& text, const std::string& dataset) {
     std::ofstream(scratch.path(name)) << text;
-    return sh(std::string(AUTOBENCH_BINARY) + " evaluate --dataset " + dataset + " --predictions " + scratch.path(name));
+    return run_shell(std::string(AUTOBENCH_BINARY) + " evaluate --dataset " + dataset + " --predictions " + scratch.path(name));
   };
   const auto short_file = bad("short.txt", "1\n2\n", jsonl);
   EXPECT_EQ(short_file.status, 2) << short_file.out;
@@ -184,7 +167,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
 
 TEST(DatasetRun, ATimeBudgetStopIsFinishedByResume) {
   ab::testing::ScratchDir scratch;
-  const auto stopped = sh(ab::testing::mpirun(2) + kDataset + " --time-budget 1e-6 --output " + scratch.path("out"));
+  const auto stopped = run_shell(ab::testing::mpirun(2) + kDataset + " --time-budget 1e-6 --output " + scratch.path("out"));
   EXPECT_NE(stopped.status, 0) << stopped.out;
   ASSERT_NE(stopped.out.find("--resume "), std::string::npos) << stopped.out;
   std::string dir = stopped.out.substr(stopped.out.find("--resume ") + 9);
@@ -193,7 +176,7 @@ TEST(DatasetRun, ATimeBudgetStopIsFinishedByResume) {
     auto file = ab::hdf5::H5File::open((fs::path(dir) / "dataset.h5").string());
     EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 0);
   }
-  const auto resumed = sh(ab::testing::mpirun(2) + " dataset --quiet --resume " + dir);
+  const auto resumed = run_shell(ab::testing::mpirun(2) + " dataset --quiet --resume " + dir);
   ASSERT_EQ(resumed.status, 0) << resumed.out;
   auto file = ab::hdf5::H5File::open((fs::path(dir) / "dataset.h5").string());
   EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 1);
@@ -204,7 +187,7 @@ TEST(DatasetRun, ATimeBudgetStopIsFinishedByResume) {
 TEST(DatasetRun, BadOptionsAreOneLineUsageErrors) {
   for (const std::string args : {"--ratio 2:5", "--per-kernel 0", "--max-waves nan", "--balance fancy",
                                  "--kernels nosuch", "--test-fraction 1", "--memory-fraction inf"}) {
-    const auto r = sh(std::string(AUTOBENCH_BINARY) + " dataset --backend sim " + args);
+    const auto r = run_shell(std::string(AUTOBENCH_BINARY) + " dataset --backend sim " + args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
   }

@@ -11,31 +11,15 @@
 
 #include "suite/writing/model_file.hpp"
 #include "tests/support/mpirun.hpp"
+#include "tests/support/shell.hpp"
 
 namespace ab = autobench;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Ran {
-  int status = 0;
-  std::string out;
-};
-
-Ran run(const std::string& command) {
-  Ran r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) r.out.append(buf, n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string last_line(std::string s) {
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return s.substr(s.rfind('\n') + 1);
-}
+using autobench::testing::last_line;
+using autobench::testing::run_shell;
 
 fs::path scratch(const std::string& name) {
   const fs::path out = fs::temp_directory_path() / ("autobench-model-" + name + "-" + std::to_string(getpid()));
@@ -47,7 +31,7 @@ fs::path scratch(const std::string& name) {
 
 TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   const fs::path out = scratch("share");
-  const Ran r = run(ab::testing::mpirun(4) + " model --kernel gemm --samples 48 --test 24 --sizes 512,1024,2048,4096 "
+  const auto r = run_shell(ab::testing::mpirun(4) + " model --kernel gemm --samples 48 --test 24 --sizes 512,1024,2048,4096 "
                     "--backend sim --iterations 3 --seed 5 --output " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string path = last_line(r.out);
@@ -86,7 +70,7 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   EXPECT_EQ(m.selection.path.front().candidates.size(), model.parameters().size() - 4)
       << "every varying parameter is a candidate; KWG, KWI, SA, SB are constant";
 
-  const Ran report = run(AUTOBENCH_BINARY " report " + path);
+  const auto report = run_shell(AUTOBENCH_BINARY " report " + path);
   EXPECT_EQ(report.status, 0) << report.out;
   EXPECT_NE(report.out.find("Selection path"), std::string::npos) << report.out;
   EXPECT_NE(report.out.find("natural cubic spline of log2"), std::string::npos) << report.out;
@@ -96,11 +80,11 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   std::string config;
   for (std::size_t j = 0; j < model.parameters().size(); ++j)
     config += (j ? "," : "") + model.parameters()[j].name() + "=" + std::to_string(static_cast<long long>(m.training.rows[0][j]));
-  const Ran predicted = run(AUTOBENCH_BINARY " model predict " + path + " --config " + config);
+  const auto predicted = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + config);
   EXPECT_EQ(predicted.status, 0) << predicted.out;
   EXPECT_NE(predicted.out.find("predicted time"), std::string::npos) << predicted.out;
   EXPECT_NE(predicted.out.find("training sample"), std::string::npos) << predicted.out;
-  const Ran missing = run(AUTOBENCH_BINARY " model predict " + path + " --config MWG=64");
+  const auto missing = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config MWG=64");
   EXPECT_EQ(missing.status, 2) << missing.out;
   EXPECT_NE(missing.out.find("--config has no value for "), std::string::npos) << missing.out;
   fs::remove_all(out);
@@ -108,7 +92,7 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
 
 TEST(ModelFourRanks, LockedClocksBecomeAParameter) {
   const fs::path out = scratch("clocks");
-  const Ran r = run(ab::testing::mpirun(2) + " model --kernel gemm --samples 40 --test 10 --sizes 1024,2048,4096 "
+  const auto r = run_shell(ab::testing::mpirun(2) + " model --kernel gemm --samples 40 --test 10 --sizes 1024,2048,4096 "
                     "--clocks 1000:1980:245 --backend sim --iterations 3 --output " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const auto m = ab::writing::read_model_file(last_line(r.out));
@@ -123,7 +107,7 @@ TEST(ModelFourRanks, LockedClocksBecomeAParameter) {
 TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
   const fs::path out = scratch("refuse");
   // --sim-device "" gives rank r the model r mod 2: two device models.
-  const Ran mixed = run(ab::testing::mpirun(2) + " model --kernel gemm --samples 10 --test 5 --backend sim "
+  const auto mixed = run_shell(ab::testing::mpirun(2) + " model --kernel gemm --samples 10 --test 5 --backend sim "
                         "--sim-device '' --output " + out.string());
   EXPECT_EQ(mixed.status, 2) << mixed.out;
   EXPECT_NE(mixed.out.find("different device models"), std::string::npos) << mixed.out;
@@ -138,7 +122,7 @@ TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
            {"--kernel gemm --samples 1000 --test 1000 --sizes 1024", "more than the 216 points of the space"},
            {"--kernel saxpy", "--kernel 'saxpy' is not a kernel"},
            {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"}}) {
-    const Ran bad = run(std::string(AUTOBENCH_BINARY) + " model --backend sim --output " + out.string() + " " + args);
+    const auto bad = run_shell(std::string(AUTOBENCH_BINARY) + " model --backend sim --output " + out.string() + " " + args);
     EXPECT_EQ(bad.status, 2) << args << "\n" << bad.out;
     EXPECT_NE(bad.out.find(message), std::string::npos) << args << "\n" << bad.out;
   }

@@ -1,0 +1,33 @@
+// Running a shell command from a test: its exit status and its output (stderr folded into stdout).
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+namespace autobench::testing {
+
+struct ShellResult {
+  int status = 0;   // the exit status; -1 when the command did not exit normally
+  std::string out;  // stdout and stderr together
+};
+
+inline ShellResult run_shell(const std::string& command) {
+  ShellResult r;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) r.out.append(buf, n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// The last non-empty line of a command's output (e.g. the path a command prints last).
+inline std::string last_line(std::string s) {
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  const auto nl = s.rfind('\n');
+  return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
+}  // namespace autobench::testing
