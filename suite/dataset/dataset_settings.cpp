@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "kernels/kernel.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
 #include "suite/dataset/sampler.hpp"
@@ -11,16 +13,10 @@
 namespace autobench::dataset {
 namespace {
 
-std::string num(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
 void within(const char* option, double v, double lo, double hi, bool lo_open = false) {
   if (!std::isfinite(v) || v > hi || (lo_open ? v <= lo : v < lo))
-    throw std::invalid_argument(std::string(option) + " " + num(v) + " is not allowed (allowed: " +
-                                (lo_open ? "> " : "") + num(lo) + (lo_open ? " and <= " : " .. ") + num(hi) + ")");
+    throw std::invalid_argument(std::string(option) + " " + fmt::format("{:g}", v) + " is not allowed (allowed: " +
+                                (lo_open ? "> " : "") + fmt::format("{:g}", lo) + (lo_open ? " and <= " : " .. ") + fmt::format("{:g}", hi) + ")");
 }
 
 }  // namespace
