@@ -1,5 +1,5 @@
-// stencil: 2-D 5-point Jacobi step on an m x m float32 grid, tile sizes and shared-memory staging
-// tunable (bandwidth-bound with reuse): definition, CPU reference, registration.
+// stencil: 2-D 5-point Jacobi step on an m x m float32 grid, tile sizes, rows per thread and
+// shared-memory staging tunable (bandwidth-bound with reuse): definition, CPU reference, registration.
 #include "kernels/inputs.hpp"
 #include "kernels/kernel.hpp"
 #include "kernels/stencil/stencil.cuh"
@@ -16,12 +16,13 @@ double threads(std::uint64_t m) { return square(m); }
 std::vector<Buffer> buffers(std::uint64_t m) { return {{"in", m * m, kSeedA}, {"out", m * m}}; }
 
 std::vector<Tunables> space(std::uint64_t) {
-  return product({{"TILE_X", {32, 64}}, {"TILE_Y", {4, 8, 16}}, {"SHARED", {0, 1}}});
+  return product({{"TILE_X", {32, 64, 128}}, {"TILE_Y", {2, 4, 8}}, {"ROWS", {1, 4, 8}}, {"SHARED", {0, 1}}});
 }
 
 Launch launch(const Tunables& t, std::uint64_t m) {
   const auto tx = static_cast<std::uint64_t>(tunable(t, "TILE_X")), ty = static_cast<std::uint64_t>(tunable(t, "TILE_Y"));
-  return {{(m + tx - 1) / tx, (m + ty - 1) / ty}, {tx, ty}, {Arg::buffer(0), Arg::buffer(1), Arg::u64(m)}};
+  const std::uint64_t rows = ty * static_cast<std::uint64_t>(tunable(t, "ROWS"));  // rows per block
+  return {{(m + tx - 1) / tx, (m + rows - 1) / rows}, {tx, ty}, {Arg::buffer(0), Arg::buffer(1), Arg::u64(m)}};
 }
 
 Check check(const Tunables&, std::uint64_t m) {
