@@ -4,10 +4,7 @@
 #include <nvrtc.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
-#include <exception>
-#include <thread>
 #include <map>
 #include <mutex>
 
@@ -15,6 +12,7 @@
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/kernel_sources.hpp"
 #include "suite/backend/device.hpp"
+#include "suite/backend/parallel_for.hpp"
 
 namespace autobench::backend::cuda {
 namespace {
@@ -149,26 +147,7 @@ std::shared_ptr<const std::string> compile(const std::string& source, const kern
 }
 
 void compile_all(const std::string& source, const std::vector<kernels::Tunables>& configs, const CompileTarget& target) {
-  const std::size_t workers =
-      std::min<std::size_t>(configs.size(), std::max(1u, std::thread::hardware_concurrency()));
-  std::atomic<std::size_t> next{0};
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  auto work = [&] {
-    for (std::size_t i = next++; i < configs.size(); i = next++) {
-      try {
-        compile(source, configs[i], target);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
-  work();
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+  parallel_for(configs.size(), 1, [&](std::size_t i) { compile(source, configs[i], target); });
 }
 
 }  // namespace autobench::backend::cuda

@@ -1,0 +1,37 @@
+// parallel_for (see parallel_for.hpp).
+#include "suite/backend/parallel_for.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace autobench::backend {
+
+void parallel_for(std::size_t count, std::size_t grain, const std::function<void(std::size_t)>& body) {
+  grain = std::max<std::size_t>(grain, 1);
+  const std::size_t chunks = (count + grain - 1) / grain;
+  const std::size_t workers = std::min<std::size_t>(chunks, std::max(1u, std::thread::hardware_concurrency()));
+  std::atomic<std::size_t> next{0};
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  auto work = [&] {
+    for (std::size_t begin = next.fetch_add(grain); begin < count; begin = next.fetch_add(grain)) {
+      try {
+        for (std::size_t i = begin; i < std::min(count, begin + grain); ++i) body(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace autobench::backend
