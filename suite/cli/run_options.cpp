@@ -109,8 +109,8 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                                  "(work per joule; needs power windows)")->group("Detection");
 
   app.add_option("--power-points", o.power_points,
-                 "Points that get a power window: sparse (default: a log-spaced subset, 1 per decade of size, plus "
-                 "knee's), knee (after the sweep: each knee, its neighbours and the last 2 points after it) or all "
+                 "Points that get a power window: sparse (default: knee's, plus 1 size per decade they leave "
+                 "uncovered), knee (after the sweep: each knee and the last 2 points after it) or all "
                  "(every point; the default and the only choice with --knee-metric efficiency). Each point's "
                  "power_reason says why it got a window or not")
       ->group("Power");

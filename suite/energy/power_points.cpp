@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <set>
 #include <stdexcept>
 
@@ -38,25 +39,22 @@ std::map<std::uint64_t, std::string> select_power_points(const std::vector<resul
     const std::uint64_t at = c.points[static_cast<std::size_t>(c.knee_index)].size;
     const auto k = static_cast<std::size_t>(std::lower_bound(sizes.begin(), sizes.end(), at) - sizes.begin());
     knee.insert(at);
-    if (k > 0) knee.insert(sizes[k - 1]);
-    if (k + 1 < sizes.size()) knee.insert(sizes[k + 1]);
     for (std::size_t i = std::max(k + 1, sizes.size() - std::min(sizes.size(), kPostKneeWindows)); i < sizes.size(); ++i)
       post_knee.insert(sizes[i]);
   }
-  std::set<std::uint64_t> sparse;
-  if (policy == PowerPoints::sparse && !every.empty()) {
-    const double step = std::pow(10.0, 1.0 / kSparsePointsPerDecade);
-    double next = 0;
-    for (std::uint64_t n : every) {
-      if (static_cast<double>(n) < next) continue;
-      sparse.insert(n);
-      next = static_cast<double>(n) * step;
-    }
-    sparse.insert(*every.rbegin());
-  }
-  for (std::uint64_t n : sparse) out[n] = reason::sparse;
   for (std::uint64_t n : post_knee) out[n] = reason::post_knee;
   for (std::uint64_t n : knee) out[n] = reason::knee;
+  if (policy == PowerPoints::sparse) {
+    // Greedy from the smallest size: a size joins when no chosen size lies within the factor `step`.
+    const double step = std::pow(10.0, 1.0 / kSparsePointsPerDecade);
+    auto covered = [&](std::uint64_t n) {
+      const auto above = out.lower_bound(n);
+      if (above != out.end() && static_cast<double>(above->first) < static_cast<double>(n) * step) return true;
+      return above != out.begin() && static_cast<double>(std::prev(above)->first) * step > static_cast<double>(n);
+    };
+    for (std::uint64_t n : every)
+      if (!covered(n)) out[n] = reason::sparse;
+  }
   return out;
 }
 

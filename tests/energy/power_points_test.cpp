@@ -40,47 +40,42 @@ std::map<std::uint64_t, std::string> expect(std::initializer_list<std::pair<int,
 
 // Two detectors on one sweep: A finds the knee at index 25 (its campaign holds 3 post-knee points, up to
 // 28), B at 30 (up to 33).
-TEST(SelectPowerPoints, KneePolicyTakesEachKneeItsNeighboursAndThePlateau) {
+TEST(SelectPowerPoints, KneePolicyTakesEachKneeAndThePlateau) {
   const std::vector<results::Campaign> sweep{campaign(29, 25), campaign(34, 30)};
   EXPECT_EQ(select_power_points(sweep, PowerPoints::knee),
-            expect({{24, "knee"}, {25, "knee"}, {26, "knee"}, {27, "post_knee"}, {28, "post_knee"},
-                    {29, "knee"}, {30, "knee"}, {31, "knee"}, {32, "post_knee"}, {33, "post_knee"}}));
+            expect({{25, "knee"}, {27, "post_knee"}, {28, "post_knee"}, {30, "knee"}, {32, "post_knee"}, {33, "post_knee"}}));
 }
 
-// Log-spaced at 1 per decade: from 1000, the first size at least 10000 is i = 11 (11642), then i = 22
-// (135525), and i = 33 (1577722), the sweep's last size, always taken. Knee reasons win over sparse ones.
-TEST(SelectPowerPoints, SparsePolicyAddsALogSpacedSubsetFromFirstToLast) {
+// Log-spaced at 1 per decade (a factor 10 is 10.3 steps of 1.25): from 1000 (i = 0, nothing chosen within
+// a factor 10), the next size no chosen size covers is i = 11 (11.6x i = 0); i = 22 is 11.6x i = 11 but
+// within 10x of the knee at 25, so the knee stands for its decade. Knee reasons win over sparse ones.
+TEST(SelectPowerPoints, SparsePolicyFillsTheDecadesNoKneeOrPlateauPointCovers) {
   const std::vector<results::Campaign> sweep{campaign(29, 25), campaign(34, 30)};
   EXPECT_EQ(select_power_points(sweep, PowerPoints::sparse),
-            expect({{0, "sparse"}, {11, "sparse"}, {22, "sparse"}, {24, "knee"}, {25, "knee"}, {26, "knee"},
-                    {27, "post_knee"}, {28, "post_knee"}, {29, "knee"}, {30, "knee"}, {31, "knee"},
+            expect({{0, "sparse"}, {11, "sparse"}, {25, "knee"}, {27, "post_knee"}, {28, "post_knee"}, {30, "knee"},
                     {32, "post_knee"}, {33, "post_knee"}}));
 }
 
 // A knee that counted late (the minimum-runtime safeguard): the campaign holds 20 sizes past its knee; only
 // its last two are post-knee windows.
 TEST(SelectPowerPoints, OnlyTheLastPointsPastALateCountingKneeArePostKnee) {
-  EXPECT_EQ(select_power_points({campaign(30, 9)}, PowerPoints::knee),
-            expect({{8, "knee"}, {9, "knee"}, {10, "knee"}, {28, "post_knee"}, {29, "post_knee"}}));
+  EXPECT_EQ(select_power_points({campaign(30, 9)}, PowerPoints::knee), expect({{9, "knee"}, {28, "post_knee"}, {29, "post_knee"}}));
 }
 
 TEST(SelectPowerPoints, WithoutAKneeTheLastPointIsTheAnswer) {
   const std::vector<results::Campaign> sweep{campaign(10, 9, false)};
-  EXPECT_EQ(select_power_points(sweep, PowerPoints::knee), expect({{8, "knee"}, {9, "knee"}}));
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::knee), expect({{9, "knee"}}));
 }
 
-TEST(SelectPowerPoints, RefinementPointsAreNeighboursBySize) {
-  // A refinement point between sizes 20 and 21 (appended last, as refinement does) is the knee's neighbour.
+TEST(SelectPowerPoints, PlateauPointsFollowTheKneeBySize) {
+  // A refinement point between sizes 20 and 21 is appended last, as refinement does: the points after the
+  // knee at 21 are still 22 and 23, and the refinement point below the knee gets no window.
   auto c = campaign(24, 21);
   results::Point refined;
   refined.size = (size_at(20) + size_at(21)) / 2;
   refined.refinement = true;
   c.points.push_back(refined);
-  const auto chosen = select_power_points({c}, PowerPoints::knee);
-  EXPECT_EQ(chosen.at(refined.size), "knee");
-  EXPECT_EQ(chosen.count(size_at(20)), 0u);
-  EXPECT_EQ(chosen.at(size_at(22)), "knee");
-  EXPECT_EQ(chosen.at(size_at(23)), "post_knee");
+  EXPECT_EQ(select_power_points({c}, PowerPoints::knee), expect({{21, "knee"}, {22, "post_knee"}, {23, "post_knee"}}));
 }
 
 TEST(SelectPowerPoints, AllTakesEveryPointInlineAndNamesAreChecked) {
