@@ -34,23 +34,9 @@ Check check(const Tunables&, std::uint64_t n) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "chase";
-  k.description = "pointer chase through one random cycle, one dependent chain per thread";
-  k.bound = Bound::latency;
-  k.start_size = 1 << 8;
-  k.granularity = 64;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "chase", .description = "pointer chase through one random cycle, one dependent chain per thread",
+    .bound = Bound::latency, .start_size = 1 << 8, .granularity = 64,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::chase

@@ -37,23 +37,9 @@ Check check(const Tunables& t, std::uint64_t) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "fp32";
-  k.description = "synthetic FP32 FMA kernel";
-  k.bound = Bound::compute;
-  k.start_size = 1 << 10;
-  k.granularity = 256;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "fp32", .description = "synthetic FP32 FMA kernel",
+    .bound = Bound::compute, .start_size = 1 << 10, .granularity = 256,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 

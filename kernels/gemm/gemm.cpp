@@ -58,23 +58,9 @@ Check check(const Tunables&, std::uint64_t m) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "gemm";
-  k.description = "tiled SIMT float32 GEMM, square m = n, k = 256";
-  k.bound = Bound::compute;
-  k.start_size = 128;
-  k.granularity = 128;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "gemm", .description = "tiled SIMT float32 GEMM, square m = n, k = 256",
+    .bound = Bound::compute, .start_size = 128, .granularity = 128,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 

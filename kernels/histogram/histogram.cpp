@@ -36,23 +36,9 @@ Check check(const Tunables&, std::uint64_t n) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "histogram";
-  k.description = "atomic 256-bin histogram of 32-bit bin indices";
-  k.bound = Bound::contention;
-  k.start_size = 1 << 12;
-  k.granularity = 256;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "histogram", .description = "atomic 256-bin histogram of 32-bit bin indices",
+    .bound = Bound::contention, .start_size = 1 << 12, .granularity = 256,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::histogram

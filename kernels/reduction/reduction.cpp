@@ -44,23 +44,9 @@ Check check(const Tunables&, std::uint64_t n) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "reduction";
-  k.description = "float32 sum of 8192-float segments, tree or warp-shuffle block reduction";
-  k.bound = Bound::bandwidth_sync;
-  k.start_size = 1 << 14;
-  k.granularity = 256;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "reduction", .description = "float32 sum of 8192-float segments, tree or warp-shuffle block reduction",
+    .bound = Bound::bandwidth_sync, .start_size = 1 << 14, .granularity = 256,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::reduction

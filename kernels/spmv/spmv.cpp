@@ -51,23 +51,9 @@ Check check(const Tunables&, std::uint64_t n) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "spmv";
-  k.description = "CSR SpMV, 16 non-zeros per row at seeded random columns";
-  k.bound = Bound::irregular;
-  k.start_size = 1 << 10;
-  k.granularity = 256;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "spmv", .description = "CSR SpMV, 16 non-zeros per row at seeded random columns",
+    .bound = Bound::irregular, .start_size = 1 << 10, .granularity = 256,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::spmv

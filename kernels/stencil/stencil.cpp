@@ -35,23 +35,9 @@ Check check(const Tunables&, std::uint64_t m) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "stencil";
-  k.description = "2-D 5-point Jacobi step on an m x m float32 grid";
-  k.bound = Bound::bandwidth;
-  k.start_size = 256;
-  k.granularity = 32;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "stencil", .description = "2-D 5-point Jacobi step on an m x m float32 grid",
+    .bound = Bound::bandwidth, .start_size = 256, .granularity = 32,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::stencil

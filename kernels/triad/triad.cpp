@@ -36,23 +36,9 @@ Check check(const Tunables&, std::uint64_t) {
           }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "triad";
-  k.description = "STREAM triad a = b + s*c over float32";
-  k.bound = Bound::bandwidth;
-  k.start_size = 1 << 12;
-  k.granularity = 256;
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+const Registration registration({.name = "triad", .description = "STREAM triad a = b + s*c over float32",
+    .bound = Bound::bandwidth, .start_size = 1 << 12, .granularity = 256,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::triad

@@ -26,24 +26,10 @@ Check check(const Tunables&, std::uint64_t) {
   return {2, 1u << 22, "", [](std::uint64_t i) { return Expected{input_value(kSeedA, i) + input_value(kSeedB, i), 0.0}; }};
 }
 
-KernelSpec spec() {
-  KernelSpec k;
-  k.name = "vecadd";
-  k.description = "c = a + b over float32";
-  k.bound = Bound::bandwidth;
-  k.start_size = 1 << 12;
-  k.granularity = 256;
-  k.cold_by_default = true;  // the thesis reset device memory between vecadd iterations
-  k.work = work;
-  k.threads = threads;
-  k.buffers = buffers;
-  k.tuning_space = space;
-  k.launch = launch;
-  k.check = check;
-  return k;
-}
-
-const Registration registration(spec());
+// cold_by_default: the thesis reset device memory between vecadd iterations.
+const Registration registration({.name = "vecadd", .description = "c = a + b over float32",
+    .bound = Bound::bandwidth, .start_size = 1 << 12, .granularity = 256, .cold_by_default = true,
+    .work = work, .threads = threads, .buffers = buffers, .tuning_space = space, .launch = launch, .check = check});
 
 }  // namespace
 }  // namespace autobench::kernels::vecadd
