@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The kernel figures of issue 14 on a GPU machine, from an already built tree in build/ (CUDA on,
-# Release; targets autobench-mpi cuda_kernel_verify_test cuda_kernel_figures_test are built if missing):
+# Release; targets autobench-mpi cuda_kernel_verify_test bench_cuda_kernel_figures are built if missing):
 #   verify     every configuration of every kernel at small sizes (cuda_kernel_verify_test)
 #   memcheck   the same for the new kernels under compute-sanitizer memcheck
 #   figures    best throughput vs device-to-device copy, fp32 vs FMA peak at the measured clock
@@ -25,10 +25,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 step "device"
 { date -u; nvidia-smi; git -C "$SRC" rev-parse HEAD; } > "$OUT/device.txt" 2>&1
-if [ ! -x "$TESTS/cuda_kernel_verify_test" ] || [ ! -x "$TESTS/cuda_kernel_figures_test" ] || [ ! -x "$BIN" ]; then
+FIGURES=$BUILD/bench/bench_cuda_kernel_figures
+if [ ! -x "$TESTS/cuda_kernel_verify_test" ] || [ ! -x "$FIGURES" ] || [ ! -x "$BIN" ]; then
   step "build the missing targets"
   timeout "$(limit 200)" cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi cuda_kernel_verify_test \
-    cuda_kernel_figures_test > "$OUT/build.txt" 2>&1 || { tail -20 "$OUT/build.txt"; exit 1; }
+    bench_cuda_kernel_figures > "$OUT/build.txt" 2>&1 || { tail -20 "$OUT/build.txt"; exit 1; }
 fi
 
 step "verify every configuration of every kernel"
@@ -45,15 +46,13 @@ echo "memcheck exit $?" | tee -a "$LOG"
 grep -E "ERROR SUMMARY|^\[  (PASSED|FAILED) " "$OUT/memcheck.txt" | tee -a "$LOG"
 
 step "throughput against the device-to-device copy; fp32 against the FMA peak"
-timeout "$(limit 60)" "$TESTS/cuda_kernel_figures_test" \
-  --gtest_filter='KernelFigures.MemoryKernels*:KernelFigures.Fp32*' > "$OUT/figures.txt" 2>&1
+{ timeout "$(limit 60)" "$FIGURES" memory; timeout "$(limit 30)" "$FIGURES" fp32; } > "$OUT/figures.txt" 2>&1
 grep -E "device:| % of |^fp32" "$OUT/figures.txt" | tee -a "$LOG"
 
 step "compile cache: a cold process fills it, a new process reads it"
 rm -rf "$OUT/compile-cache"
 for pass in cold warm; do
-  AUTOBENCH_COMPILE_CACHE_DIR=$OUT/compile-cache timeout "$(limit 60)" "$TESTS/cuda_kernel_figures_test" \
-    --gtest_filter='KernelFigures.GemmSweeps*' > "$OUT/cache-$pass.txt" 2>&1
+  timeout "$(limit 60)" "$FIGURES" gemm-cache "$OUT/compile-cache" > "$OUT/cache-$pass.txt" 2>&1
   echo "$pass: $(grep -E '^gemm sweep' "$OUT/cache-$pass.txt")" | tee -a "$LOG"
 done
 
