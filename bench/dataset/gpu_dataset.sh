@@ -3,7 +3,7 @@
 # (CUDA on, Release). Changes no clocks. Steps, each bounded with `timeout`:
 #   (every run: --max-waves 8, the full regime spans 1..8 full waves, so large gemms do not dominate)
 #   probe   1 rank, 50 configurations per kernel, no refinement: the rate, cold (NVRTC compiles included)
-#   main    1 rank, per-kernel count sized from the probe's rate to fill ~120 s, --balance iqr
+#   main    1 rank, per-kernel count sized from the probe's rate to fill SAMPLE_S seconds (default 120), --balance iqr
 #           (additions at most half the sampled count): counts, rate, IQR before/after histograms
 #   eval    `evaluate` on main's JSONL: analytic and regression baselines, random and leave-one-kernel-out
 #   scaling (only with MODE=scaling and 2+ GPUs) the same 600 configurations per kernel on 1 rank and
@@ -58,7 +58,7 @@ RATE=${RATE:-20}
 # the probe measured 50 per kernel, so its count says how many kernels there are.
 KERNELS=$(( $(grep -oE '^[0-9]+ verified' "$OUT/probe.txt" | grep -oE '[0-9]+' | head -1) / 50 ))
 ((KERNELS > 0)) || KERNELS=10
-PER_KERNEL=$(python3 -c "print(max(50, int(float('$RATE') * 120 / $KERNELS)))")
+PER_KERNEL=$(python3 -c "print(max(50, int(float('$RATE') * ${SAMPLE_S:-120} / $KERNELS)))")
 step "probe rate ${RATE}/s -> --per-kernel $PER_KERNEL"
 dataset main 170 1 --per-kernel "$PER_KERNEL" --iterations 10 --max-waves 8 --balance iqr --balance-max 0.5
 
