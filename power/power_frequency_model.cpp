@@ -100,7 +100,7 @@ PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::sp
     start << line[0], line[1], 0.0;
     LeastSquaresProblem fixed = problem_with_fixed_ridge(f, y, ridge);
     fixed.lower = Eigen::Vector3d(0.0, 0.0, 0.0);
-    fixed.upper = Eigen::Vector3d(kInf, kInf, kInf);
+    fixed.upper = Eigen::Vector3d(kInf, kInf, (kMaxVoltageRatio - 1.0) / (d.x_max - ridge));
     const auto fit = levenberg_marquardt(fixed, start);
     if (fit.cost < best_cost) {
       best_cost = fit.cost;
@@ -111,7 +111,8 @@ PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::sp
   free.lower = Eigen::Vector4d(0.0, 0.0, 0.0, d.x_min);
   free.upper = Eigen::Vector4d(kInf, kInf, kInf, d.x_max);
   const auto refined = levenberg_marquardt(free, best);
-  const Eigen::VectorXd p = refined.cost <= best_cost ? refined.parameters : best;
+  const bool refined_physical = from_vector(refined.parameters, refined.parameters[3]).voltage(d.x_max) <= kMaxVoltageRatio + 1e-9;
+  const Eigen::VectorXd p = refined_physical && refined.cost <= best_cost ? refined.parameters : best;
 
   PowerFrequencyFit out;
   out.model = from_vector(p, p[3]);

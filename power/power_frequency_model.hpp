@@ -29,12 +29,18 @@ struct PowerFrequencyFit {
   FitQuality quality;
 };
 
+// The fit lets the voltage at most double across the measured range: V(f_max) ≤ this. GPU DVFS spans
+// about 0.7–1.1 V; without the bound a steep V (3× on the H100 calibration) traded P_static against it.
+inline constexpr double kMaxVoltageRatio = 2.0;
+
 // Bounded least-squares fit of the model to (clock, power) measurements at one load (at least 6 distinct
-// clocks: 4 parameters + 2). The bounds keep it physical: P_static ≥ 0, a ≥ 0, k ≥ 0 and the ridge inside
-// the measured clock range; a parameter that would leave them stays on the bound. The ridge enters
+// clocks: 4 parameters + 2). The bounds keep it physical: P_static ≥ 0, a ≥ 0, 0 ≤ k with V(f_max) ≤
+// kMaxVoltageRatio, and the ridge inside the measured clock range; a parameter that would leave them stays
+// on the bound. The ridge enters
 // non-smoothly, so it is first searched on a grid over the measured range below the second-highest clock
 // (for each candidate the other three parameters are fitted by Levenberg–Marquardt from the straight-line
-// fit moved into the bounds), then all four are refined together from the best candidate. Standard
+// fit moved into the bounds), then all four are refined together from the best candidate (kept only if
+// the refinement stays within the voltage bound, which depends on the ridge). Standard
 // errors from the Jacobian at the solution (least_squares.hpp). Throws std::invalid_argument on too few
 // clocks, mismatched lengths or non-finite values.
 PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w);

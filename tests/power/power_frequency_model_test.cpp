@@ -129,5 +129,17 @@ TEST(FitPowerFrequency, RejectsTooFewClocksAndBadInput) {
                std::invalid_argument);
 }
 
+// The H100 calibration of bench/power (gemm, 6 clocks, 2026-11-23): the best unbounded fit put the ridge
+// at the lowest clock with V tripling across the range and P_static at 164 W; within the voltage bound the
+// fit finds the ridge near 1120 MHz and P_static near 88 W, at nearly the same R².
+TEST(FitPowerFrequency, VoltageThatWouldMoreThanDoubleStaysAtTheBound) {
+  const std::vector<double> f{705, 960, 1215, 1470, 1725, 1950}, p{181.1, 223.5, 279.7, 389.2, 515.5, 697.7};
+  const auto fit = fit_power_frequency(f, p);
+  EXPECT_LE(fit.model.voltage(1950.0), kMaxVoltageRatio + 1e-9);
+  EXPECT_NEAR(fit.model.static_w, 88.0, 5.0);
+  EXPECT_NEAR(fit.model.ridge_mhz, 1120.0, 60.0);
+  EXPECT_GT(fit.quality.r_squared, 0.998);
+}
+
 }  // namespace
 }  // namespace autobench::power
