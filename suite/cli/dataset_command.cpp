@@ -14,6 +14,7 @@
 #include <optional>
 #include <random>
 
+#include "record/json.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
@@ -369,7 +370,7 @@ void run_dataset(const DatasetRequest& request) {
       ds::RankDevice d;
       d.device = r.at("device").get<results::DeviceInfo>();
       d.start_error = r.at("start_error");
-      d.ceilings = {results::number_from_json(r.at("bandwidth_gbs")), results::number_from_json(r.at("gflops")),
+      d.ceilings = {record::number_from_json(r.at("bandwidth_gbs")), record::number_from_json(r.at("gflops")),
                     r.at("ceilings_source")};
       if (!d.start_error.empty()) message = "rank " + std::to_string(run.devices.size()) + " could not start: " + d.start_error;
       run.devices.push_back(std::move(d));
