@@ -2,8 +2,11 @@
 #include "suite/formatting/report_table.hpp"
 
 #include <cmath>
+#include <utility>
+
 #include <fmt/format.h>
 
+#include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
@@ -32,14 +35,7 @@ std::vector<std::string> header_lines(const results::ResultFile& file) {
                                      (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
                                      info.end_time};
   if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
-  for (const auto& rank : file.ranks) {
-    if (!rank.start_error.empty()) {
-      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
-                      ") could not start: " + rank.start_error);
-    }
-    if (!rank.error.empty())
-      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname + ") failed: " + rank.error);
-  }
+  for (auto& line : rank_failures(file.ranks)) lines.push_back(std::move(line));
   return lines;
 }
 
