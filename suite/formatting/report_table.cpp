@@ -4,8 +4,7 @@
 #include <cmath>
 #include <utility>
 
-#include <fmt/format.h>
-
+#include "suite/formatting/number_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/stats/detector_agreement.hpp"
@@ -16,9 +15,7 @@ namespace {
 using Align = TextTable::Align;
 
 // Fixed-point with `decimals` digits; "-" for a missing (NaN) value.
-std::string number(double v, int decimals) {
-  return std::isnan(v) ? "-" : fmt::format("{:.{}f}", v, decimals);
-}
+std::string number(double v, int decimals) { return fixed_or(v, decimals, "-"); }
 
 std::string cell_text(const CampaignCell& cell) {
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
