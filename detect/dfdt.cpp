@@ -6,6 +6,7 @@
 
 #include "chord.hpp"
 #include "detector.hpp"
+#include "dfdt.hpp"
 #include "unit_curve.hpp"
 
 namespace autobench::detect {
@@ -42,13 +43,13 @@ std::size_t rise_start(const Curve& c, const std::vector<double>& g) {
 }
 
 // ISODATA (Ridler-Calvard) threshold of v[from..]: start at the mean, move to the midpoint of the means
-// of the values at or below and above it, until it moves less than 1e-6 (100 rounds at most) or one side
-// is empty.
+// of the values at or below and above it, until it moves less than 1e-6 (kIsodataMaxPasses passes at
+// most) or one side is empty.
 double isodata(const std::vector<double>& v, std::size_t from) {
   double t = 0.0;
   for (std::size_t i = from; i < v.size(); ++i) t += v[i];
   t /= static_cast<double>(v.size() - from);
-  for (int round = 0; round < 100; ++round) {
+  for (int pass = 0; pass < kIsodataMaxPasses; ++pass) {
     double lo = 0.0, hi = 0.0;
     std::size_t nlo = 0, nhi = 0;
     for (std::size_t i = from; i < v.size(); ++i) (v[i] <= t ? (lo += v[i], ++nlo) : (hi += v[i], ++nhi));
@@ -70,11 +71,27 @@ std::size_t nearest_to_threshold(const std::vector<double>& g, std::size_t from)
   return best;
 }
 
+}  // namespace
+
+ThresholdKnee threshold_knee(const std::vector<double>& g, std::size_t start) {
+  const std::size_t n = g.size();
+  ThresholdKnee out{nearest_to_threshold(g, start), 1};
+  for (std::size_t last = start;
+       last < out.index && n - std::max(start, (out.index + 1) / 2) > 2 && out.rounds < kDfdtMaxRounds;
+       ++out.rounds) {
+    last = out.index;
+    out.index = nearest_to_threshold(g, std::max(start, (last + 1) / 2));
+  }
+  return out;
+}
+
+namespace {
+
 // Slopes in the unit square split by ISODATA into a steep and a flat group; the knee is the point whose
 // slope is nearest that threshold. As in Kneeliverse's DFDT, the search is then repeated on the slopes
 // from half the latest knee's index onwards (an early steep stretch no longer pulls the threshold up), for
-// as long as the previous round moved the knee later and at least 3 slopes remain; the last round's
-// knee is the answer. Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
+// as long as the previous round moved the knee later and at least 3 slopes remain, kDfdtMaxRounds rounds
+// at most (dfdt.hpp: O(n) in all); the last round's knee is the answer. Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
 // log-spaced sizes a throughput curve first bends upwards (throughput grows with size while launch
 // latency dominates), and a slope threshold there marks where the rise starts, below the chord, not
 // where it saturates. Counted when it clears the chord (chord.hpp); score: its chord distance.
@@ -87,12 +104,7 @@ class Dfdt final : public Detector {
     const std::size_t n = c.size();
     if (n < 3) return {};
     const std::vector<double> g = slopes(c);
-    const std::size_t start = std::min(rise_start(c, g), n - 3);
-    std::size_t knee = nearest_to_threshold(g, start);
-    for (std::size_t last = start; last < knee && n - std::max(start, (knee + 1) / 2) > 2;) {
-      last = knee;
-      knee = nearest_to_threshold(g, std::max(start, (last + 1) / 2));
-    }
+    const std::size_t knee = threshold_knee(g, std::min(rise_start(c, g), n - 3)).index;
     return gated_knee(c, knee, chord_distance(c, knee, 0, n - 1, p_.shape), p_);
   }
 

@@ -7,9 +7,37 @@
 
 #include "chord.hpp"
 #include "detector.hpp"
+#include "multiknee.hpp"
 #include "unit_curve.hpp"
 
 namespace autobench::detect {
+
+SplitKnees split_knees(const Curve& curve, const Curve& unit, const Detector& base, const Params& p) {
+  struct Segment {
+    std::size_t first, last;
+    int level;
+  };
+  SplitKnees out;
+  std::vector<Segment> todo;
+  if (unit.size() >= p.min_segment) todo.push_back({0, unit.size() - 1, 0});
+  while (!todo.empty()) {
+    const auto [first, last, level] = todo.back();
+    todo.pop_back();
+    out.levels = std::max(out.levels, level + 1);
+    const Curve segment{{curve.x.begin() + first, curve.x.begin() + last + 1},
+                        {curve.y.begin() + first, curve.y.begin() + last + 1}};
+    const auto found = base.find(segment).index;
+    if (!found || *found == 0 || first + *found >= last) continue;
+    const std::size_t k = first + *found;
+    if (!clears_chord(unit, k, first, last, p.shape, std::max(p.min_bend, p.distance_threshold))) continue;
+    out.knees.emplace_back(k, chord_distance(unit, k, first, last, p.shape));
+    if (level + 1 == kMultiKneeMaxLevels) continue;
+    if (k - first + 1 >= p.min_segment) todo.push_back({first, k, level + 1});
+    if (last - k + 1 >= p.min_segment) todo.push_back({k, last, level + 1});
+  }
+  return out;
+}
+
 namespace {
 
 // The base detector (Params::base, a single-knee detector) finds a knee in a segment; it counts when it
@@ -20,7 +48,8 @@ namespace {
 // has a point above its chord, and the recursion would report bends of no consequence. A knee's
 // strength is its distance from its segment's chord; the saturation knee is the first, by size, whose
 // strength is at least Params::strong_fraction of the strongest's, so a weak bend early in the rise
-// does not stop a sweep. Score: the chosen knee's strength.
+// does not stop a sweep. Score: the chosen knee's strength. At most kMultiKneeMaxLevels levels of
+// splitting (multiknee.hpp): O(n) passes of the base detector in all.
 class MultiKnee final : public Detector {
  public:
   explicit MultiKnee(const Params& p) : p_(p) {
@@ -37,23 +66,7 @@ class MultiKnee final : public Detector {
   }
 
   Knee find(const Curve& curve) const override {
-    const Curve c = unit_curve(curve, p_.x_scale);
-    std::vector<std::pair<std::size_t, double>> knees;  // index, strength
-    std::vector<std::pair<std::size_t, std::size_t>> todo;
-    if (c.size() >= p_.min_segment) todo.emplace_back(0, c.size() - 1);
-    while (!todo.empty()) {
-      const auto [first, last] = todo.back();
-      todo.pop_back();
-      const Curve segment{{curve.x.begin() + first, curve.x.begin() + last + 1},
-                          {curve.y.begin() + first, curve.y.begin() + last + 1}};
-      const auto found = base_->find(segment).index;
-      if (!found || *found == 0 || first + *found >= last) continue;
-      const std::size_t k = first + *found;
-      if (!clears_chord(c, k, first, last, p_.shape, std::max(p_.min_bend, p_.distance_threshold))) continue;
-      knees.emplace_back(k, chord_distance(c, k, first, last, p_.shape));
-      if (k - first + 1 >= p_.min_segment) todo.emplace_back(first, k);
-      if (last - k + 1 >= p_.min_segment) todo.emplace_back(k, last);
-    }
+    auto knees = split_knees(curve, unit_curve(curve, p_.x_scale), *base_, p_).knees;
     if (knees.empty()) return {};
     std::sort(knees.begin(), knees.end());
     double strongest = 0.0;

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace autobench::detect {
@@ -15,6 +17,12 @@ inline double median(std::vector<double> v) {
   const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
   std::nth_element(v.begin(), mid, v.end());
   return v.size() % 2 ? *mid : (*std::max_element(v.begin(), mid) + *mid) / 2.0;
+}
+
+// The median of the values that are not NaN; NaN when there are none (nothing measured).
+inline double median_or_nan(std::vector<double> v) {
+  std::erase_if(v, [](double x) { return std::isnan(x); });
+  return v.empty() ? std::numeric_limits<double>::quiet_NaN() : median(std::move(v));
 }
 
 // The q-quantile (0..1) of sorted, non-empty values, interpolating linearly between order statistics

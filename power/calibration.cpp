@@ -5,6 +5,9 @@
 #include <cmath>
 #include <fstream>
 #include <stdexcept>
+#include <tuple>
+
+#include "record/json.hpp"
 
 namespace autobench::power {
 
@@ -14,152 +17,110 @@ constexpr const char* kFormat = "autobench-power-calibration";
 constexpr int kVersion = 1;
 
 using nlohmann::json;
+using record::field;
 
-json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+// Every record below is written and read through its field list (record/json.hpp: NaN as null, the
+// infinities as "inf" / "-inf"). Reading keeps the defaults (NaN, empty) of fields a file lacks: files
+// from before standard errors, kernels and temperatures were kept still load.
+constexpr auto kFitFields = std::make_tuple(field("r_squared", &FitSummary::r_squared),
+                                            field("rmse", &FitSummary::rmse), field("points", &FitSummary::points));
+constexpr auto kPowerFrequencyFields = std::make_tuple(
+    field("static_w", &PowerFrequencyModel::static_w),
+    field("dynamic_w_per_mhz", &PowerFrequencyModel::dynamic_w_per_mhz),
+    field("voltage_slope_per_mhz", &PowerFrequencyModel::voltage_slope_per_mhz),
+    field("ridge_mhz", &PowerFrequencyModel::ridge_mhz));
+constexpr auto kScalingTimeFields =
+    std::make_tuple(field("fixed_s", &ScalingTimeModel::fixed_s), field("work_s_mhz", &ScalingTimeModel::work_s_mhz));
+constexpr auto kTimeFrequencyFields =
+    std::make_tuple(field("a", &TimeFrequencyModel::a), field("b", &TimeFrequencyModel::b),
+                    field("c", &TimeFrequencyModel::c), field("d", &TimeFrequencyModel::d));
+constexpr auto kTemperatureFields = std::make_tuple(field("intercept_w", &TemperatureModel::intercept_w),
+                                                    field("slope_w_per_c", &TemperatureModel::slope_w_per_c));
+constexpr auto kKernelFields = std::make_tuple(
+    field("size", &KernelCalibration::size), field("tunables", &KernelCalibration::tunables),
+    field("locked_clock_mhz", &KernelCalibration::locked_clock_mhz),
+    field("clock_mhz", &KernelCalibration::clock_mhz), field("time_s", &KernelCalibration::time_s),
+    field("power_w", &KernelCalibration::power_w), field("temperature_c", &KernelCalibration::temperature_c),
+    field("fit_temperature_c", &KernelCalibration::fit_temperature_c));
+constexpr auto kCalibrationFields = std::make_tuple(
+    field("device_model", &Calibration::device_model), field("driver_version", &Calibration::driver_version),
+    field("hostname", &Calibration::hostname),
+    field("created_utc", &Calibration::created_utc), field("reference_clock_mhz", &Calibration::reference_clock_mhz),
+    field("sensor_update_period_s", &Calibration::sensor_update_period_s),
+    field("sensor_lag_s", &Calibration::sensor_lag_s));
+constexpr auto kFrequencyPointFields = std::make_tuple(field("clock_mhz", &Calibration::frequency_clock_mhz),
+                                                       field("power_w", &Calibration::frequency_power_w));
+constexpr auto kTemperaturePointFields = std::make_tuple(field("clock_mhz", &Calibration::temperature_clock_mhz),
+                                                         field("temperature_c", &Calibration::temperature_c),
+                                                         field("power_w", &Calibration::temperature_power_w));
 
-double number_at(const json& j, const char* key) {
+template <class Record, class Fields>
+json fields_json(const Record& r, const Fields& fields) {
+  json j;
+  record::fields_to_json(j, r, fields);
+  return j;
+}
+
+// A fitted model with its standard errors and fit summary: {<parameters>, "standard_errors": {...}, "fit": {...}}.
+template <class Model, class Fields>
+json model_json(const Model& m, const Model& se, const FitSummary& fit, const Fields& fields) {
+  json j = fields_json(m, fields);
+  j["standard_errors"] = fields_json(se, fields);
+  j["fit"] = fields_json(fit, kFitFields);
+  return j;
+}
+
+// The inverse of model_json, when j has the model at `key` (NaN standard errors in files from before them).
+template <class Model, class Fields>
+void read_model(const json& j, const char* key, std::optional<Model>& m, Model& se, FitSummary& fit,
+                const Fields& fields) {
   const auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return kNaN;
-  return it->get<double>();
-}
-
-json numbers(const std::vector<double>& values) {
-  json a = json::array();
-  for (double v : values) a.push_back(number(v));
-  return a;
-}
-
-std::vector<double> numbers_at(const json& j, const char* key) {
-  std::vector<double> out;
-  const auto it = j.find(key);
-  if (it == j.end()) return out;
-  for (const auto& v : *it) out.push_back(v.is_null() ? kNaN : v.get<double>());
-  return out;
-}
-
-json to_json(const FitSummary& s) {
-  return {{"r_squared", number(s.r_squared)}, {"rmse", number(s.rmse)}, {"points", s.points}};
-}
-
-FitSummary fit_summary_at(const json& j, const char* key) {
-  FitSummary s;
-  const auto it = j.find(key);
-  if (it == j.end()) return s;
-  s.r_squared = number_at(*it, "r_squared");
-  s.rmse = number_at(*it, "rmse");
-  s.points = it->value("points", std::size_t{0});
-  return s;
-}
-
-// P(f) with its standard errors and fit summary (the top-level record adds its points).
-json power_frequency_json(const PowerFrequencyModel& m, const PowerFrequencyModel& se, const FitSummary& fit) {
-  return {{"static_w", number(m.static_w)},
-          {"dynamic_w_per_mhz", number(m.dynamic_w_per_mhz)},
-          {"voltage_slope_per_mhz", number(m.voltage_slope_per_mhz)},
-          {"ridge_mhz", number(m.ridge_mhz)},
-          {"standard_errors", {{"static_w", number(se.static_w)},
-                               {"dynamic_w_per_mhz", number(se.dynamic_w_per_mhz)},
-                               {"voltage_slope_per_mhz", number(se.voltage_slope_per_mhz)},
-                               {"ridge_mhz", number(se.ridge_mhz)}}},
-          {"fit", to_json(fit)}};
-}
-
-PowerFrequencyModel power_frequency_at(const json& j) {
-  return {number_at(j, "static_w"), number_at(j, "dynamic_w_per_mhz"), number_at(j, "voltage_slope_per_mhz"),
-          number_at(j, "ridge_mhz")};
-}
-
-// The standard errors stored beside a model (NaN when the record has none: files from before them).
-const json& errors_at(const json& j) {
-  static const json none = json::object();
-  const auto it = j.find("standard_errors");
-  return it == j.end() ? none : *it;
+  if (it == j.end()) return;
+  record::read_present_fields(*it, m.emplace(), fields);
+  if (const auto errors = it->find("standard_errors"); errors != it->end())
+    record::read_present_fields(*errors, se, fields);
+  if (const auto f = it->find("fit"); f != it->end()) record::read_present_fields(*f, fit, kFitFields);
 }
 
 json to_json(const KernelCalibration& k) {
-  json j = {{"kernel", k.kernel},
-            {"size", k.size},
-            {"tunables", k.tunables},
-            {"locked_clock_mhz", numbers(k.locked_clock_mhz)},
-            {"clock_mhz", numbers(k.clock_mhz)},
-            {"time_s", numbers(k.time_s)},
-            {"power_w", numbers(k.power_w)},
-            {"temperature_c", numbers(k.temperature_c)},
-            {"fit_temperature_c", number(k.fit_temperature_c)}};
-  if (k.power_frequency) j["power_frequency"] = power_frequency_json(*k.power_frequency, k.power_frequency_se, k.power_frequency_fit);
-  if (k.scaling_time) {
-    const auto& m = *k.scaling_time;
-    const auto& se = k.scaling_time_se;
-    j["scaling_time"] = {{"fixed_s", number(m.fixed_s)}, {"work_s_mhz", number(m.work_s_mhz)},
-                         {"standard_errors", {{"fixed_s", number(se.fixed_s)}, {"work_s_mhz", number(se.work_s_mhz)}}},
-                         {"fit", to_json(k.scaling_time_fit)}};
-  }
-  if (k.time_frequency) {
-    const auto& m = *k.time_frequency;
-    const auto& se = k.time_frequency_se;
-    j["time_frequency"] = {{"a", number(m.a)}, {"b", number(m.b)}, {"c", number(m.c)}, {"d", number(m.d)},
-                           {"standard_errors", {{"a", number(se.a)}, {"b", number(se.b)}, {"c", number(se.c)},
-                                                {"d", number(se.d)}}},
-                           {"fit", to_json(k.time_frequency_fit)}};
-  }
+  json j = fields_json(k, kKernelFields);
+  j["kernel"] = k.kernel;
+  if (k.power_frequency)
+    j["power_frequency"] =
+        model_json(*k.power_frequency, k.power_frequency_se, k.power_frequency_fit, kPowerFrequencyFields);
+  if (k.scaling_time)
+    j["scaling_time"] = model_json(*k.scaling_time, k.scaling_time_se, k.scaling_time_fit, kScalingTimeFields);
+  if (k.time_frequency)
+    j["time_frequency"] =
+        model_json(*k.time_frequency, k.time_frequency_se, k.time_frequency_fit, kTimeFrequencyFields);
   return j;
 }
 
 KernelCalibration kernel_calibration_from_json(const json& j) {
   KernelCalibration k;
-  k.kernel = j.at("kernel").get<std::string>();
-  k.size = j.value("size", std::uint64_t{0});
-  k.tunables = j.value("tunables", "");
-  k.locked_clock_mhz = numbers_at(j, "locked_clock_mhz");
-  k.clock_mhz = numbers_at(j, "clock_mhz");
-  k.time_s = numbers_at(j, "time_s");
-  k.power_w = numbers_at(j, "power_w");
-  k.temperature_c = numbers_at(j, "temperature_c");
-  k.fit_temperature_c = number_at(j, "fit_temperature_c");
-  if (const auto it = j.find("power_frequency"); it != j.end()) {
-    k.power_frequency = power_frequency_at(*it);
-    k.power_frequency_se = power_frequency_at(errors_at(*it));
-    k.power_frequency_fit = fit_summary_at(*it, "fit");
-  }
-  if (const auto it = j.find("scaling_time"); it != j.end()) {
-    k.scaling_time = ScalingTimeModel{number_at(*it, "fixed_s"), number_at(*it, "work_s_mhz")};
-    k.scaling_time_se = ScalingTimeModel{number_at(errors_at(*it), "fixed_s"), number_at(errors_at(*it), "work_s_mhz")};
-    k.scaling_time_fit = fit_summary_at(*it, "fit");
-  }
-  if (const auto it = j.find("time_frequency"); it != j.end()) {
-    const auto time_model = [](const json& m) {
-      return TimeFrequencyModel{number_at(m, "a"), number_at(m, "b"), number_at(m, "c"), number_at(m, "d")};
-    };
-    k.time_frequency = time_model(*it);
-    k.time_frequency_se = time_model(errors_at(*it));
-    k.time_frequency_fit = fit_summary_at(*it, "fit");
-  }
+  k.kernel = j.at("kernel").get<std::string>();  // required; any other field may be missing
+  record::read_present_fields(j, k, kKernelFields);
+  read_model(j, "power_frequency", k.power_frequency, k.power_frequency_se, k.power_frequency_fit,
+             kPowerFrequencyFields);
+  read_model(j, "scaling_time", k.scaling_time, k.scaling_time_se, k.scaling_time_fit, kScalingTimeFields);
+  read_model(j, "time_frequency", k.time_frequency, k.time_frequency_se, k.time_frequency_fit, kTimeFrequencyFields);
   return k;
 }
 
 }  // namespace
 
 json to_json(const Calibration& c) {
-  json j = {{"device_uuid", c.device_uuid},
-            {"device_model", c.device_model},
-            {"driver_version", c.driver_version},
-            {"hostname", c.hostname},
-            {"created_utc", c.created_utc},
-            {"reference_clock_mhz", number(c.reference_clock_mhz)},
-            {"sensor_update_period_s", number(c.sensor_update_period_s)},
-            {"sensor_lag_s", number(c.sensor_lag_s)}};
+  json j = fields_json(c, kCalibrationFields);
+  j["device_uuid"] = c.device_uuid;
   if (c.power_frequency) {
-    j["power_frequency"] = power_frequency_json(*c.power_frequency, c.power_frequency_se, c.power_frequency_fit);
-    j["power_frequency"]["clock_mhz"] = numbers(c.frequency_clock_mhz);
-    j["power_frequency"]["power_w"] = numbers(c.frequency_power_w);
+    j["power_frequency"] =
+        model_json(*c.power_frequency, c.power_frequency_se, c.power_frequency_fit, kPowerFrequencyFields);
+    record::fields_to_json(j["power_frequency"], c, kFrequencyPointFields);
   }
   if (c.temperature) {
-    j["temperature"] = {{"intercept_w", number(c.temperature->intercept_w)},
-                        {"slope_w_per_c", number(c.temperature->slope_w_per_c)},
-                        {"clock_mhz", number(c.temperature_clock_mhz)},
-                        {"fit", to_json(c.temperature_fit)},
-                        {"temperature_c", numbers(c.temperature_c)},
-                        {"power_w", numbers(c.temperature_power_w)}};
+    j["temperature"] = fields_json(*c.temperature, kTemperatureFields);
+    j["temperature"]["fit"] = fields_json(c.temperature_fit, kFitFields);
+    record::fields_to_json(j["temperature"], c, kTemperaturePointFields);
   }
   if (!c.kernels.empty()) {
     j["kernels"] = json::array();
@@ -170,27 +131,17 @@ json to_json(const Calibration& c) {
 
 Calibration calibration_from_json(const json& j) {
   Calibration c;
-  c.device_uuid = j.at("device_uuid").get<std::string>();
-  c.device_model = j.value("device_model", "");
-  c.driver_version = j.value("driver_version", "");
-  c.hostname = j.value("hostname", "");
-  c.created_utc = j.value("created_utc", "");
-  c.reference_clock_mhz = number_at(j, "reference_clock_mhz");
-  c.sensor_update_period_s = number_at(j, "sensor_update_period_s");
-  c.sensor_lag_s = number_at(j, "sensor_lag_s");
-  if (const auto it = j.find("power_frequency"); it != j.end()) {
-    c.power_frequency = power_frequency_at(*it);
-    c.power_frequency_se = power_frequency_at(errors_at(*it));
-    c.power_frequency_fit = fit_summary_at(*it, "fit");
-    c.frequency_clock_mhz = numbers_at(*it, "clock_mhz");
-    c.frequency_power_w = numbers_at(*it, "power_w");
-  }
+  c.device_uuid = j.at("device_uuid").get<std::string>();  // required; any other field may be missing
+  record::read_present_fields(j, c, kCalibrationFields);
+  read_model(j, "power_frequency", c.power_frequency, c.power_frequency_se, c.power_frequency_fit,
+             kPowerFrequencyFields);
+  if (const auto it = j.find("power_frequency"); it != j.end())
+    record::read_present_fields(*it, c, kFrequencyPointFields);
   if (const auto it = j.find("temperature"); it != j.end()) {
-    c.temperature = TemperatureModel{number_at(*it, "intercept_w"), number_at(*it, "slope_w_per_c")};
-    c.temperature_clock_mhz = number_at(*it, "clock_mhz");
-    c.temperature_fit = fit_summary_at(*it, "fit");
-    c.temperature_c = numbers_at(*it, "temperature_c");
-    c.temperature_power_w = numbers_at(*it, "power_w");
+    record::read_present_fields(*it, c.temperature.emplace(), kTemperatureFields);
+    if (const auto fit = it->find("fit"); fit != it->end())
+      record::read_present_fields(*fit, c.temperature_fit, kFitFields);
+    record::read_present_fields(*it, c, kTemperaturePointFields);
   }
   if (const auto it = j.find("kernels"); it != j.end())
     for (const auto& k : *it) c.kernels.push_back(kernel_calibration_from_json(k));

@@ -73,13 +73,14 @@ struct Calibration {
   CorrectionModel correction_model() const;
 };
 
-// One record as JSON (NaN as null) and back; the file keeps a list of these.
+// One record as JSON (numbers by record/json.hpp: NaN as null, the infinities as "inf" / "-inf") and
+// back; the file keeps a list of these. Reading throws nlohmann::json::exception or std::invalid_argument.
 nlohmann::json to_json(const Calibration& c);
-Calibration calibration_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+Calibration calibration_from_json(const nlohmann::json& j);
 
 // A calibration file: one record per device UUID. The JSON has the shape
 //   {"format": "autobench-power-calibration", "version": 1, "devices": [ {record}, ... ]}
-// with NaN written as null.
+// with numbers as in to_json.
 class CalibrationStore {
  public:
   // Reads `path`; a missing file is an empty store. Throws std::runtime_error naming the file when it

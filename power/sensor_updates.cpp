@@ -7,13 +7,6 @@
 
 namespace autobench::power {
 
-namespace {
-
-// NaN for no values (no updates seen), else the median.
-double median(std::vector<double> v) { return v.empty() ? kNaN : detect::median(std::move(v)); }
-
-}  // namespace
-
 SensorUpdates detect_updates(std::span<const Sample> trace, SampleField field) {
   SensorUpdates out;
   std::vector<double> sample_gaps;
@@ -32,8 +25,8 @@ SensorUpdates detect_updates(std::span<const Sample> trace, SampleField field) {
   }
   std::vector<double> update_gaps;
   for (std::size_t k = 1; k < out.times_s.size(); ++k) update_gaps.push_back(out.times_s[k] - out.times_s[k - 1]);
-  out.period_s = median(std::move(update_gaps));
-  out.sampling_interval_s = median(std::move(sample_gaps));
+  out.period_s = detect::median_or_nan(std::move(update_gaps));
+  out.sampling_interval_s = detect::median_or_nan(std::move(sample_gaps));
   return out;
 }
 
@@ -47,12 +40,12 @@ double step_response_lag(std::span<const Sample> trace, double step_s, double en
     else if (s.t_s >= settled_from && s.t_s <= end_s) after.push_back(v);
   }
   if (before.empty() || after.empty()) return kNaN;
-  const double level_before = median(before);
-  const double level_after = median(after);
+  const double level_before = detect::median_or_nan(before);
+  const double level_after = detect::median_or_nan(after);
   // A step must stand out of the noise before it: more than 4 robust standard deviations (1.4826·MAD).
   std::vector<double> deviations;
   for (double v : before) deviations.push_back(std::abs(v - level_before));
-  const double sigma = 1.4826 * median(std::move(deviations));
+  const double sigma = 1.4826 * detect::median_or_nan(std::move(deviations));
   if (!(std::abs(level_after - level_before) > 4.0 * sigma) || level_after == level_before) return kNaN;
   const double halfway = 0.5 * (level_before + level_after);
   const bool rising = level_after > level_before;

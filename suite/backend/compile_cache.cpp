@@ -4,13 +4,14 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
 #include <mutex>
 #include <thread>
+
+#include <fmt/format.h>
 
 namespace autobench::backend {
 namespace {
@@ -29,12 +30,6 @@ struct Header {
 
 std::uint64_t checksum(const std::string& key, const std::string& image) { return fnv1a(image, fnv1a(key)); }
 
-std::string hex(std::uint64_t v) {
-  char s[17];
-  std::snprintf(s, sizeof s, "%016llx", static_cast<unsigned long long>(v));
-  return s;
-}
-
 std::mutex g_mutex;
 std::unique_ptr<CompileCache> g_cache;
 
@@ -51,7 +46,9 @@ std::uint64_t fnv1a(const std::string& data, std::uint64_t seed) {
 
 CompileCache::CompileCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
 
-std::filesystem::path CompileCache::path_of(const std::string& key) const { return dir_ / (hex(fnv1a(key)) + ".bin"); }
+std::filesystem::path CompileCache::path_of(const std::string& key) const {
+  return dir_ / fmt::format("{:016x}.bin", fnv1a(key));
+}
 
 std::optional<std::string> CompileCache::load(const std::string& key) const {
   const auto path = path_of(key);
@@ -84,8 +81,8 @@ bool CompileCache::store(const std::string& key, const std::string& image) const
   if (ec) return false;
   // A name no other process or thread uses: pid, thread and a counter.
   static std::atomic<std::uint64_t> counter{0};
-  const std::string unique = std::to_string(::getpid()) + "-" +
-                             hex(std::hash<std::thread::id>{}(std::this_thread::get_id())) + "-" + std::to_string(counter++);
+  const std::string unique = fmt::format("{}-{:016x}-{}", ::getpid(),
+                                         std::hash<std::thread::id>{}(std::this_thread::get_id()), counter++);
   const auto final_path = path_of(key);
   const auto temp = dir_ / (final_path.filename().string() + ".tmp-" + unique);
   Header h{};

@@ -31,7 +31,7 @@ void check_typed(const Limit& limit, double typed);
 // The same check on a stored value (typed * scale), as read back from run.json.
 void check_stored(const Limit& limit, double stored);
 
-// The limits of the run options (documented in README: Limits of the options).
+// The limits of the run, calibrate, detect and dataset options (documented in README: Limits of the options).
 namespace limits {
 inline constexpr double kMaxSize = 1e12;  // problem sizes, in the kernel's elements
 inline constexpr double kMaxBytes = 1125899906842624.0;  // 2^50 (1 PiB): a size's float32 footprint, beyond any GPU
@@ -58,6 +58,12 @@ inline constexpr Limit power_interval_ms{"--power-interval-ms", 0.001, 1000, fal
 inline constexpr Limit time_budget_s{"--time-budget", 0, 366 * 86400.0, true};
 inline constexpr Limit reference_clock_mhz{"--reference-clock", 0, 10000};  // calibrate; 0: the highest clock
 inline constexpr Limit temperature_s{"--temperature-s", 0, 3600};           // calibrate
+// dataset (its --warmup and --iterations are the run's above)
+inline constexpr Limit per_kernel{"--per-kernel", 1, 1e6, false, false, true};
+inline constexpr Limit max_waves{"--max-waves", 1, 1e4};
+inline constexpr Limit balance_max{"--balance-max", 0, 10, true};
+inline constexpr Limit test_fraction{"--test-fraction", 0, 1, true, true};
+inline constexpr Limit memory_fraction{"--memory-fraction", 0, 0.95, true};
 }  // namespace limits
 
 }  // namespace autobench::campaign

@@ -1,9 +1,10 @@
 // Reading suite files with toml++ (see suite_file.hpp).
 #include "suite/campaign/suite_file.hpp"
 
-#include <charconv>
 #include <filesystem>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #ifdef AUTOBENCH_HAVE_TOML
 #include <toml++/toml.h>
@@ -25,11 +26,7 @@ std::string scalar_text(const toml::node& n, const std::string& path, const std:
   if (auto s = n.as_string()) return s->get();
   if (auto i = n.as_integer()) return std::to_string(i->get());
   if (auto b = n.as_boolean()) return b->get() ? "true" : "false";
-  if (auto f = n.as_floating_point()) {
-    char buf[64];
-    const auto end = std::to_chars(buf, buf + sizeof buf, f->get()).ptr;  // shortest exact form: 1.1, not 1.1000...1
-    return std::string(buf, end);
-  }
+  if (auto f = n.as_floating_point()) return fmt::format("{}", f->get());  // shortest exact form: 1.1, not 1.1000...1
   fail(path, line_of(n), "'" + key + "' must be a string, number, boolean or a list of them");
 }
 

@@ -14,9 +14,11 @@
 #include <optional>
 #include <random>
 
+#include "record/json.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
@@ -369,7 +371,7 @@ void run_dataset(const DatasetRequest& request) {
       ds::RankDevice d;
       d.device = r.at("device").get<results::DeviceInfo>();
       d.start_error = r.at("start_error");
-      d.ceilings = {results::number_from_json(r.at("bandwidth_gbs")), results::number_from_json(r.at("gflops")),
+      d.ceilings = {record::number_from_json(r.at("bandwidth_gbs")), record::number_from_json(r.at("gflops")),
                     r.at("ceilings_source")};
       if (!d.start_error.empty()) message = "rank " + std::to_string(run.devices.size()) + " could not start: " + d.start_error;
       run.devices.push_back(std::move(d));
@@ -442,24 +444,28 @@ void add_dataset_command(CLI::App& app) {
                  "occupancy regimes, measured and verified across the ranks; writes RUN_DIR/dataset.h5 and a "
                  "prompt-format RUN_DIR/dataset.jsonl");
   ds::DatasetSettings& s = request->settings;
+  namespace limits = campaign::limits;
   cmd->add_option("--backend", s.backend, "Device backend: auto, cuda, sim")->capture_default_str();
   cmd->add_option("--sim-device", s.sim_device, "Sim model for every rank (default: rank r uses model r mod 2)");
   cmd->add_option("--kernels", s.kernels, "Kernels to sample (default: every kernel)")->delimiter(',');
-  cmd->add_option("--per-kernel", s.per_kernel, "Configurations sampled per kernel and rank (1 .. 1e6)")->capture_default_str();
+  cmd->add_option("--per-kernel", s.per_kernel, "Configurations sampled per kernel and rank")
+      ->check(bounded(limits::per_kernel))->capture_default_str();
   cmd->add_option("--ratio", s.ratio, "Regime ratio idle:under:full (idle: fewer workgroups than SMs; under: less "
                                       "than one full wave; full: one wave or more)")->capture_default_str();
-  cmd->add_option("--max-waves", s.max_waves, "Largest launch of the full regime, in full waves (1 .. 1e4)")->capture_default_str();
+  cmd->add_option("--max-waves", s.max_waves, "Largest launch of the full regime, in full waves")
+      ->check(bounded(limits::max_waves))->capture_default_str();
   cmd->add_option("--balance", s.balance, "none, or iqr: fill sparse log2-time decades using a linear fit of time "
                                           "against global size (recorded per added configuration)")->capture_default_str();
-  cmd->add_option("--balance-max", s.balance_max, "IQR additions at most this fraction of the sampled "
-                                                  "configurations (> 0 .. 10)")->capture_default_str();
-  cmd->add_option("--warmup", s.warmup, "Launches dropped before timing (0 .. 1000)")->capture_default_str();
-  cmd->add_option("--iterations", s.iterations, "Timed launches per configuration (1 .. 1e5); the target is the median")
+  cmd->add_option("--balance-max", s.balance_max, "IQR additions at most this fraction of the sampled configurations")
+      ->check(bounded(limits::balance_max))->capture_default_str();
+  cmd->add_option("--warmup", s.warmup, "Launches dropped before timing")->check(bounded(limits::warmup))
       ->capture_default_str();
-  cmd->add_option("--test-fraction", s.test_fraction, "Share of rows on the test side of the random split (> 0 .. < 1)")
-      ->capture_default_str();
-  cmd->add_option("--memory-fraction", s.memory_fraction, "Share of free device memory one configuration may take "
-                                                          "(> 0 .. 0.95)")->capture_default_str();
+  cmd->add_option("--iterations", s.iterations, "Timed launches per configuration; the target is the median")
+      ->check(bounded(limits::iterations))->capture_default_str();
+  cmd->add_option("--test-fraction", s.test_fraction, "Share of rows on the test side of the random split")
+      ->check(bounded(limits::test_fraction))->capture_default_str();
+  cmd->add_option("--memory-fraction", s.memory_fraction, "Share of free device memory one configuration may take")
+      ->check(bounded(limits::memory_fraction))->capture_default_str();
   cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")->capture_default_str();
   cmd->add_option("--output", s.output_dir, "Parent directory of the dataset's timestamped run directory")->capture_default_str();
   cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings");

@@ -2,12 +2,12 @@
 // distribution of an external predictor (one prediction in us per JSONL line) and of the built-in
 // baselines, for the dataset's random split and for leave-one-kernel-out.
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "suite/cli/commands.hpp"
@@ -100,16 +100,16 @@ void run_evaluate(const EvaluateOptions& o) {
   std::set<std::string> kernels;
   std::size_t test_rows = 0;
   for (const auto& r : rows) kernels.insert(r.kernel), test_rows += r.test;
-  std::printf("%s: %zu rows, %zu kernels; random split: %zu test rows\n", o.dataset.c_str(), rows.size(), kernels.size(),
-              test_rows);
-  std::printf("%-11s %-21s %6s %9s %9s %9s %9s\n", "predictor", "split", "rows", "MAPE %", "p50 %", "p90 %", "max %");
+  fmt::print("{}: {} rows, {} kernels; random split: {} test rows\n", o.dataset, rows.size(), kernels.size(), test_rows);
+  fmt::print("{:<11} {:<21} {:>6} {:>9} {:>9} {:>9} {:>9}\n", "predictor", "split", "rows", "MAPE %", "p50 %", "p90 %",
+             "max %");
   nlohmann::json report = {{"dataset", o.dataset}, {"rows", rows.size()}, {"results", nlohmann::json::array()}};
   std::vector<std::pair<std::string, ds::SplitReport>> all;
   for (const auto& [name, predict] : predictors) {
     for (auto split : {ds::evaluate_random(rows, predict), ds::evaluate_leave_one_kernel_out(rows, predict)}) {
       const auto& s = split.overall;
-      std::printf("%-11s %-21s %6zu %9.2f %9.2f %9.2f %9.4g\n", name.c_str(), split.split.c_str(), s.count, s.mape,
-                  s.p50, s.p90, s.max);
+      fmt::print("{:<11} {:<21} {:>6} {:9.2f} {:9.2f} {:9.2f} {:9.4g}\n", name, split.split, s.count, s.mape, s.p50,
+                 s.p90, s.max);
       nlohmann::json per_kernel = nlohmann::json::object();
       for (const auto& [k, ks] : split.per_kernel) per_kernel[k] = to_json(ks);
       report["results"].push_back({{"predictor", name}, {"split", split.split}, {"overall", to_json(s)},
@@ -117,20 +117,19 @@ void run_evaluate(const EvaluateOptions& o) {
       all.emplace_back(name, std::move(split));
     }
   }
-  std::printf("\nMAPE %% per kernel (random / leave-one-kernel-out):\n%-12s", "kernel");
-  for (const auto& [name, predict] : predictors) std::printf(" %21s", name.c_str());
-  std::printf("\n");
+  fmt::print("\nMAPE % per kernel (random / leave-one-kernel-out):\n{:<12}", "kernel");
+  for (const auto& [name, predict] : predictors) fmt::print(" {:>21}", name);
+  fmt::print("\n");
   for (const auto& k : kernels) {
-    std::printf("%-12s", k.c_str());
+    fmt::print("{:<12}", k);
     for (std::size_t p = 0; p < predictors.size(); ++p) {
       const auto& random = all[2 * p].second.per_kernel;
       const auto& loko = all[2 * p + 1].second.per_kernel;
       const auto r = random.find(k);
-      char cell[64];
-      std::snprintf(cell, sizeof cell, "%9.2f / %9.2f", r == random.end() ? NAN : r->second.mape, loko.at(k).mape);
-      std::printf(" %21s", cell);
+      const double random_mape = r == random.end() ? NAN : r->second.mape;
+      fmt::print(" {:9.2f} / {:9.2f}", random_mape, loko.at(k).mape);
     }
-    std::printf("\n");
+    fmt::print("\n");
   }
   if (!o.json_out.empty()) {
     std::ofstream out(o.json_out);

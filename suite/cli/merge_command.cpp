@@ -1,5 +1,6 @@
 // `autobench-mpi merge RUN_DIR`: builds the run's HDF5 file from its per-rank journals (after a crash,
-// a killed rank or a lost rank 0), marking campaigns and runs that did not finish. It never destroys
+// a killed rank or a lost rank 0), marking campaigns and runs that did not finish and naming, as the end
+// of a run does, the ranks that could not start or failed (the journals keep why). It never destroys
 // data: a results file holding more than the journals is kept (exit 2), one holding the same is left
 // untouched, provenance included.
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/formatting/rank_failures.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
 #include "suite/results/utc_time.hpp"
@@ -61,6 +63,8 @@ void add_merge_command(CLI::App& app) {
     } catch (const std::exception& e) {
       throw RunFailure(std::string("merge: ") + e.what());
     }
+    for (const auto& line : formatting::rank_failures(run.ranks))
+      std::fprintf(stderr, "autobench-mpi: %s\n", line.c_str());
     std::printf("merged %zu campaigns from %d rank journals into %s (%s)\n", campaigns, manifest.info.ranks,
                 path.c_str(), run.complete ? "complete" : "incomplete: continue with autobench-mpi --resume");
   });

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "record/json.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
@@ -101,10 +102,10 @@ void show(const ProfileOptions& options) {
                                {"kernel", p.kernel},
                                {"metric_unit", p.metric_unit},
                                {"efficiency_unit", stats::efficiency_unit(p.metric_unit)},
-                               {"saturating_size", results::number_to_json(p.saturating_size)},
+                               {"saturating_size", record::number_to_json(p.saturating_size)},
                                {"best_tunables", p.best_tunables},
-                               {"peak_throughput", results::number_to_json(p.peak_throughput)},
-                               {"energy_efficiency", results::number_to_json(p.energy_efficiency)},
+                               {"peak_throughput", record::number_to_json(p.peak_throughput)},
+                               {"energy_efficiency", record::number_to_json(p.energy_efficiency)},
                                {"campaigns", p.campaigns},
                                {"files", p.files}});
     }

@@ -22,6 +22,7 @@
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
 #include "suite/energy/rank_power.hpp"
+#include "suite/formatting/rank_failures.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
@@ -237,8 +238,9 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
   const std::vector<results::Campaign> previous =
       ctx.resuming ? journaled_campaigns(ctx.run_dir, mpi.rank()) : std::vector<results::Campaign>{};
   std::vector<results::Campaign> fresh;
+  std::optional<journal::Writer> journal;
   try {
-    journal::Writer journal(ctx.run_dir, mpi.rank());
+    journal.emplace(ctx.run_dir, mpi.rank());
     std::unique_ptr<backend::Device> device;
     std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
     try {
@@ -255,7 +257,7 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
       device.reset();
       mine.start_error = e.what();
     }
-    journal.rank_started(mine);
+    journal->rank_started(mine);
 
     const std::string label = device ? mine.device.name : "no device";
     const campaign::Plan rest = journal::remaining_plan(ctx.prep.plan, previous);
@@ -279,7 +281,7 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
       hooks.finish_campaign = [&](results::Campaign& c) { power->finish(c); };
       hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
         try {
-          journal.point(sw.kernel, sw.repeat, p);
+          journal->point(sw.kernel, sw.repeat, p);
         } catch (const std::exception& e) {
           if (journal_error.empty()) journal_error = e.what();
         }
@@ -291,7 +293,7 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
       };
       hooks.on_campaign = [&](const results::Campaign& c) {
         fresh.push_back(c);
-        journal.campaign(c);
+        journal->campaign(c);
         progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - ctx.t0).count()));
       };
       hooks.stop_requested = [&] { return !journal_error.empty() || control::stop_requested(); };
@@ -305,11 +307,15 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
       if (!journal_error.empty()) throw writing::WriteError(journal_error);
       out.stopped_early = !journal::remaining_plan(rest, fresh).sweeps.empty();
     }
-    if (!out.stopped_early) journal.done();
+    if (!out.stopped_early) journal->done();
   } catch (const std::exception& e) {
     mine.error = e.what();
     out.stopped_early = false;
     progress.post(me + " on " + mine.device.hostname + " failed: " + mine.error);
+    try {  // so that `merge` names the failure if rank 0 never writes the file; the gather still carries it
+      if (journal) journal->failed(mine.error);
+    } catch (const std::exception&) {  // the journal itself failed (e.g. a full disk): mine.error says so
+    }
   }
   mine.campaigns = previous;
   for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
@@ -326,12 +332,8 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   int exit_code = stopped_early ? kExitStopped : 0;
   bool failed = false;
   int failed_campaigns = 0;
+  for (const auto& line : formatting::rank_failures(ranks)) std::fprintf(stderr, "autobench-mpi: %s\n", line.c_str());
   for (const auto& r : ranks) {
-    if (!r.start_error.empty())
-      std::fprintf(stderr, "autobench-mpi: rank %d could not start: %s\n", r.rank, r.start_error.c_str());
-    if (!r.error.empty())
-      std::fprintf(stderr, "autobench-mpi: rank %d (%s) failed: %s\n", r.rank, r.device.hostname.c_str(),
-                   r.error.c_str());
     failed = failed || !r.error.empty();
     if (!r.start_error.empty() || !r.error.empty()) exit_code = kExitFailure;
     for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == results::StopReason::error;

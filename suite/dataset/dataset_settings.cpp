@@ -1,25 +1,14 @@
 // Dataset settings (see dataset_settings.hpp).
 #include "suite/dataset/dataset_settings.hpp"
 
-#include <cmath>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
 #include "kernels/kernel.hpp"
+#include "suite/campaign/limits.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
 #include "suite/dataset/sampler.hpp"
 
 namespace autobench::dataset {
-namespace {
-
-void within(const char* option, double v, double lo, double hi, bool lo_open = false) {
-  if (!std::isfinite(v) || v > hi || (lo_open ? v <= lo : v < lo))
-    throw std::invalid_argument(std::string(option) + " " + fmt::format("{:g}", v) + " is not allowed (allowed: " +
-                                (lo_open ? "> " : "") + fmt::format("{:g}", lo) + (lo_open ? " and <= " : " .. ") + fmt::format("{:g}", hi) + ")");
-}
-
-}  // namespace
 
 void check(const DatasetSettings& s) {
   if (s.backend != "auto" && s.backend != "cuda" && s.backend != "sim")
@@ -33,17 +22,17 @@ void check(const DatasetSettings& s) {
       throw std::invalid_argument("--kernels '" + k + "' is not allowed (allowed: " + known + ")");
     }
   }
-  within("--per-kernel", static_cast<double>(s.per_kernel), 1, 1e6);
+  namespace limits = campaign::limits;
+  campaign::check_typed(limits::per_kernel, static_cast<double>(s.per_kernel));
   parse_ratio(s.ratio);
-  within("--max-waves", s.max_waves, 1, 1e4);
+  campaign::check_typed(limits::max_waves, s.max_waves);
   if (s.balance != "none" && s.balance != "iqr")
     throw std::invalid_argument("--balance '" + s.balance + "' is not allowed (allowed: none, iqr)");
-  within("--balance-max", s.balance_max, 0, 10, true);
-  within("--warmup", static_cast<double>(s.warmup), 0, 1000);
-  within("--iterations", static_cast<double>(s.iterations), 1, 100000);
-  within("--test-fraction", s.test_fraction, 0, 1, true);
-  if (s.test_fraction >= 1) throw std::invalid_argument("--test-fraction 1 is not allowed (allowed: > 0 and < 1)");
-  within("--memory-fraction", s.memory_fraction, 0, 0.95, true);
+  campaign::check_typed(limits::balance_max, s.balance_max);
+  campaign::check_typed(limits::warmup, static_cast<double>(s.warmup));
+  campaign::check_typed(limits::iterations, static_cast<double>(s.iterations));
+  campaign::check_typed(limits::test_fraction, s.test_fraction);
+  campaign::check_typed(limits::memory_fraction, s.memory_fraction);
 }
 
 nlohmann::json to_json(const DatasetSettings& s) {

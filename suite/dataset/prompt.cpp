@@ -2,8 +2,9 @@
 #include "suite/dataset/prompt.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace autobench::dataset {
 
@@ -30,9 +31,8 @@ std::string input(const PromptRecord& r) {
 }
 
 nlohmann::json alpaca(const PromptRecord& r) {
-  char out[64];
-  std::snprintf(out, sizeof out, "%.6g", r.time_us);
-  return {{"instruction", instruction(r)}, {"input", input(r)}, {"output", out}, {"time_us", r.time_us},
+  return {{"instruction", instruction(r)}, {"input", input(r)}, {"output", fmt::format("{:.6g}", r.time_us)},
+          {"time_us", r.time_us},
           {"log2_time_us", std::log2(r.time_us)}};
 }
 

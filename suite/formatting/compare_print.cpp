@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "record/json.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/formatting/report_table.hpp"
 #include "suite/formatting/number_text.hpp"
@@ -65,10 +66,10 @@ std::string kernel_section(const stats::KernelComparison& k) {
 }
 
 nlohmann::json figure_json(const stats::ModelFigure& f) {
-  return {{"median", results::number_to_json(f.median)},
-          {"ratio", results::number_to_json(f.ratio)},
-          {"ratio_min", results::number_to_json(f.ratio_min)},
-          {"ratio_max", results::number_to_json(f.ratio_max)}};
+  return {{"median", record::number_to_json(f.median)},
+          {"ratio", record::number_to_json(f.ratio)},
+          {"ratio_min", record::number_to_json(f.ratio_min)},
+          {"ratio_max", record::number_to_json(f.ratio_max)}};
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <map>
 #include <fmt/format.h>
 
+#include "record/json.hpp"
 #include "suite/formatting/report_table.hpp"
 #include "suite/formatting/text_table.hpp"
 #include "suite/results/json.hpp"
@@ -37,7 +38,7 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
   json all = json::array(), all_x = json::array();
   for (auto i : f.knee.all) {
     all.push_back(i);
-    all_x.push_back(results::number_to_json(c.curve.x[i]));
+    all_x.push_back(record::number_to_json(c.curve.x[i]));
   }
   json j = {{"detector", f.detector},
             {"knee_index", nullptr},
@@ -54,14 +55,14 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
   if (f.knee.index) {
     const auto i = *f.knee.index;
     j["knee_index"] = i;
-    j["knee_x"] = results::number_to_json(c.curve.x[i]);
-    j["knee_y"] = results::number_to_json(c.curve.y[i]);
-    j["score"] = results::number_to_json(f.knee.score);
+    j["knee_x"] = record::number_to_json(c.curve.x[i]);
+    j["knee_y"] = record::number_to_json(c.curve.y[i]);
+    j["score"] = record::number_to_json(f.knee.score);
   }
   if (f.quality) {
-    j["plateau_fraction"] = results::number_to_json(f.quality->fraction);
-    j["plateau"] = results::number_to_json(f.quality->plateau);
-    j["knee_position"] = results::number_to_json(f.quality->position);
+    j["plateau_fraction"] = record::number_to_json(f.quality->fraction);
+    j["plateau"] = record::number_to_json(f.quality->plateau);
+    j["knee_position"] = record::number_to_json(f.quality->position);
   }
   return j;
 }
@@ -69,14 +70,14 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
 json curve_json(const CurveAnalysis& c) {
   json settings = {{"x_scale", detect::to_string(c.params.x_scale)},
                    {"online", c.params.online},
-                   {"sensitivity", results::number_to_json(c.params.sensitivity)},
-                   {"distance_threshold", results::number_to_json(c.params.distance_threshold)},
+                   {"sensitivity", record::number_to_json(c.params.sensitivity)},
+                   {"distance_threshold", record::number_to_json(c.params.distance_threshold)},
                    {"replay", nullptr}};
   if (c.replayed)
     settings["replay"] = {
         {"safeguards", c.replayed->mode == detect::SafeguardMode::noise_aware ? "noise-aware" : "thesis"},
         {"min_points", c.replayed->min_points},
-        {"min_runtime_s", results::number_to_json(c.replayed->min_runtime_s)}};
+        {"min_runtime_s", record::number_to_json(c.replayed->min_runtime_s)}};
   json j = {{"campaign", nullptr},
             {"recorded_knee_index", nullptr},
             {"x", c.x_name},

@@ -15,4 +15,9 @@ inline std::string number_or(double v, fmt::format_string<double> spec, std::str
   return std::isnan(v) ? std::string(missing) : fmt::vformat(fmt::string_view(spec), fmt::make_format_args(v));
 }
 
+// Fixed-point with `decimals` digits (chosen at run time); `missing` stands for NaN.
+inline std::string fixed_or(double v, int decimals, std::string_view missing) {
+  return std::isnan(v) ? std::string(missing) : fmt::format("{:.{}f}", v, decimals);
+}
+
 }  // namespace autobench::formatting

@@ -3,7 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "suite/results/knee.hpp"
 
@@ -11,9 +12,7 @@ namespace autobench::formatting {
 
 std::string interval_text(const results::Campaign& c) {
   if (std::isnan(c.knee_low_size) || std::isnan(c.knee_high_size)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.0f-%.0f", c.knee_low_size, c.knee_high_size);
-  return buf;
+  return fmt::format("{:.0f}-{:.0f}", c.knee_low_size, c.knee_high_size);
 }
 
 const std::vector<TextTable::Column>& campaign_columns() {

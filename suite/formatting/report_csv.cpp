@@ -1,10 +1,9 @@
 // The report's CSV form (see report_csv.hpp).
 #include "suite/formatting/report_csv.hpp"
 
-#include <cmath>
 #include <vector>
-#include <fmt/format.h>
 
+#include "suite/formatting/number_text.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 
 namespace autobench::formatting {
@@ -21,7 +20,7 @@ std::string field(const std::string& text) {
 std::string cell_text(const CampaignCell& cell) {
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
   const double v = std::get<Measure>(cell).value;
-  return std::isnan(v) ? "" : fmt::format("{}", v);
+  return number_or(v, "{}", "");
 }
 
 std::string line(const std::vector<std::string>& fields) {

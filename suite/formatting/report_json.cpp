@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "record/json.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/json.hpp"
@@ -41,23 +42,23 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"knee_size", c.knee_size},
           {"stop_reason", results::to_string(c.stop_reason)},
           {"error", c.error},
-          {"throughput_at_knee", results::number_to_json(results::throughput_at_knee(c))},
-          {"knee_quality", results::number_to_json(c.knee_quality)},
-          {"plateau", results::number_to_json(c.plateau)},
-          {"knee_position", results::number_to_json(c.knee_position)},
+          {"throughput_at_knee", record::number_to_json(results::throughput_at_knee(c))},
+          {"knee_quality", record::number_to_json(c.knee_quality)},
+          {"plateau", record::number_to_json(c.plateau)},
+          {"knee_position", record::number_to_json(c.knee_position)},
           {"x_scale", c.x_scale},
           {"refinement_points", refinement_points(c)},
-          {"power_at_knee_w", results::number_to_json(results::at_knee(c, &results::Point::power_w))},
-          {"efficiency_at_knee", results::number_to_json(results::at_knee(c, &results::Point::efficiency))},
+          {"power_at_knee_w", record::number_to_json(results::at_knee(c, &results::Point::power_w))},
+          {"efficiency_at_knee", record::number_to_json(results::at_knee(c, &results::Point::efficiency))},
           {"efficiency_corrected_at_knee",
-           results::number_to_json(results::at_knee(c, &results::Point::efficiency_corrected))},
+           record::number_to_json(results::at_knee(c, &results::Point::efficiency_corrected))},
           {"efficiency_unit", stats::efficiency_unit(c.metric_unit)},
           {"metric_unit", c.metric_unit},
-          {"elapsed_s", results::number_to_json(c.elapsed_s)},
+          {"elapsed_s", record::number_to_json(c.elapsed_s)},
           {"complete", c.complete},
-          {"knee_low_size", results::number_to_json(c.knee_low_size)},
-          {"knee_high_size", results::number_to_json(c.knee_high_size)},
-          {"knee_found_fraction", results::number_to_json(c.knee_found_fraction)},
+          {"knee_low_size", record::number_to_json(c.knee_low_size)},
+          {"knee_high_size", record::number_to_json(c.knee_high_size)},
+          {"knee_found_fraction", record::number_to_json(c.knee_found_fraction)},
           {"timing_mode", c.timing_mode},
           {"estimator", c.estimator},
           {"throttled_points", std::count_if(c.points.begin(), c.points.end(), [](const auto& p) { return p.throttled; })}};
@@ -65,7 +66,7 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
 
 nlohmann::json stability_json(const stats::StabilityRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}, {"detector", row.detector}};
-  results::fields_to_json(j, row, stats::kStabilityColumns);
+  record::fields_to_json(j, row, stats::kStabilityColumns);
   return j;
 }
 
@@ -74,8 +75,8 @@ nlohmann::json agreement_json(const stats::AgreementRow& row) {
           {"first_detector", row.first_detector},
           {"second_detector", row.second_detector},
           {"compared", row.compared},
-          {"within1_fraction", results::number_to_json(row.within1_fraction)},
-          {"knee_size_ratio_median", results::number_to_json(row.knee_size_ratio_median)}};
+          {"within1_fraction", record::number_to_json(row.within1_fraction)},
+          {"knee_size_ratio_median", record::number_to_json(row.knee_size_ratio_median)}};
 }
 
 // The settings as a JSON value; as text when the file holds something that is not JSON.

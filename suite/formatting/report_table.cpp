@@ -2,8 +2,10 @@
 #include "suite/formatting/report_table.hpp"
 
 #include <cmath>
-#include <fmt/format.h>
+#include <utility>
 
+#include "suite/formatting/number_text.hpp"
+#include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
@@ -13,9 +15,7 @@ namespace {
 using Align = TextTable::Align;
 
 // Fixed-point with `decimals` digits; "-" for a missing (NaN) value.
-std::string number(double v, int decimals) {
-  return std::isnan(v) ? "-" : fmt::format("{:.{}f}", v, decimals);
-}
+std::string number(double v, int decimals) { return fixed_or(v, decimals, "-"); }
 
 std::string cell_text(const CampaignCell& cell) {
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
@@ -32,14 +32,7 @@ std::vector<std::string> header_lines(const results::ResultFile& file) {
                                      (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
                                      info.end_time};
   if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
-  for (const auto& rank : file.ranks) {
-    if (!rank.start_error.empty()) {
-      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname +
-                      ") could not start: " + rank.start_error);
-    }
-    if (!rank.error.empty())
-      lines.push_back("rank " + std::to_string(rank.rank) + " (" + rank.device.hostname + ") failed: " + rank.error);
-  }
+  for (auto& line : rank_failures(file.ranks)) lines.push_back(std::move(line));
   return lines;
 }
 

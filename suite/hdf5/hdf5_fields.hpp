@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "record/fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/results/fields.hpp"
 
@@ -46,18 +47,18 @@ void read_attribute_into(const H5Group& g, const char* name, T& value) {
 // Every field of a record as an attribute of g.
 template <class Record, class Fields>
 void write_attributes(const H5Group& g, const Record& record, const Fields& fields) {
-  results::for_each_field(fields, [&](const auto& f) { write_attribute_of(g, f.name, record.*f.member); });
+  record::for_each_field(fields, [&](const auto& f) { write_attribute_of(g, f.name, record.*f.member); });
 }
 
 template <class Record, class Fields>
 void read_attributes(const H5Group& g, Record& record, const Fields& fields) {
-  results::for_each_field(fields, [&](const auto& f) { read_attribute_into(g, f.name, record.*f.member); });
+  record::for_each_field(fields, [&](const auto& f) { read_attribute_into(g, f.name, record.*f.member); });
 }
 
 // Records as columns: one dataset per field, one entry per record.
 template <class Record, class Fields>
 void write_columns(const H5Group& g, const std::vector<Record>& records, const Fields& fields) {
-  results::for_each_field(fields, [&](const auto& f) {
+  record::for_each_field(fields, [&](const auto& f) {
     using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
     std::vector<StoredColumn<T>> column;
     column.reserve(records.size());
@@ -70,7 +71,7 @@ void write_columns(const H5Group& g, const std::vector<Record>& records, const F
 template <class Record, class Fields>
 std::vector<Record> read_columns(const H5Group& g, std::size_t count, const Fields& fields) {
   std::vector<Record> records(count);
-  results::for_each_field(fields, [&](const auto& f) {
+  record::for_each_field(fields, [&](const auto& f) {
     using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
     const auto column = g.read_dataset<StoredColumn<T>>(f.name);
     if (column.size() != count) {

@@ -50,6 +50,8 @@ void Writer::campaign(const results::Campaign& c) { line(json{{"type", "campaign
 
 void Writer::done() { line(json{{"type", "done"}}.dump(), true); }
 
+void Writer::failed(const std::string& error) { line(json{{"type", "failed"}, {"error", error}}.dump(), true); }
+
 void for_each_record(std::istream& in, const std::string& name, const std::function<void(const json&)>& f) {
   std::string text;
   int number = 0;
@@ -94,6 +96,9 @@ RankJournal read(std::istream& in, const std::string& name) {
       list.push_back(std::move(c));
     } else if (type == "done") {
       j.done = true;
+    } else if (type == "failed") {
+      j.rank.error = record.at("error").get<std::string>();  // a later "rank" record (a resume) clears it
+      j.done = false;
     } else {
       throw std::runtime_error("unknown record type '" + type + "'");
     }

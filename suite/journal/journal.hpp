@@ -1,6 +1,6 @@
 // Per-rank journals: every finished point and campaign appended (and flushed) to
 // RUN_DIR/journal/rank<R>.jsonl as it happens, so a crash or a time limit loses nothing.
-// A journal is JSON lines: {"type":"rank"|"point"|"campaign"|"done", ...}.
+// A journal is JSON lines: {"type":"rank"|"point"|"campaign"|"done"|"failed", ...}.
 #pragma once
 
 #include <cstdio>
@@ -32,6 +32,7 @@ class Writer {
   void point(const std::string& kernel, int repeat, const results::Point& p);
   void campaign(const results::Campaign& c);
   void done();  // the rank went through its whole plan
+  void failed(const std::string& error);  // an error ended the rank (RankResult::error): merge reports it
   // A record of another kind of work (e.g. a dataset's measured configurations); synced when `sync`.
   void record(const nlohmann::json& r, bool sync = false) { line(r.dump(), sync); }
 
@@ -44,7 +45,7 @@ class Writer {
 // What a journal says about its rank.
 struct RankJournal {
   bool started = false;
-  results::RankResult rank;  // device, start_error, and the finished campaigns (the latest per key)
+  results::RankResult rank;  // device, start_error, error, and the finished campaigns (the latest per key)
   // Points of sweeps that were under way when the journal ends, by (kernel, repeat).
   std::map<std::pair<std::string, int>, std::vector<results::Point>> unfinished;
   bool done = false;

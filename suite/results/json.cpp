@@ -1,39 +1,25 @@
 // JSON forms of device and result records: each record's fields are walked from suite/results/fields.hpp.
 #include "suite/results/json.hpp"
 
-#include <cmath>
-#include <stdexcept>
-
 namespace autobench::results {
-nlohmann::json number_to_json(double v) {
-  if (std::isnan(v)) return nullptr;
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  return v;
-}
-
-double number_from_json(const nlohmann::json& j) {
-  if (j.is_null()) return kNaN;
-  if (j.is_number()) return j.get<double>();
-  if (j == "inf") return std::numeric_limits<double>::infinity();
-  if (j == "-inf") return -std::numeric_limits<double>::infinity();
-  throw std::invalid_argument("expected a number, null, \"inf\" or \"-inf\", got " + j.dump());
-}
+void to_json(nlohmann::json& j, StopReason r) { j = to_string(r); }
+void from_json(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_string(j.get<std::string>()); }
 
 void to_json(nlohmann::json& j, const Point& p) {
-  fields_to_json(j, p, kPointFields);
+  record::fields_to_json(j, p, kPointFields);
   j["launch_times_s"] = p.launch_times_s;
 }
 void from_json(const nlohmann::json& j, Point& p) {
-  read_fields(j, p, kPointFields);
+  record::read_fields(j, p, kPointFields);
   if (j.contains("launch_times_s")) j.at("launch_times_s").get_to(p.launch_times_s);  // absent in older journals
 }
 
 void to_json(nlohmann::json& j, const Campaign& c) {
-  fields_to_json(j, c, kCampaignFields);
+  record::fields_to_json(j, c, kCampaignFields);
   j["points"] = c.points;
 }
 void from_json(const nlohmann::json& j, Campaign& c) {
-  read_fields(j, c, kCampaignFields);
+  record::read_fields(j, c, kCampaignFields);
   j.at("points").get_to(c.points);
 }
 
@@ -53,15 +39,15 @@ void from_json(const nlohmann::json& j, RankResult& r) {
 }
 
 void to_json(nlohmann::json& j, const RunInfo& r) {
-  fields_to_json(j, r, kRunFields);
+  record::fields_to_json(j, r, kRunFields);
   j["complete"] = r.complete;
 }
 void from_json(const nlohmann::json& j, RunInfo& r) {
-  read_fields(j, r, kRunFields);
+  record::read_fields(j, r, kRunFields);
   j.at("complete").get_to(r.complete);
 }
 
-void to_json(nlohmann::json& j, const DeviceInfo& d) { fields_to_json(j, d, kDeviceFields); }
-void from_json(const nlohmann::json& j, DeviceInfo& d) { read_fields(j, d, kDeviceFields); }
+void to_json(nlohmann::json& j, const DeviceInfo& d) { record::fields_to_json(j, d, kDeviceFields); }
+void from_json(const nlohmann::json& j, DeviceInfo& d) { record::read_fields(j, d, kDeviceFields); }
 
 }  // namespace autobench::results

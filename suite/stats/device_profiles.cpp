@@ -21,11 +21,6 @@ std::string most_frequent(const std::vector<std::string>& values) {
   return best->first;
 }
 
-double median_or_nan(std::vector<double> v) {
-  std::erase_if(v, [](double x) { return std::isnan(x); });
-  return v.empty() ? results::kNaN : detect::median(std::move(v));
-}
-
 }  // namespace
 
 bool add_source(ProfileDb& db, ProfileSource source) {
@@ -67,10 +62,10 @@ std::vector<DeviceProfile> device_profiles(const ProfileDb& db, const std::strin
     p.model = key.first;
     p.kernel = key.second;
     p.metric_unit = pool.campaigns.front()->metric_unit;
-    p.saturating_size = median_or_nan(knees);
+    p.saturating_size = detect::median_or_nan(knees);
     p.best_tunables = most_frequent(tunables);
-    p.peak_throughput = median_or_nan(peaks);
-    p.energy_efficiency = median_or_nan(efficiencies);
+    p.peak_throughput = detect::median_or_nan(peaks);
+    p.energy_efficiency = detect::median_or_nan(efficiencies);
     p.campaigns = static_cast<int>(pool.campaigns.size());
     p.files = static_cast<int>(pool.sources.size());
     out.push_back(std::move(p));

@@ -4,22 +4,23 @@
 
 #include <tuple>
 
+#include "record/fields.hpp"
 #include "suite/results/fields.hpp"
 #include "suite/stats/stability.hpp"
 
 namespace autobench::stats {
 
 inline constexpr auto kStabilityColumns =
-    std::make_tuple(results::field("scope", &StabilityRow::scope), results::field("group", &StabilityRow::group),
-                    results::field("campaigns", &StabilityRow::campaigns),
-                    results::field("knee_index_mode", &StabilityRow::knee_index_mode),
-                    results::field("knee_index_mean", &StabilityRow::knee_index_mean),
-                    results::field("knee_index_stddev", &StabilityRow::knee_index_stddev),
-                    results::field("knee_size_median", &StabilityRow::knee_size_median),
-                    results::field("knee_size_iqr", &StabilityRow::knee_size_iqr),
-                    results::field("within1_fraction", &StabilityRow::within1_fraction),
-                    results::field("throughput_cv", &StabilityRow::throughput_cv),
-                    results::field("knee_size_cv", &StabilityRow::knee_size_cv),
-                    results::field("intervals_overlapping", &StabilityRow::intervals_overlapping));
+    std::make_tuple(record::field("scope", &StabilityRow::scope), record::field("group", &StabilityRow::group),
+                    record::field("campaigns", &StabilityRow::campaigns),
+                    record::field("knee_index_mode", &StabilityRow::knee_index_mode),
+                    record::field("knee_index_mean", &StabilityRow::knee_index_mean),
+                    record::field("knee_index_stddev", &StabilityRow::knee_index_stddev),
+                    record::field("knee_size_median", &StabilityRow::knee_size_median),
+                    record::field("knee_size_iqr", &StabilityRow::knee_size_iqr),
+                    record::field("within1_fraction", &StabilityRow::within1_fraction),
+                    record::field("throughput_cv", &StabilityRow::throughput_cv),
+                    record::field("knee_size_cv", &StabilityRow::knee_size_cv),
+                    record::field("intervals_overlapping", &StabilityRow::intervals_overlapping));
 
 }  // namespace autobench::stats

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "record/json.hpp"
 #include "suite/writing/atomic_file.hpp"
 #include "suite/results/json.hpp"
 
@@ -16,24 +17,24 @@
 namespace autobench::stats {
 
 // The database's records as JSON objects, field by field through one list each (the NaN rule of
-// results::number_to_json: NaN as null, the infinities as "inf" / "-inf").
+// record/json.hpp: NaN as null, the infinities as "inf" / "-inf").
 constexpr auto kCampaignFigureFields = std::make_tuple(
-    results::field("backend", &CampaignFigures::backend), results::field("model", &CampaignFigures::model),
-    results::field("kernel", &CampaignFigures::kernel), results::field("detector", &CampaignFigures::detector),
-    results::field("metric_unit", &CampaignFigures::metric_unit),
-    results::field("knee_size", &CampaignFigures::knee_size),
-    results::field("peak_throughput", &CampaignFigures::peak_throughput),
-    results::field("energy_efficiency", &CampaignFigures::energy_efficiency),
-    results::field("knee_tunables", &CampaignFigures::knee_tunables));
+    record::field("backend", &CampaignFigures::backend), record::field("model", &CampaignFigures::model),
+    record::field("kernel", &CampaignFigures::kernel), record::field("detector", &CampaignFigures::detector),
+    record::field("metric_unit", &CampaignFigures::metric_unit),
+    record::field("knee_size", &CampaignFigures::knee_size),
+    record::field("peak_throughput", &CampaignFigures::peak_throughput),
+    record::field("energy_efficiency", &CampaignFigures::energy_efficiency),
+    record::field("knee_tunables", &CampaignFigures::knee_tunables));
 constexpr auto kProfileSourceFields = std::make_tuple(
-    results::field("path", &ProfileSource::path), results::field("start_time", &ProfileSource::start_time),
-    results::field("backend", &ProfileSource::backend), results::field("git_commit", &ProfileSource::git_commit),
-    results::field("campaigns", &ProfileSource::campaigns));
+    record::field("path", &ProfileSource::path), record::field("start_time", &ProfileSource::start_time),
+    record::field("backend", &ProfileSource::backend), record::field("git_commit", &ProfileSource::git_commit),
+    record::field("campaigns", &ProfileSource::campaigns));
 
-void to_json(nlohmann::json& j, const CampaignFigures& f) { results::fields_to_json(j, f, kCampaignFigureFields); }
-void from_json(const nlohmann::json& j, CampaignFigures& f) { results::read_fields(j, f, kCampaignFigureFields); }
-void to_json(nlohmann::json& j, const ProfileSource& s) { results::fields_to_json(j, s, kProfileSourceFields); }
-void from_json(const nlohmann::json& j, ProfileSource& s) { results::read_fields(j, s, kProfileSourceFields); }
+void to_json(nlohmann::json& j, const CampaignFigures& f) { record::fields_to_json(j, f, kCampaignFigureFields); }
+void from_json(const nlohmann::json& j, CampaignFigures& f) { record::read_fields(j, f, kCampaignFigureFields); }
+void to_json(nlohmann::json& j, const ProfileSource& s) { record::fields_to_json(j, s, kProfileSourceFields); }
+void from_json(const nlohmann::json& j, ProfileSource& s) { record::read_fields(j, s, kProfileSourceFields); }
 
 }  // namespace autobench::stats
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "detect/statistics.hpp"
 #include "suite/autoscale/sweep.hpp"
 #include "suite/backend/sim/sim_device.hpp"
 
@@ -95,11 +96,6 @@ INSTANTIATE_TEST_SUITE_P(SimModels, Refinement,
 
 class AdaptiveSweep : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*>> {};
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
 // The goal of issue 3: the adaptive sweep (factor 2, refined to 5%) finds the thesis sweep's knee within
 // +-10% in size with at most 30% of its measured sizes, on the default noisy sim devices. The knee is
 // compared as the median over nine seeds: on one seed the thesis knee itself moves by a 1.1 step or two
@@ -123,9 +119,10 @@ TEST_P(AdaptiveSweep, FindsTheThesisKneeWithFewerSizes) {
     thesis_knees.push_back(double(thesis.knee_size));
     adaptive_knees.push_back(double(fast.knee_size));
   }
-  const double deviation = median(adaptive_knees) / median(thesis_knees) - 1.0;
-  EXPECT_LE(std::abs(deviation), 0.10) << kname << " on " << model << ": median knee " << median(adaptive_knees)
-                                       << " against the thesis sweep's " << median(thesis_knees);
+  const double deviation = ab::detect::median(adaptive_knees) / ab::detect::median(thesis_knees) - 1.0;
+  EXPECT_LE(std::abs(deviation), 0.10) << kname << " on " << model << ": median knee "
+                                       << ab::detect::median(adaptive_knees) << " against the thesis sweep's "
+                                       << ab::detect::median(thesis_knees);
 }
 
 INSTANTIATE_TEST_SUITE_P(SimModels, AdaptiveSweep,

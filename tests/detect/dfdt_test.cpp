@@ -1,9 +1,11 @@
 // `dfdt`: slopes against their ISODATA threshold, with the refinement that finds the last bend.
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "detect/detector.hpp"
+#include "detect/dfdt.hpp"
 #include "tests/detect/curves.hpp"
 #include "tests/detect/noise_trials.hpp"
 
@@ -69,6 +71,28 @@ TEST(Dfdt, DistanceThresholdRejectsAWeakKnee) {
   EXPECT_EQ(make("dfdt", p)->find(two_slopes()).index, 40u);
   p.distance_threshold = 0.25;
   EXPECT_FALSE(make("dfdt", p)->find(two_slopes()).index.has_value());
+}
+
+// Worst case: power-law slopes g(i) = i^-1.86 over 10^5 points, on which each round moves the knee
+// only about 15 % later (84 rounds without the bound); the refinement stops after kDfdtMaxRounds.
+TEST(Dfdt, RefinementOnPowerLawSlopesStopsAtTheRoundBound) {
+  std::vector<double> g(100000);
+  for (std::size_t i = 0; i < g.size(); ++i) g[i] = std::pow(static_cast<double>(i + 1), -1.86);
+  const ThresholdKnee k = threshold_knee(g, 0);
+  EXPECT_EQ(k.rounds, kDfdtMaxRounds);
+  EXPECT_GT(k.index, 0u);
+  EXPECT_LT(k.index, g.size() - 1);
+}
+
+TEST(Dfdt, RefinementEndsWhenTheKneeStopsMoving) {
+  // two_slopes' three-point slopes (1.5 and 0.5 at its corners): the first round's knee is at the change
+  // from 2 to 1 (20), the second, from 10 on, at the change from 1 to 0 (40), the third, from 20 on,
+  // stays there.
+  std::vector<double> g(61, 0.0);
+  for (std::size_t i = 0; i <= 40; ++i) g[i] = i < 20 ? 2.0 : i == 20 ? 1.5 : i < 40 ? 1.0 : 0.5;
+  const ThresholdKnee k = threshold_knee(g, 0);
+  EXPECT_EQ(k.index, 40u);
+  EXPECT_EQ(k.rounds, 3);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "detect/detector.hpp"
+#include "detect/multiknee.hpp"
+#include "detect/unit_curve.hpp"
 #include "tests/detect/curves.hpp"
 #include "tests/detect/noise_trials.hpp"
 
@@ -71,6 +73,27 @@ TEST(MultiKnee, SegmentsShorterThanMinSegmentAreNotSearched) {
 
 TEST(MultiKnee, StaysNearTheCornerUnderTwoPercentNoise) {
   EXPECT_GE(testing::share_near("multiknee", {}, testing::log_roofline(60, 30), 0.02, 30, 2), 0.95);
+}
+
+// Worst case: a staircase of 10^5 points whose 10^4 steps each rise 0.1 % less than the last. With no
+// minimum bend the menger base peels one step off a segment per level (3000+ levels, O(n^2) work, without
+// the bound); the split stops at kMultiKneeMaxLevels levels, each one pass over the curve.
+TEST(MultiKnee, SplittingAStaircaseStopsAtTheLevelBound) {
+  Curve stairs;
+  double y = 0.0, step = 1.0;
+  for (std::size_t i = 0; i < 100000; ++i) {
+    if (i > 0 && i % 10 == 0) y += step, step *= 0.999;
+    stairs.x.push_back(static_cast<double>(i + 1));
+    stairs.y.push_back(y);
+  }
+  Params p;
+  p.x_scale = XScale::linear;
+  p.base = "menger";
+  p.min_bend = 0.0;
+  const SplitKnees split = split_knees(stairs, unit_curve(stairs, p.x_scale), *make("menger", p), p);
+  EXPECT_EQ(split.levels, kMultiKneeMaxLevels);
+  EXPECT_GE(split.knees.size(), static_cast<std::size_t>(kMultiKneeMaxLevels) - 1) << "a knee a level at least";
+  EXPECT_TRUE(make("multiknee", p)->find(stairs).index.has_value());
 }
 
 TEST(MultiKnee, RejectsBadParameters) {

@@ -71,6 +71,36 @@ TEST(Journal, WrittenRecordsReadBack) {
   fs::remove_all(dir);
 }
 
+TEST(Journal, TheErrorThatEndedARankReadsBackUntilTheRankStartsAgain) {
+  const fs::path dir = fs::temp_directory_path() / ("journal-failed-test-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  const std::string path = ab::journal::journal_path(dir.string(), 1);
+  ab::results::RankResult r;
+  r.rank = 1;
+  r.device.hostname = "node1";
+  {
+    ab::journal::Writer w(dir.string(), 1);
+    w.rank_started(r);
+    w.campaign(campaign("vecadd", "triangle", 0));
+    w.failed("device lost");
+  }
+  auto j = ab::journal::read_file(path);
+  EXPECT_FALSE(j.done);
+  EXPECT_EQ(j.rank.error, "device lost");
+  EXPECT_EQ(j.rank.device.hostname, "node1");
+  EXPECT_EQ(j.rank.campaigns.size(), 1u);
+  {
+    ab::journal::Writer w(dir.string(), 1);  // --resume: the rank starts again and finishes
+    w.rank_started(r);
+    w.done();
+  }
+  j = ab::journal::read_file(path);
+  EXPECT_TRUE(j.done);
+  EXPECT_TRUE(j.rank.error.empty());
+  EXPECT_EQ(j.rank.campaigns.size(), 1u);
+  fs::remove_all(dir);
+}
+
 TEST(Journal, TruncatedLastLineIsIgnoredButCorruptionElsewhereIsNamed) {
   std::istringstream cut(R"({"type":"done"})" "\n" R"({"type":"point","kern)");
   EXPECT_TRUE(ab::journal::read(cut).done);

@@ -1,7 +1,8 @@
 // No rank waits forever for another. 4 ranks under mpirun, each command under a hard timeout:
 // - a device that fails at start on one rank: the others finish, the rank and reason are named;
 // - a device lost mid-sweep on one rank (sim fault injection, AUTOBENCH_SIM_FAULT): the others finish,
-//   rank 0 names the rank and reason, the file keeps what the rank finished, and --resume completes it;
+//   rank 0 names the rank and reason, the file keeps what the rank finished, `merge` from the journals
+//   alone names them too, and --resume completes the run;
 // - an exception outside any campaign on one rank: the whole job ends at once (MPI_Abort), naming it;
 // - only rank 0 asks SLURM (squeue) for the time budget.
 #include <gtest/gtest.h>
@@ -15,6 +16,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/run_settings.hpp"
@@ -89,8 +92,8 @@ TEST_F(RankFailure, ADeviceThatFailsAtStartIsNamedAndTheOthersFinish) {
   const auto r = run_quick("2:start");
   ASSERT_NE(r.code, 124) << "timed out: a rank waited forever\n" << r.err;
   EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_NE(r.err.find("autobench-mpi: rank 2 could not start: sim fault injection (AUTOBENCH_SIM_FAULT): the device "
-                       "failed to open"),
+  EXPECT_NE(r.err.find("autobench-mpi: rank 2 ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(") could not start: sim fault injection (AUTOBENCH_SIM_FAULT): the device failed to open"),
             std::string::npos)
       << r.err;
   const auto f = ab::reading::read_results((run_dir() / "autobench.h5").string());
@@ -126,6 +129,22 @@ TEST_F(RankFailure, ADeviceLostMidSweepIsNamedTheOthersFinishAndResumeCompletesT
     EXPECT_TRUE(f.ranks[rank].error.empty());
     EXPECT_EQ(f.ranks[rank].campaigns.size(), plan_size()) << "rank " << rank << " finished its whole plan";
   }
+
+  // As if rank 0 had never written the file: merge rebuilds it from the journals, and names the failed
+  // rank and its reason in the file, summary.json and on stderr as the end of the run did.
+  fs::rename(run_dir() / "autobench.h5", dir_ / "gathered.h5");
+  const auto merged = run(std::string(AUTOBENCH_BINARY) + " merge " + run_dir().string(), dir_);
+  ASSERT_EQ(merged.code, 0) << merged.err;
+  EXPECT_NE(merged.err.find("autobench-mpi: rank 1 ("), std::string::npos) << merged.err;
+  EXPECT_NE(merged.err.find(") failed: " + reason), std::string::npos) << merged.err;
+  const auto m = ab::reading::read_results((run_dir() / "autobench.h5").string());
+  EXPECT_FALSE(m.info.complete);
+  ASSERT_EQ(m.ranks.size(), 4u);
+  EXPECT_EQ(m.ranks[1].error, reason);
+  for (int rank : {0, 2, 3}) EXPECT_TRUE(m.ranks[rank].error.empty());
+  std::ifstream summary_file(run_dir() / "summary.json");
+  const auto summary = nlohmann::json::parse(summary_file);
+  EXPECT_EQ(summary.at("devices").at(1).at("error"), reason);
 
   const auto resumed = run(ab::testing::mpirun(4) + " -q --resume " + run_dir().string(), dir_);
   ASSERT_EQ(resumed.code, 0) << resumed.err;

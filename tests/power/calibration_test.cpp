@@ -122,6 +122,46 @@ TEST_F(CalibrationFile, RecordWithoutFitsStaysWithoutFits) {
   EXPECT_DOUBLE_EQ(loaded.records()[0].sensor_update_period_s, 0.02);
 }
 
+TEST_F(CalibrationFile, InfinitiesRoundTripAsStringsLikeEveryOtherRecord) {
+  Calibration c = full_record();
+  c.sensor_lag_s = kInf;
+  CalibrationStore store;
+  store.put(c);
+  EXPECT_NE(store.text().find("\"sensor_lag_s\": \"inf\""), std::string::npos) << store.text();
+  autobench::writing::write_file_atomically((dir_ / "c.json").string(), store.text());
+  EXPECT_EQ(CalibrationStore::load(dir_ / "c.json").records()[0].sensor_lag_s, kInf);
+}
+
+TEST_F(CalibrationFile, OlderFilesWithoutStandardErrorsOrSizesStillLoad) {
+  const fs::path older = dir_ / "older.json";
+  std::ofstream(older) << R"({"format": "autobench-power-calibration", "version": 1, "devices": [
+    {"device_uuid": "GPU-old", "reference_clock_mhz": null,
+     "power_frequency": {"static_w": 80, "dynamic_w_per_mhz": 0.1, "voltage_slope_per_mhz": null,
+                         "ridge_mhz": 1300, "fit": {"r_squared": 0.9, "rmse": 1, "points": 2},
+                         "clock_mhz": [1000, null], "power_w": [200, 250]},
+     "kernels": [{"kernel": "fp32", "scaling_time": {"fixed_s": 1e-6, "work_s_mhz": 0.5}}]}]})";
+  const auto loaded = CalibrationStore::load(older);
+  ASSERT_EQ(loaded.records().size(), 1u);
+  const Calibration& c = loaded.records()[0];
+  EXPECT_TRUE(std::isnan(c.reference_clock_mhz));
+  ASSERT_TRUE(c.power_frequency.has_value());
+  EXPECT_DOUBLE_EQ(c.power_frequency->static_w, 80.0);
+  EXPECT_TRUE(std::isnan(c.power_frequency->voltage_slope_per_mhz));
+  EXPECT_TRUE(std::isnan(c.power_frequency_se.static_w)) << "no standard errors in the file";
+  EXPECT_EQ(c.power_frequency_fit.points, 2u);
+  ASSERT_EQ(c.frequency_clock_mhz.size(), 2u);
+  EXPECT_TRUE(std::isnan(c.frequency_clock_mhz[1]));
+  EXPECT_TRUE(c.device_model.empty());
+  EXPECT_FALSE(c.temperature.has_value());
+  ASSERT_EQ(c.kernels.size(), 1u);
+  EXPECT_EQ(c.kernels[0].kernel, "fp32");
+  EXPECT_EQ(c.kernels[0].size, 0u);
+  ASSERT_TRUE(c.kernels[0].scaling_time.has_value());
+  EXPECT_DOUBLE_EQ(c.kernels[0].scaling_time->work_s_mhz, 0.5);
+  EXPECT_TRUE(std::isnan(c.kernels[0].scaling_time_se.fixed_s));
+  EXPECT_FALSE(c.kernels[0].time_frequency.has_value());
+}
+
 TEST(CalibrationStore, PutReplacesTheSameDeviceAndFindPrefersIt) {
   CalibrationStore store;
   Calibration a = full_record();

@@ -3,8 +3,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/driver_api.hpp"
@@ -39,10 +40,8 @@ std::string DeviceContext::power_sensor() const {
 
 std::string DeviceContext::uuid() const {
   const auto* b = reinterpret_cast<const unsigned char*>(props_.uuid.bytes);
-  char s[64];
-  std::snprintf(s, sizeof(s), "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
-                b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
-  return s;
+  return fmt::format("GPU-{:02x}{:02x}{:02x}{:02x}-{:02x}{:02x}-{:02x}{:02x}-{:02x}{:02x}-{:02x}{:02x}{:02x}{:02x}{:02x}{:02x}",
+                     b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
 }
 
 std::optional<power::Sample> DeviceContext::read_sensor() {

@@ -4,9 +4,10 @@
 #include <nvrtc.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <mutex>
+
+#include <fmt/format.h>
 
 #include "suite/backend/compile_cache.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
@@ -41,9 +42,7 @@ std::string disk_key(const std::string& source, const std::vector<std::string>& 
     if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cuh") == 0) texts += "\n" + name + "\n" + std::string(body);
   std::string key = "nvrtc " + std::to_string(major) + "." + std::to_string(minor) + "|" + source;
   for (const auto& o : options) key += "|" + o;
-  char sum[17];
-  std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(fnv1a(texts)));
-  return key + "|text " + sum;
+  return key + "|text " + fmt::format("{:016x}", fnv1a(texts));
 }
 
 std::string compile_uncached(const std::string& source, const kernels::Tunables& macros, const CompileTarget& target) {

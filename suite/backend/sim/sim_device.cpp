@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 #include <thread>
+
+#include <fmt/format.h>
 
 #include "suite/backend/sim/sim_clock_backend.hpp"
 #include "suite/backend/sim/sim_power_meter.hpp"
@@ -62,13 +63,11 @@ class SimWorkload final : public Workload {
 
 SimDevice::SimDevice(SimModel model, SimOptions options)
     : model_(std::move(model)), options_(std::move(options)), rng_(options_.seed * 1000003ull + options_.rank) {
-  char uuid[64];
-  std::snprintf(uuid, sizeof uuid, "SIM-%08x-%04x", static_cast<unsigned>(std::hash<std::string>{}(model_.name)),
-                static_cast<unsigned>(options_.rank));
   info_.backend = "sim";
   info_.name = "sim: " + model_.name;
   info_.model = model_.name;
-  info_.uuid = uuid;
+  info_.uuid = fmt::format("SIM-{:08x}-{:04x}", static_cast<unsigned>(std::hash<std::string>{}(model_.name)),
+                            static_cast<unsigned>(options_.rank));
   info_.pci_bus_id = "sim";
   info_.hostname = options_.hostname;
   info_.cc_major = model_.cc_major;
