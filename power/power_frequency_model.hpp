@@ -43,6 +43,14 @@ inline constexpr double kMaxVoltageRatio = 2.0;
 // the refinement stays within the voltage bound, which depends on the ridge). Standard
 // errors from the Jacobian at the solution (least_squares.hpp). Throws std::invalid_argument on too few
 // clocks, mismatched lengths or non-finite values.
-PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w);
+//
+// With `time_s` (one launch time per clock) the dynamic term of each point is weighted by its activity
+// w = (f_top·t_top)/(f·t), the cycles a launch takes at the highest clock f_top over those it takes at f:
+// a kernel whose time stops falling with the clock (memory-bound) leaves its SMs idle for more of each
+// launch as f rises, so its dynamic power grows more slowly than f·V². The fitted model is then the
+// power at the highest clock's activity (w = 1 there; for a compute-bound kernel, t ∝ 1/f and w = 1
+// everywhere, the fit without times).
+PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w,
+                                      std::span<const double> time_s = {});
 
 }  // namespace autobench::power

@@ -199,13 +199,17 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
     for (double t : kc.temperature_c)
       if (std::isfinite(t) && !(t >= kc.fit_temperature_c)) kc.fit_temperature_c = t;
   }
-  std::vector<double> f_ok, p_ok;
+  std::vector<double> f_ok, p_ok, t_ok;
   for (std::size_t i = 0; i < kc.power_w.size(); ++i) {
     const double shift = std::isfinite(kc.fit_temperature_c) ? alpha * (kc.temperature_c[i] - kc.fit_temperature_c) : 0.0;
-    if (std::isfinite(kc.power_w[i] - shift)) f_ok.push_back(kc.clock_mhz[i]), p_ok.push_back(kc.power_w[i] - shift);
+    if (std::isfinite(kc.power_w[i] - shift) && std::isfinite(kc.time_s[i]) && kc.time_s[i] > 0) {
+      f_ok.push_back(kc.clock_mhz[i]);
+      p_ok.push_back(kc.power_w[i] - shift);
+      t_ok.push_back(kc.time_s[i]);
+    }
   }
   try {
-    const auto fit = power::fit_power_frequency(f_ok, p_ok);
+    const auto fit = power::fit_power_frequency(f_ok, p_ok, t_ok);
     kc.power_frequency = fit.model;
     kc.power_frequency_se = fit.standard_error;
     kc.power_frequency_fit = power::summarize(fit.quality);
