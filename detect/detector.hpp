@@ -25,8 +25,17 @@ enum class Direction { increasing, decreasing };
 // Kneedle only (kneed's `interp_method`): use the points as they are, or a least-squares polynomial.
 enum class Interp { interp1d, polynomial };
 
+// What a detector runs on (smoothing.hpp): the measured points (`none`, the detector as published), a
+// least-squares natural cubic spline of them (`spline`), or a least-squares saturating latency-bandwidth
+// fit (`saturating`, t = t0 + work / B).
+enum class Smoothing { none, spline, saturating };
+const char* to_string(Smoothing s);
+Smoothing smoothing_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+
 // Tuning knobs shared by the detectors; each detector reads the ones it understands.
 struct Params {
+  Smoothing smoothing = Smoothing::none;  // every detector: detect on the points or on a fit of them
+  int spline_knots = 8;                   // Smoothing::spline: interior knots, evenly spaced in the x-space
   double sensitivity = 1.0;         // Kneedle's S
   double distance_threshold = 0.0;  // minimum normalised chord distance for a knee to count (all but kneedle)
   XScale x_scale = XScale::log;     // x-space the detector works in
@@ -70,7 +79,8 @@ struct Entry {
   std::string description;
 };
 
-// Throws std::invalid_argument naming the unknown detector and the known ones.
+// The named detector, running on smoothed_curve(curve, params) (smoothing.hpp) unless params.smoothing is
+// none. Throws std::invalid_argument naming the unknown detector and the known ones.
 std::unique_ptr<Detector> make(const std::string& name, const Params& params = {});
 bool exists(const std::string& name);
 std::vector<Entry> list();  // sorted by name

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "detector.hpp"
+#include "smoothing.hpp"
 
 namespace autobench::detect {
 namespace {
@@ -39,7 +40,9 @@ std::unique_ptr<Detector> make(const std::string& name, const Params& params) {
     for (const auto& [n, _] : table()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown detector '" + name + "' (known: " + known + ")");
   }
-  return it->second.factory(params);
+  Params raw = params;
+  raw.smoothing = Smoothing::none;
+  return with_smoothing(it->second.factory(raw), params);
 }
 
 const char* to_string(XScale s) { return s == XScale::log ? "log" : "linear"; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Knee stability on a GPU for bench/knees/README.md (issue 13): 5 repeats of vecadd and gemm with kneedle
 # and triangle (and the model-based `fitted`, from the same sweeps) at the default settings (vecadd
-# cold, gemm warm, noise-driven launch counts, mean estimator, 200-replicate knee intervals), power
+# cold, gemm warm, noise-driven launch counts, mean estimator, detectors on a spline of the curve,
+# 200-replicate knee intervals), power
 # windows off (they do not move knees and cost ~1 s a point). Needs an already built tree in build/ (CUDA on, Release). Changes no clocks.
 #   bench/knees/gpu_knees.sh OUT_DIR
 # Writes OUT_DIR/device.txt, run.txt (the run's output), the results file under OUT_DIR/runs/,

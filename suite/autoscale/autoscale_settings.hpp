@@ -50,7 +50,9 @@ struct AutoscaleSettings {
   double safety_factor = 0.9;      // fraction of free memory a sweep may use
   std::size_t post_knee = 3;       // sizes measured after a knee before the sweep stops
   detect::Safeguards safeguards;   // min points (5) and min runtime (1 ms) before a knee counts
-  detect::Params detector_params;
+  // Detectors run on a natural cubic spline of the curve (detect/smoothing.hpp), not on the raw points:
+  // their knees hold still between repeats (bench/knees/README.md).
+  detect::Params detector_params{.smoothing = detect::Smoothing::spline};
   KneeMetric knee_metric = KneeMetric::throughput;  // the curve the detectors see
   FixedThresholds fixed_thresholds;  // noise_aware safeguards only
   SweepMode sweep = SweepMode::geometric;

@@ -112,10 +112,12 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
   std::ostringstream out;
   out << "sensitivity=" << s.detector_params.sensitivity << ",distance_threshold=" << s.detector_params.distance_threshold
       << ",x_scale=" << detect::to_string(s.detector_params.x_scale)
-      << ",online=" << (s.detector_params.online ? 1 : 0) << ",min_points=" << s.safeguards.min_points
+      << ",online=" << (s.detector_params.online ? 1 : 0)
+      << ",smoothing=" << detect::to_string(s.detector_params.smoothing) << ",min_points=" << s.safeguards.min_points
       << ",min_runtime_s=" << s.safeguards.min_runtime_s << ",post_knee=" << s.post_knee
       << ",scale_factor=" << s.scale_factor << ",safeguards=" << safeguards_name(s.safeguards.mode)
       << ",sweep=" << to_string(s.sweep) << ",refine_precision=" << s.refine_precision;
+  if (s.detector_params.smoothing == detect::Smoothing::spline) out << ",spline_knots=" << s.detector_params.spline_knots;
   if (s.sweep == SweepMode::adaptive) out << ",coarse_factor=" << s.coarse_factor;
   if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
   if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {

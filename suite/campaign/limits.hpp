@@ -52,6 +52,7 @@ inline constexpr Limit tune_iterations{"--tune-iterations", 1, 10000, false, fal
 inline constexpr Limit seed{"--seed", 0, 9007199254740992.0, false, false, true};  // 2^53: exact in JSON readers
 inline constexpr Limit sensitivity{"--sensitivity", 0, 100, true};
 inline constexpr Limit distance_threshold{"--distance-threshold", 0, 1};
+inline constexpr Limit spline_knots{"--spline-knots", 1, 100, false, false, true};
 inline constexpr Limit sim_realtime{"--sim-realtime", 0, 1000};
 inline constexpr Limit power_window_ms{"--power-window-ms", 0, 60000, false, false, false, 1e-3};
 inline constexpr Limit power_interval_ms{"--power-interval-ms", 0.001, 1000, false, false, false, 1e-3};

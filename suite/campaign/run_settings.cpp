@@ -19,6 +19,8 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"distance_threshold", a.detector_params.distance_threshold},
       {"x_scale", detect::to_string(a.detector_params.x_scale)},
       {"online", a.detector_params.online},
+      {"smoothing", detect::to_string(a.detector_params.smoothing)},
+      {"spline_knots", a.detector_params.spline_knots},
       {"safeguards", autoscale::safeguards_name(a.safeguards.mode)},
       {"max_jitter", a.safeguards.max_jitter},
       {"noise_z", a.safeguards.noise_z},
@@ -59,6 +61,9 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   j.at("distance_threshold").get_to(a.detector_params.distance_threshold);
   a.detector_params.x_scale = detect::xscale_from_string(j.at("x_scale").get<std::string>());
   j.at("online").get_to(a.detector_params.online);
+  // Keys added with smoothing; older files detected on the measured points.
+  a.detector_params.smoothing = detect::smoothing_from_string(j.value("smoothing", "none"));
+  a.detector_params.spline_knots = j.value("spline_knots", a.detector_params.spline_knots);
   // Keys added with refinement and noise-aware safeguards; older files have the thesis behaviour.
   a.safeguards.mode = autoscale::safeguards_from_string(j.value("safeguards", "thesis"));
   a.safeguards.max_jitter = j.value("max_jitter", a.safeguards.max_jitter);

@@ -34,6 +34,8 @@ struct DetectOptions {
   bool online = false, offline = false;
   std::optional<double> sensitivity;
   std::optional<double> distance_threshold;
+  std::optional<std::string> smoothing;
+  std::optional<int> spline_knots;
   bool whole_curve = false;
   std::string format = "table";
 };
@@ -62,6 +64,8 @@ detect::Params overridden(detect::Params p, const DetectOptions& o) {
   if (o.offline) p.online = false;
   if (o.sensitivity) p.sensitivity = *o.sensitivity;
   if (o.distance_threshold) p.distance_threshold = *o.distance_threshold;
+  if (o.smoothing) p.smoothing = detect::smoothing_from_string(*o.smoothing);  // validated in check_options
+  if (o.spline_knots) p.spline_knots = *o.spline_knots;
   return p;
 }
 
@@ -71,6 +75,13 @@ void check_options(const DetectOptions& o) {
       detect::xscale_from_string(*o.x_scale);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("detect: --x-scale: ") + e.what());
+    }
+  }
+  if (o.smoothing) {
+    try {
+      detect::smoothing_from_string(*o.smoothing);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("detect: --smoothing: ") + e.what());
     }
   }
 }
@@ -84,7 +95,7 @@ bool is_hdf5(const std::string& path) {
 }
 
 formatting::DetectReport detect_csv(const DetectOptions& o, const std::vector<std::string>& detectors) {
-  const detect::Params params = overridden({}, o);
+  const detect::Params params = overridden(autoscale::AutoscaleSettings{}.detector_params, o);  // a run's defaults
   reading::CurveColumns columns{o.x_col, o.y_col, detect::Safeguards{}.min_points,
                                params.x_scale == detect::XScale::log};
   reading::CsvCurve csv;
@@ -194,6 +205,13 @@ void add_detect_command(CLI::App& app) {
   cmd->add_option("--distance-threshold", o->distance_threshold,
                   "Minimum normalised chord distance of a knee, all but kneedle (default 0; a results file: the run's)")
       ->check(bounded(campaign::limits::distance_threshold));
+  cmd->add_option("--smoothing", o->smoothing, "What the detectors run on: spline (a least-squares natural cubic "
+                                               "spline of the curve), saturating (a fit t = t0 + work / B) or none "
+                                               "(the points: kneedle equals Python kneed 0.9.0) (default: spline; a "
+                                               "results file: the run's, none for files from before smoothing)");
+  cmd->add_option("--spline-knots", o->spline_knots, "Interior knots of the spline (default 8; a results file: the "
+                                                     "run's)")
+      ->check(bounded(campaign::limits::spline_knots));
   cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
                                                  "replaying the sweep that measured it");
   cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in README.md)")

@@ -100,6 +100,13 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--distance-threshold", a.detector_params.distance_threshold,
                  "Triangle: minimum normalised distance for a knee")->check(bounded(campaign::limits::distance_threshold))->group("Detection");
   app.add_option("--x-scale", o.x_scale, "x-space of the detectors: log (default) or linear")->group("Detection");
+  app.add_option("--smoothing", o.smoothing, "What every detector runs on: spline (default: a least-squares natural "
+                                             "cubic spline of the curve in the detectors' x-space), saturating (a "
+                                             "least-squares fit t = t0 + work / B) or none (the measured points, the "
+                                             "detectors as published)")->group("Detection");
+  app.add_option("--spline-knots", a.detector_params.spline_knots, "Interior knots of the spline, evenly spaced "
+                                                                  "(default 8)")
+      ->check(bounded(campaign::limits::spline_knots))->group("Detection");
   app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
       ->group("Detection");
   app.add_option("--knee-bootstrap", o.bootstrap, "Bootstrap replicates for each knee's 95% size interval "
@@ -160,6 +167,11 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
     throw UsageError(std::string("--x-scale: ") + e.what());
   }
   s.autoscale.detector_params.online = !o.offline;
+  try {
+    s.autoscale.detector_params.smoothing = detect::smoothing_from_string(o.smoothing);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--smoothing: ") + e.what());
+  }
   try {
     s.autoscale.sweep = autoscale::sweep_mode_from_string(o.sweep);
   } catch (const std::invalid_argument& e) {

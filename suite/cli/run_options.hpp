@@ -25,6 +25,7 @@ struct RunOptions {
   double min_runtime_ms = 1.0;
   int post_knee = 3;
   std::string x_scale = "log";
+  std::string smoothing = "spline";
   bool offline = false;
   std::string sweep = "geometric";
   std::string tuner = "search";

@@ -18,11 +18,22 @@ namespace {
 using Align = TextTable::Align;
 using nlohmann::json;
 
+// What the detectors ran on: "the points", "a spline (4 knots)" or "a saturating fit".
+std::string smoothing_text(const detect::Params& p) {
+  switch (p.smoothing) {
+    case detect::Smoothing::none: return "the points";
+    case detect::Smoothing::spline: return "a spline (" + std::to_string(p.spline_knots) + " interior knots)";
+    case detect::Smoothing::saturating: return "a saturating fit";
+  }
+  return "?";
+}
+
 std::string settings_text(const CurveAnalysis& c) {
   const auto& p = c.params;
   std::string out = std::string("x-scale ") + detect::to_string(p.x_scale) + ", kneedle " +
                     (p.online ? "online" : "offline") + " with sensitivity " + fmt::format("{}", p.sensitivity) +
-                    ", distance threshold " + fmt::format("{}", p.distance_threshold) + "; ";
+                    ", distance threshold " + fmt::format("{}", p.distance_threshold) + ", on " +
+                    smoothing_text(p) + "; ";
   if (c.replayed && c.replayed->mode == detect::SafeguardMode::noise_aware)
     out += "sweep replayed (noise-aware safeguards: a knee counts from " + std::to_string(c.replayed->min_points) +
            " points on, once the latest point ran long enough for its jitter; thresholds from the noise)";
@@ -72,6 +83,8 @@ json curve_json(const CurveAnalysis& c) {
                    {"online", c.params.online},
                    {"sensitivity", record::number_to_json(c.params.sensitivity)},
                    {"distance_threshold", record::number_to_json(c.params.distance_threshold)},
+                   {"smoothing", detect::to_string(c.params.smoothing)},
+                   {"spline_knots", c.params.spline_knots},
                    {"replay", nullptr}};
   if (c.replayed)
     settings["replay"] = {

@@ -1,5 +1,6 @@
 // Knee intervals from the bootstrap over launch times: on curves with a known knee and seeded launch
-// noise, the 95% interval covers the knee in at least 90% of the trials, and it narrows as noise falls.
+// noise, the 95% interval covers the knee in at least 90% of the trials (on the points and on the default
+// spline), it narrows as noise falls, and a run's intervals rerun its detector with the run's smoothing.
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -10,6 +11,8 @@
 
 #include "detect/detector.hpp"
 #include "suite/autoscale/knee_bootstrap.hpp"
+#include "suite/autoscale/sweep.hpp"
+#include "suite/backend/sim/sim_device.hpp"
 
 namespace ab = autobench;
 
@@ -78,10 +81,13 @@ Coverage coverage(const std::string& detector, const ab::detect::Params& params,
 TEST(KneeBootstrap, TheIntervalCoversTheKneeInAtLeast90PercentOfSeededTrials) {
   ab::detect::Params offline;
   offline.online = false;
+  const ab::detect::Params spline = ab::autoscale::AutoscaleSettings{}.detector_params;  // a run's default
   for (const auto& [name, params] : {std::pair<std::string, ab::detect::Params>{"triangle", {}},
-                                     {"kneedle", offline}, {"fitted", {}}}) {
+                                     {"kneedle", offline}, {"fitted", {}}, {"triangle", spline},
+                                     {"kneedle", spline}}) {
     const Coverage c = coverage(name, params, 0.05, 30);
-    std::printf("%-8s covered %d of %d, mean high/low %.2f\n", name.c_str(), c.covered, c.trials, c.width);
+    std::printf("%-8s %-6s covered %d of %d, mean high/low %.2f\n", name.c_str(),
+                ab::detect::to_string(params.smoothing), c.covered, c.trials, c.width);
     EXPECT_GE(c.covered, 27) << name;  // 90% of 30
     EXPECT_LT(c.width, 4.0) << name;   // a 95% interval within 2x of the knee on either side
   }
@@ -99,6 +105,40 @@ TEST(KneeBootstrap, IsSeededAndNarrowsAsTheNoiseFalls) {
                                                    50, 9, locate);
   EXPECT_LT(quiet.high / quiet.low, a.high / a.low);
   EXPECT_DOUBLE_EQ(quiet.found, 1.0);
+}
+
+// A run's interval is bootstrap_knee over the sweep points its detector saw when the knee counted, with
+// that detector as the run made it: on the default spline, not on the points.
+TEST(KneeBootstrap, ARunsIntervalRerunsItsDetectorWithTheRunsSmoothing) {
+  ab::backend::sim::SimDevice dev(*ab::backend::sim::find_model("RTX 4000 Ada"), {7, 0, "testhost", 0});
+  ab::autoscale::AutoscaleSettings s;
+  s.bootstrap = 40;
+  ASSERT_EQ(s.detector_params.smoothing, ab::detect::Smoothing::spline);
+  const std::vector<std::string> detectors = {"kneedle", "triangle"};
+  const auto campaigns = ab::autoscale::run_sweep(dev, vecadd(), detectors, s);
+  ASSERT_EQ(campaigns.size(), detectors.size());
+  for (std::size_t i = 0; i < campaigns.size(); ++i) {
+    const auto& c = campaigns[i];
+    ASSERT_TRUE(c.knee_detected) << c.detector;
+    ASSERT_EQ(c.stop_reason, ab::results::StopReason::knee) << c.detector;
+    const std::vector<ab::results::Point> seen(c.points.begin(), c.points.end() - static_cast<std::ptrdiff_t>(s.post_knee));
+    for (const auto smoothing : {ab::detect::Smoothing::spline, ab::detect::Smoothing::none}) {
+      ab::detect::Params p = s.detector_params;
+      p.smoothing = smoothing;
+      const auto d = ab::detect::make(c.detector, p);
+      const auto again = ab::autoscale::bootstrap_knee(seen, vecadd(), s.estimator, s.bootstrap, s.seed + i,
+                                                       [&](const ab::detect::Curve& curve) { return d->find(curve).index; });
+      if (smoothing == ab::detect::Smoothing::spline) {
+        EXPECT_EQ(again.low, c.knee_low_size) << c.detector;
+        EXPECT_EQ(again.high, c.knee_high_size) << c.detector;
+      } else {  // on the points the sim's knee lies 4 indices earlier: another interval
+        EXPECT_NE(std::pair(again.low, again.high), std::pair(c.knee_low_size, c.knee_high_size)) << c.detector;
+      }
+    }
+    const auto knee = static_cast<double>(c.knee_size);
+    EXPECT_LE(c.knee_low_size, knee) << c.detector;
+    EXPECT_GE(c.knee_high_size, knee) << c.detector;
+  }
 }
 
 TEST(Estimate, MeanMedianAndMin) {

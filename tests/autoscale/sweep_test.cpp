@@ -52,7 +52,9 @@ class KneeNearSaturation : public ::testing::TestWithParam<std::tuple<const char
 
 // The model's roofline corner (saturation_size) is where u(x) bends, but launch latency keeps the
 // measured throughput rising past it: the knee of the curve lies just beyond the corner, where the
-// noiseless throughput has reached about 90% of its plateau (found 91-92% for every case here).
+// noiseless throughput has reached about 90% of its plateau. The spline the detectors run on by default
+// rounds the model's sharp corner (sharpness 8), which puts the knee 1-4 sizes later than on the points:
+// up to 2.05x the corner (RTX 5000 Ada vecadd: index 65, on the points 61 at 1.40x).
 TEST_P(KneeNearSaturation, JustPastTheRooflineCorner) {
   const auto [kname, model, detector] = GetParam();
   auto dev = device(model);
@@ -65,7 +67,7 @@ TEST_P(KneeNearSaturation, JustPastTheRooflineCorner) {
   EXPECT_EQ(c.stop_reason, ab::results::StopReason::knee);
   const std::uint64_t corner = ab::backend::sim::saturation_size(dev.model(), k);
   EXPECT_GE(c.knee_size, corner);
-  EXPECT_LE(c.knee_size, 2 * corner);
+  EXPECT_LE(static_cast<double>(c.knee_size), 2.2 * static_cast<double>(corner));
   const double f = fraction_of_peak(dev.model(), k, c.knee_size);
   EXPECT_GE(f, 0.85) << "knee at " << c.knee_size << " reaches only " << f << " of the plateau";
   EXPECT_LE(f, 0.97) << "knee at " << c.knee_size << " is deep in the plateau (" << f << ")";

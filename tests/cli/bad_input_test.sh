@@ -41,6 +41,8 @@ expect 2 "--repeats: 0 is not allowed: must be a whole number in \[1, 1000\]" "$
 expect 2 "unknown backend 'opencl' \(allowed: auto, cuda, sim\)" --output "$scratch/results" --backend opencl
 expect 2 "unknown sim device 'RTX 9000' \(allowed: " "${out[@]}" --sim-device "RTX 9000"
 expect 2 "--x-scale: unknown x-scale 'cubic' \(allowed: linear, log\)" "${out[@]}" --x-scale cubic
+expect 2 "--smoothing: unknown smoothing 'loess' \(allowed: none, spline, saturating\)" "${out[@]}" --smoothing loess
+expect 2 "--spline-knots: 0 is not allowed: must be a whole number in \[1, 100\]" "${out[@]}" --spline-knots 0
 expect 2 "--scale-factor" "${out[@]}" --scale-factor abc
 expect 2 "--no-such-option" "${out[@]}" --no-such-option
 touch "$scratch/a-file"

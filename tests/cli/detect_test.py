@@ -1,5 +1,5 @@
-"""`detect` driven through the real binary: (a) a CSV curve with a known knee, kneedle checked against Python
-kneed 0.9.0 where it is installed; (b) a sim results file, whose recorded knees the re-analysis reproduces;
+"""`detect` driven through the real binary: (a) a CSV curve with a known knee, on the points and on the default
+spline, kneedle on the points checked against Python kneed 0.9.0 where it is installed; (b) a sim results file, whose recorded knees the re-analysis reproduces;
 (c) bad input: exit 2 and one line naming the file, line and value, or the allowed values."""
 import json
 import math
@@ -43,7 +43,7 @@ through = [50 + 950 * min(1.0, (lx[k] - lx[0]) / (lx[KNEE] - lx[0])) for k in ra
 csv = write("roofline.csv", "size,time_ms,throughput\n" +
             "".join(f"{s},{s / t * 1e-6!r},{t!r}\n" for s, t in zip(sizes, through)))
 
-report = detect_json("--input", csv)
+report = detect_json("--input", csv, "--smoothing", "none")
 curve = report["curves"][0]
 detectors = [r["detector"] for r in curve["results"]]
 if report["kind"] != "csv" or curve["x"] != "size" or curve["y"] != "throughput" or curve["points"] != N:
@@ -68,6 +68,14 @@ for r in curve["results"]:
     if not math.isclose(r["knee_position"], (lx[KNEE] - lx[0]) / (lx[-1] - lx[0]), rel_tol=1e-12):
         problems.append(f"{r['detector']}: knee_position {r['knee_position']}")
 
+# By default the detectors run on a spline of the curve: kneedle and triangle still find the corner.
+spline = detect_json("--input", csv, "--detector", "kneedle,triangle")["curves"][0]
+if spline["settings"]["smoothing"] != "spline" or spline["settings"]["spline_knots"] != 8:
+    problems.append(f"default smoothing: {spline['settings']}")
+for r in spline["results"]:
+    if r["knee_index"] is None or abs(r["knee_index"] - KNEE) > 1:
+        problems.append(f"{r['detector']} on the spline: knee {r['knee_index']}, the roofline's corner is {KNEE}")
+
 # A straight line has no knee: every knee field is null (triangle, with a distance threshold).
 line = write("line.csv", "size,throughput\n" + "".join(f"{k},{2 * k}\n" for k in range(1, 11)))
 r = detect_json("--input", line, "--detector", "triangle", "--x-scale", "linear",
@@ -78,11 +86,13 @@ if len(r) != 1 or any(r[0][k] is not None for k in ("knee_index", "knee_x", "kne
 
 # The table names the file, the columns and every detector.
 table, _ = run("detect", "--input", csv)
-for part in ["roofline.csv", "x: size, y: throughput", "kneedle", "of plateau", str(sizes[KNEE])]:
+for part in ["roofline.csv", "x: size, y: throughput", "kneedle", "of plateau", str(sizes[KNEE]),
+             "on a spline (8 interior knots)"]:
     if part not in table:
         problems.append(f"table lacks '{part}':\n{table}")
 
-# Kneedle against kneed on noisy saturating curves, in both x-scales, online and offline, two S.
+# Kneedle on the points (--smoothing none) against kneed on noisy saturating curves, in both x-scales, online
+# and offline, two S.
 try:
     import numpy as np
     from kneed import KneeLocator
@@ -106,7 +116,8 @@ if KneeLocator is not None:
                     want = None if kl.knee is None else int(np.flatnonzero(x == kl.knee)[0])
                     want_all = sorted(int(np.flatnonzero(x == k)[0]) for k in kl.all_knees)
                     got = detect_json("--input", path, "--detector", "kneedle", "--x-scale", scale,
-                                      "--online" if online else "--offline", "--sensitivity", str(s))
+                                      "--online" if online else "--offline", "--sensitivity", str(s),
+                                      "--smoothing", "none")
                     g = got["curves"][0]["results"][0]
                     compared += 1
                     if g["knee_index"] != want or g["all_knees"] != want_all:
@@ -193,6 +204,9 @@ cases = [
     (["--input", paths["broken.h5"]], f"detect: {paths['broken.h5']}: cannot open as an HDF5 file"),
     (["--input", csv, "--detector", "elbow"], f"detect: unknown detector 'elbow' (allowed: {allowed})"),
     (["--input", csv, "--x-scale", "cubic"], "detect: --x-scale: unknown x-scale 'cubic' (allowed: linear, log)"),
+    (["--input", csv, "--smoothing", "loess"],
+     "detect: --smoothing: unknown smoothing 'loess' (allowed: none, spline, saturating)"),
+    (["--input", csv, "--spline-knots", "0"], "--spline-knots: 0 is not allowed: must be a whole number in [1, 100]"),
     (["--input", csv, "--sensitivity", "0"], "--sensitivity: 0 is not allowed: must be a finite number in (0, 100]"),
     (["--input", csv, "--distance-threshold", "inf"],
      "--distance-threshold: inf is not allowed: must be a finite number in [0, 1]"),

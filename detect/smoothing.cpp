@@ -1,0 +1,66 @@
+// Detection on a fitted curve (see smoothing.hpp).
+#include "smoothing.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+#include "saturating_fit.hpp"
+#include "spline_fit.hpp"
+#include "unit_curve.hpp"
+
+namespace autobench::detect {
+namespace {
+
+class Smoothed final : public Detector {
+ public:
+  Smoothed(std::unique_ptr<Detector> raw, const Params& params) : raw_(std::move(raw)), params_(params) {}
+
+  Knee find(const Curve& curve) const override {
+    const auto smooth = smoothed_curve(curve, params_);
+    return smooth ? raw_->find(*smooth) : Knee{};
+  }
+
+ private:
+  std::unique_ptr<Detector> raw_;
+  Params params_;
+};
+
+}  // namespace
+
+const char* to_string(Smoothing s) {
+  switch (s) {
+    case Smoothing::none: return "none";
+    case Smoothing::spline: return "spline";
+    case Smoothing::saturating: return "saturating";
+  }
+  return "?";
+}
+
+Smoothing smoothing_from_string(const std::string& s) {
+  for (Smoothing v : {Smoothing::none, Smoothing::spline, Smoothing::saturating})
+    if (s == to_string(v)) return v;
+  throw std::invalid_argument("unknown smoothing '" + s + "' (allowed: none, spline, saturating)");
+}
+
+std::optional<Curve> smoothed_curve(const Curve& curve, const Params& params) {
+  if (params.smoothing == Smoothing::none) return curve;
+  if (params.smoothing == Smoothing::spline) {
+    validate(curve, params.x_scale);
+    return Curve{curve.x, spline_values(to_xspace(curve.x, params.x_scale), curve.y, params.spline_knots)};
+  }
+  validate(curve, XScale::log);
+  if (curve.size() < 3) return curve;
+  const std::vector<double> u = to_xspace(curve.x, XScale::log);
+  const SaturatingFit fit = fit_saturating(u, curve.y);
+  if (!(fit.sse <= 0.5 * line_sse(to_xspace(curve.x, params.x_scale), curve.y))) return std::nullopt;
+  Curve out{curve.x, {}};
+  for (double v : u) out.y.push_back(fit.at(v));
+  return out;
+}
+
+std::unique_ptr<Detector> with_smoothing(std::unique_ptr<Detector> raw, const Params& params) {
+  if (params.smoothing == Smoothing::none || dynamic_cast<const Smoothed*>(raw.get())) return raw;
+  return std::make_unique<Smoothed>(std::move(raw), params);
+}
+
+}  // namespace autobench::detect

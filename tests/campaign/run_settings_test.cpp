@@ -1,0 +1,34 @@
+// The JSON form of the run settings (the results file's `settings` attribute, run.json): what the
+// detectors ran on round-trips, and files from before smoothing read back as detection on the points.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "suite/campaign/run_settings.hpp"
+
+namespace ab = autobench;
+
+TEST(RunSettings, SmoothingRoundTripsAndDefaultsToTheSpline) {
+  ab::campaign::RunSettings s;
+  EXPECT_EQ(s.autoscale.detector_params.smoothing, ab::detect::Smoothing::spline);
+  EXPECT_EQ(s.autoscale.detector_params.spline_knots, 8);
+  const nlohmann::json j = ab::campaign::to_json(s);
+  EXPECT_EQ(j.at("smoothing"), "spline");
+  EXPECT_EQ(j.at("spline_knots"), 8);
+
+  s.autoscale.detector_params.smoothing = ab::detect::Smoothing::saturating;
+  s.autoscale.detector_params.spline_knots = 5;
+  const auto back = ab::campaign::settings_from_json(ab::campaign::to_json(s));
+  EXPECT_EQ(back.autoscale.detector_params.smoothing, ab::detect::Smoothing::saturating);
+  EXPECT_EQ(back.autoscale.detector_params.spline_knots, 5);
+}
+
+TEST(RunSettings, AFileFromBeforeSmoothingWasDetectedOnThePoints) {
+  nlohmann::json j = ab::campaign::to_json(ab::campaign::RunSettings{});
+  j.erase("smoothing");
+  j.erase("spline_knots");
+  const auto old = ab::campaign::settings_from_json(j);
+  EXPECT_EQ(old.autoscale.detector_params.smoothing, ab::detect::Smoothing::none);
+
+  j["smoothing"] = "loess";
+  EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
+}
