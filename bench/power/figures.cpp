@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <fmt/format.h>
 
 #include "power/calibration.hpp"
 #include "power/corrections.hpp"
@@ -45,7 +46,7 @@ using detect::median;
 // A sanity check on a figure: printed, and remembered for the exit code.
 bool g_failed = false;
 void check(bool ok, const char* what) {
-  std::printf("  check: %s: %s\n", what, ok ? "ok" : "FAILED");
+  fmt::print("  check: {}: {}\n", what, ok ? "ok" : "FAILED");
   g_failed |= !ok;
 }
 
@@ -61,7 +62,7 @@ Load gemm(backend::Device& device, std::uint64_t m) {
   Load l{device.prepare(*kernels::find("gemm"), m), {}, 0};
   l.launch_s = tuner.measure(*l.w, *kernels::find("gemm"), m).time_mean_s;
   l.config = tuner.best();
-  std::printf("gemm m=%llu [%s]: %.3f ms per launch\n", static_cast<unsigned long long>(m),
+  fmt::print("gemm m={} [{}]: {:.3f} ms per launch\n", static_cast<unsigned long long>(m),
               kernels::to_string(l.config).c_str(), l.launch_s * 1e3);
   return l;
 }
@@ -77,17 +78,17 @@ void nvml_update_periods(backend::Device& device) {
   const double end = meter.now_s();
   meter.idle(1.0);
   const auto trace = meter.stop(meter.now_s());
-  std::printf("NVML trace: %zu readings over %.2f s\n", trace.size(), trace.back().t_s - trace.front().t_s);
+  fmt::print("NVML trace: {} readings over {:.2f} s\n", trace.size(), trace.back().t_s - trace.front().t_s);
   for (const auto& [name, field] : {std::pair{"instant power", &power::Sample::power_instant_w},
                                     std::pair{"average power", &power::Sample::power_average_w},
                                     std::pair{"energy counter", &power::Sample::energy_j},
                                     std::pair{"temperature", &power::Sample::temperature_c},
                                     std::pair{"SM clock", &power::Sample::sm_clock_mhz}}) {
     const auto u = power::detect_updates(trace, field);
-    std::printf("  %-15s: %3zu updates, median period %7.1f ms (sampled every %.2f ms)\n", name, u.indices.size(),
+    fmt::print("  {:<15}: {:3} updates, median period {:7.1f} ms (sampled every {:.2f} ms)\n", name, u.indices.size(),
                 u.period_s * 1e3, u.sampling_interval_s * 1e3);
   }
-  std::printf("  lag of instant power after the load step: %.1f ms\n", power::step_response_lag(trace, step, end) * 1e3);
+  fmt::print("  lag of instant power after the load step: {:.1f} ms\n", power::step_response_lag(trace, step, end) * 1e3);
   const auto u = power::detect_updates(trace);
   check(u.indices.size() > 20u, "more than 20 instant-power updates in 6 s");
 }
@@ -112,8 +113,8 @@ void sampler_overhead(backend::Device& device) {
       ratio.push_back(b / a);
     }
     const auto r = stats(ratio);
-    std::printf("sampler every %4.1f ms: kernel %.4f ms off, %.4f ms on (medians of 15 rounds of 100 launches); "
-                "on/off per round: median %+.3f %%, mean %+.3f %% +- %.3f %% (sd)\n",
+    fmt::print("sampler every {:4.1f} ms: kernel {:.4f} ms off, {:.4f} ms on (medians of 15 rounds of 100 launches); "
+                "on/off per round: median {:+.3f} %, mean {:+.3f} % +- {:.3f} % (sd)\n",
                 interval * 1e3, median(off) * 1e3, median(on) * 1e3, (median(ratio) - 1) * 100, (r.mean - 1) * 100,
                 r.sd * 100);
   }
@@ -158,25 +159,25 @@ void gemm_spread_and_energy(backend::Device& device) {
   }
   const auto whole = power::measure_window(trace, ends.front(), ends.back());
   const auto r = stats(raw), t = stats(temps), c = stats(clocks), q = stats(ratio);
-  std::printf("%d gemm launches in %zu windows of %d (%.3f s each, %.1f s in all, %.1f NVML updates per window)\n",
+  fmt::print("{} gemm launches in {} windows of {} ({:.3f} s each, {:.1f} s in all, {:.1f} NVML updates per window)\n",
               launches, raw.size(), per_window, (ends.back() - ends.front()) / static_cast<double>(raw.size()),
               ends.back() - ends.front(), static_cast<double>(whole.power_updates) / static_cast<double>(raw.size()));
-  std::printf("  temperature %.1f-%.1f C, SM clock %.0f-%.0f MHz\n", t.min, t.max, c.min, c.max);
-  std::printf("  raw power:       mean %.2f W, sd %.3f W (CV %.3f %%), range %.2f-%.2f W\n", r.mean, r.sd,
+  fmt::print("  temperature {:.1f}-{:.1f} C, SM clock {:.0f}-{:.0f} MHz\n", t.min, t.max, c.min, c.max);
+  fmt::print("  raw power:       mean {:.2f} W, sd {:.3f} W (CV {:.3f} %), range {:.2f}-{:.2f} W\n", r.mean, r.sd,
               100 * r.sd / r.mean, r.min, r.max);
   if (model) {
     const auto corrected = power::correct_campaign(windows, *model);
     std::vector<double> p;
     for (const auto& w : corrected) p.push_back(w.power_w);
     const auto s = stats(p);
-    std::printf("  corrected power: mean %.2f W, sd %.3f W (CV %.3f %%), range %.2f-%.2f W (f_ref %.0f MHz, T_ref %.1f C)\n",
+    fmt::print("  corrected power: mean {:.2f} W, sd {:.3f} W (CV {:.3f} %), range {:.2f}-{:.2f} W (f_ref {:.0f} MHz, T_ref {:.1f} C)\n",
                 s.mean, s.sd, 100 * s.sd / s.mean, s.min, s.max, model->reference_clock_mhz,
                 power::reference_temperature(windows));
   } else {
-    std::printf("  corrected power: no calibration for this GPU in $AUTOBENCH_CALIBRATION\n");
+    fmt::print("  corrected power: no calibration for this GPU in $AUTOBENCH_CALIBRATION\n");
   }
-  std::printf("  energy counter / (power x time) per window: mean %.4f, sd %.4f, range %.4f-%.4f; whole run: "
-              "%.1f J counter vs %.1f J power x time (ratio %.4f)\n",
+  fmt::print("  energy counter / (power x time) per window: mean {:.4f}, sd {:.4f}, range {:.4f}-{:.4f}; whole run: "
+              "{:.1f} J counter vs {:.1f} J power x time (ratio {:.4f})\n",
               q.mean, q.sd, q.min, q.max, whole.energy_from_counter_j, whole.energy_from_power_j,
               whole.energy_from_counter_j / whole.energy_from_power_j);
   check(std::abs(whole.energy_from_counter_j / whole.energy_from_power_j - 1.0) <= 0.05,
@@ -191,7 +192,7 @@ void gemm_spread_and_energy(backend::Device& device) {
 void short_vs_second_windows(backend::Device& device) {
   const char* spec = std::getenv("AUTOBENCH_POWER_POINTS");
   if (!spec) {
-    std::printf("accuracy: skipped (set AUTOBENCH_POWER_POINTS=kernel:size,...)\n");
+    fmt::print("accuracy: skipped (set AUTOBENCH_POWER_POINTS=kernel:size,...)\n");
     return;
   }
   const int rounds = std::getenv("AUTOBENCH_POWER_ROUNDS") ? std::atoi(std::getenv("AUTOBENCH_POWER_ROUNDS")) : 2;
@@ -226,9 +227,9 @@ void short_vs_second_windows(backend::Device& device) {
       pa.time_mean_s = pb.time_mean_s = launch_s;
       energy::fill_point(pa, a);
       energy::fill_point(pb, b);
-      std::printf("ACCURACY %s %llu launch %.4g ms | short: span %.3f s, cost %.3f s, %.2f W counter, %.2f W instant, "
-                  "%.5g J/launch | 1 s: span %.3f s, cost %.3f s, %.2f W counter, %.2f W instant, %.5g J/launch | "
-                  "ratio power %.4f energy %.4f\n",
+      fmt::print("ACCURACY {} {} launch {:.4g} ms | short: span {:.3f} s, cost {:.3f} s, {:.2f} W counter, {:.2f} W instant, "
+                  "{:.5g} J/launch | 1 s: span {:.3f} s, cost {:.3f} s, {:.2f} W counter, {:.2f} W instant, {:.5g} J/launch | "
+                  "ratio power {:.4f} energy {:.4f}\n",
                   k->name.c_str(), static_cast<unsigned long long>(n), launch_s * 1e3, pa.power_window_s, pa.power_cost_s,
                   a.power_w(), pa.power_w, pa.energy_j, pb.power_window_s, pb.power_cost_s, b.power_w(), pb.power_w,
                   pb.energy_j, a.power_w() / b.power_w(), pa.energy_j / pb.energy_j);
@@ -243,7 +244,7 @@ void short_vs_second_windows(backend::Device& device) {
     const auto q = [&](double f) { return v[static_cast<std::size_t>(std::lround(f * static_cast<double>(v.size() - 1)))]; };
     int within = 0;
     for (double x : v) within += std::abs(x - 1.0) <= 0.03;
-    std::printf("%-28s n %zu: min %.4f p10 %.4f median %.4f p90 %.4f max %.4f; within 3 %%: %d of %zu\n", what,
+    fmt::print("{:<28} n {}: min {:.4f} p10 {:.4f} median {:.4f} p90 {:.4f} max {:.4f}; within 3 %: {} of {}\n", what,
                 v.size(), v.front(), q(0.1), q(0.5), q(0.9), v.back(), within, v.size());
   };
   describe("short/1s counter power", power_ratio);
@@ -260,17 +261,17 @@ int main(int argc, char** argv) {
   if (figures.empty()) figures = {"updates", "overhead", "spread"};  // accuracy only when asked for
   for (const auto& f : figures) {
     if (f != "updates" && f != "overhead" && f != "spread" && f != "accuracy") {
-      std::fprintf(stderr, "bench_power_figures: unknown figure '%s' (allowed: updates, overhead, spread, accuracy)\n", f.c_str());
+      fmt::print(stderr, "bench_power_figures: unknown figure '{}' (allowed: updates, overhead, spread, accuracy)\n", f.c_str());
       return 2;
     }
   }
   if (!ab::backend::cuda_backend_built() || ab::backend::visible_cuda_devices() == 0) {
-    std::printf("skipped: no CUDA GPU\n");
+    fmt::print("skipped: no CUDA GPU\n");
     return 77;
   }
   const auto device = ab::backend::open_device({"cuda", "", 0, 0, 1, 1, "", 0});
   if (!device->power_meter()) {
-    std::printf("skipped: no NVML: %s\n", device->info().power_sensor.c_str());
+    fmt::print("skipped: no NVML: {}\n", device->info().power_sensor.c_str());
     return 77;
   }
   for (const auto& f : figures) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include <fmt/format.h>
 
 #include "power/io/clock_lock.hpp"
 #include "power/io/nvml_clock_backend.hpp"
@@ -45,7 +46,7 @@ std::string host() {
 // Resets locked and application clocks of every GPU NVML sees.
 void restore_clocks(const std::string& backend) {
   if (backend == "sim") {
-    std::printf("sim: no clocks to restore (sim clock locks end with the process)\n");
+    fmt::print("sim: no clocks to restore (sim clock locks end with the process)\n");
     return;
   }
   power::io::nvml::Library nvml;
@@ -57,7 +58,7 @@ void restore_clocks(const std::string& backend) {
     ++gpus;
     power::io::NvmlClockBackend clocks(nvml.api(), *device);
     const int locked = clocks.reset_locked_clocks(), application = clocks.reset_application_clocks();
-    std::printf("GPU %u: locked clocks reset: %s; application clocks reset: %s\n", i,
+    fmt::print("GPU {}: locked clocks reset: {}; application clocks reset: {}\n", i,
                 clocks.describe(locked).c_str(), clocks.describe(application).c_str());
     failures += (locked != 0) + (application != 0);
   }
@@ -66,33 +67,33 @@ void restore_clocks(const std::string& backend) {
 }
 
 void print_summary(const power::Calibration& c) {
-  std::printf("%s (%s): f_ref %.0f MHz, sensor update %.1f ms, lag %.1f ms\n", c.device_model.c_str(),
+  fmt::print("{} ({}): f_ref {:.0f} MHz, sensor update {:.1f} ms, lag {:.1f} ms\n", c.device_model.c_str(),
               c.device_uuid.c_str(), c.reference_clock_mhz, c.sensor_update_period_s * 1e3, c.sensor_lag_s * 1e3);
   for (const auto& k : c.kernels) {
     if (k.power_frequency) {
       const auto& m = *k.power_frequency;
       const auto& se = k.power_frequency_se;
-      std::printf("  %-6s P(f) = P_static + a*f*V(f)^2, V = 1 + k*(f - f_r) above f_r: P_static %.4g +- %.2g W, "
-                  "a %.4g +- %.2g W/MHz, k %.4g +- %.2g /MHz, f_r %.0f +- %.2g MHz; R^2 %.5f, RMSE %.3g W (%zu points)\n",
+      fmt::print("  {:<6} P(f) = P_static + a*f*V(f)^2, V = 1 + k*(f - f_r) above f_r: P_static {:.4g} +- {:.2g} W, "
+                  "a {:.4g} +- {:.2g} W/MHz, k {:.4g} +- {:.2g} /MHz, f_r {:.0f} +- {:.2g} MHz; R^2 {:.5f}, RMSE {:.3g} W ({} points)\n",
                   k.kernel.c_str(), m.static_w, se.static_w, m.dynamic_w_per_mhz, se.dynamic_w_per_mhz,
                   m.voltage_slope_per_mhz, se.voltage_slope_per_mhz, m.ridge_mhz, se.ridge_mhz,
                   k.power_frequency_fit.r_squared, k.power_frequency_fit.rmse, k.power_frequency_fit.points);
     }
     if (k.scaling_time)
-      std::printf("  %-6s t(f) = t_fixed + W/f: t_fixed %.4g +- %.2g s, W %.4g +- %.2g s*MHz; R^2 %.6f, RMSE %.3g s\n",
+      fmt::print("  {:<6} t(f) = t_fixed + W/f: t_fixed {:.4g} +- {:.2g} s, W {:.4g} +- {:.2g} s*MHz; R^2 {:.6f}, RMSE {:.3g} s\n",
                   k.kernel.c_str(), k.scaling_time->fixed_s, k.scaling_time_se.fixed_s, k.scaling_time->work_s_mhz,
                   k.scaling_time_se.work_s_mhz, k.scaling_time_fit.r_squared, k.scaling_time_fit.rmse);
     if (k.time_frequency) {
       const auto& m = *k.time_frequency;
       const auto& se = k.time_frequency_se;
-      std::printf("  %-6s t(f) = a/(1 + b*f) + c/(1 + d*f) (thesis): a %.4g +- %.2g, b %.4g +- %.2g, c %.4g +- %.2g, "
-                  "d %.4g +- %.2g; R^2 %.6f, RMSE %.3g s\n",
+      fmt::print("  {:<6} t(f) = a/(1 + b*f) + c/(1 + d*f) (thesis): a {:.4g} +- {:.2g}, b {:.4g} +- {:.2g}, c {:.4g} +- {:.2g}, "
+                  "d {:.4g} +- {:.2g}; R^2 {:.6f}, RMSE {:.3g} s\n",
                   k.kernel.c_str(), m.a, se.a, m.b, se.b, m.c, se.c, m.d, se.d, k.time_frequency_fit.r_squared,
                   k.time_frequency_fit.rmse);
     }
   }
   if (c.temperature)
-    std::printf("  P(T) at %.0f MHz = %.4g + %.4g*T: alpha %.4g W/C, R^2 %.4f (%zu windows)\n", c.temperature_clock_mhz,
+    fmt::print("  P(T) at {:.0f} MHz = {:.4g} + {:.4g}*T: alpha {:.4g} W/C, R^2 {:.4f} ({} windows)\n", c.temperature_clock_mhz,
                 c.temperature->intercept_w, c.temperature->slope_w_per_c, c.temperature->slope_w_per_c,
                 c.temperature_fit.r_squared, c.temperature_fit.points);
 }
@@ -131,7 +132,7 @@ void run_calibrate(const CalibrateOptions& o) {
   }
   if (backend_name == "cuda" && gpus == 0) throw RunFailure("--backend cuda: no GPU visible");
   if (backend_name == "sim")
-    std::printf("notice: calibrating the sim device '%s' (a simulated sensor and clock; no GPU measurement)\n",
+    fmt::print("notice: calibrating the sim device '{}' (a simulated sensor and clock; no GPU measurement)\n",
                 o.sim_device.c_str());
 
   std::vector<int> indices = o.devices;
@@ -153,12 +154,12 @@ void run_calibrate(const CalibrateOptions& o) {
     } catch (const std::exception& e) {
       throw RunFailure("device " + std::to_string(i) + ": " + e.what());
     }
-    std::printf("calibrating device %d: %s (%s)\n", i, device->info().name.c_str(), device->info().uuid.c_str());
+    fmt::print("calibrating device {}: {} ({})\n", i, device->info().name.c_str(), device->info().uuid.c_str());
     std::fflush(stdout);
     power::Calibration c;
     try {
       c = energy::calibrate(*device, s, [](const std::string& line) {
-        std::printf("  %s\n", line.c_str());
+        fmt::print("  {}\n", line.c_str());
         std::fflush(stdout);
       });
     } catch (const power::io::ClockError& e) {
@@ -175,7 +176,7 @@ void run_calibrate(const CalibrateOptions& o) {
       throw RunFailure(e.what());
     }
   }
-  std::printf("calibration written to %s (use: autobench-mpi --calibration %s ...)\n", o.output.c_str(), o.output.c_str());
+  fmt::print("calibration written to {} (use: autobench-mpi --calibration {} ...)\n", o.output.c_str(), o.output.c_str());
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <fmt/format.h>
 
 #include "record/json.hpp"
 #include "suite/results/utc_time.hpp"
@@ -220,7 +221,7 @@ void run_dataset(const DatasetRequest& request) {
   problem = mpi.broadcast(problem);
   if (!problem.empty()) throw UsageError(root ? problem : "");
   if (notice && root)
-    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
+    fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
                          "devices; every result is labelled 'sim', none is a GPU measurement)\n");
 
   const std::string run_dir =
@@ -244,7 +245,7 @@ void run_dataset(const DatasetRequest& request) {
   }
   control::TimeBudget budget(budget_s);
   if (talk)
-    std::printf("dataset: %d rank(s), %s backend, %lld configurations per kernel and rank (%s idle:under:full)%s -> %s\n",
+    fmt::print("dataset: {} rank(s), {} backend, {} configurations per kernel and rank ({} idle:under:full){} -> {}\n",
                 mpi.size(), backend_name.c_str(), static_cast<long long>(settings.per_kernel), settings.ratio.c_str(),
                 settings.balance == "iqr" ? ", IQR refinement" : "", run_dir.c_str());
 
@@ -310,8 +311,8 @@ void run_dataset(const DatasetRequest& request) {
         requests.push_back({{"kernel", r.kernel}, {"t", r.target_time_us}, {"g", r.global_size}, {"why", r.reason}});
       requests_text = requests.dump();
       if (talk)
-        std::printf("IQR refinement: %zu log2-time decades, bin counts Q1 %.4g median %.4g Q3 %.4g, target %zu: %zu "
-                    "configurations planned (%zu asked)%s\n",
+        fmt::print("IQR refinement: {} log2-time decades, bin counts Q1 {:.4g} median {:.4g} Q3 {:.4g}, target {}: {} "
+                    "configurations planned ({} asked){}\n",
                     balance->before.counts.size(), balance->q1, balance->median, balance->q3, balance->target,
                     balance->requests.size(), balance->requested,
                     balance->unreachable.empty() ? "" : ", some decades out of every kernel's reach");
@@ -408,13 +409,13 @@ void run_dataset(const DatasetRequest& request) {
         std::array<std::size_t, ds::kRegimes> regimes{};
         for (const auto& s : run.samples)
           if (s.measured() && s.error.empty()) ++regimes[static_cast<int>(s.config.regime)];
-        std::printf("%zu verified configurations (idle %zu, under %zu, full %zu; %zu added by the IQR refinement), "
-                    "%zu failed, in %.1f s (%.1f per second); %s backend\n%s\n%s\n",
+        fmt::print("{} verified configurations (idle {}, under {}, full {}; {} added by the IQR refinement), "
+                    "{} failed, in {:.1f} s ({:.1f} per second); {} backend\n{}\n{}\n",
                     lines, regimes[0], regimes[1], regimes[2], added.size(), failed, total,
                     static_cast<double>(lines) / total, run.backend.c_str(), ds::hdf5_path(run_dir).c_str(),
                     ds::jsonl_path(run_dir).c_str());
       } else {
-        std::printf("%s\n", ds::jsonl_path(run_dir).c_str());
+        fmt::print("{}\n", ds::jsonl_path(run_dir).c_str());
       }
       if (!message.empty()) exit_code = kExitFailure;
       if (failed) {
@@ -424,8 +425,8 @@ void run_dataset(const DatasetRequest& request) {
       }
       if (!finished) {
         exit_code = exit_code ? exit_code : kExitStopped;
-        std::fprintf(stderr, "autobench-mpi: dataset stopped early%s; files marked incomplete. Continue with:\n"
-                             "  autobench-mpi dataset --resume %s\n",
+        fmt::print(stderr, "autobench-mpi: dataset stopped early{}; files marked incomplete. Continue with:\n"
+                             "  autobench-mpi dataset --resume {}\n",
                      control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
       }
     }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <fmt/format.h>
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
@@ -31,7 +32,7 @@ void export_file(const ExportOptions& options) {
   std::size_t campaigns = 0;
   for (const auto& r : file.ranks) campaigns += r.campaigns.size();
   const auto out = std::filesystem::path(dir);
-  std::printf("%zu CSV file(s) in %s, summary in %s\n", campaigns, (out / "csv").c_str(),
+  fmt::print("{} CSV file(s) in {}, summary in {}\n", campaigns, (out / "csv").c_str(),
               (out / "summary.json").c_str());
 }
 

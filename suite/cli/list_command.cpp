@@ -1,5 +1,6 @@
 // `autobench-mpi list`: the kernels, detectors, suites and sim device models this binary knows.
 #include <cstdio>
+#include <fmt/format.h>
 
 #include "detect/detector.hpp"
 #include "kernels/kernel.hpp"
@@ -12,17 +13,17 @@ namespace autobench::cli {
 void add_list_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("list", "List kernels, detectors, suites and sim device models");
   cmd->callback([] {
-    std::printf("kernels:\n");
+    fmt::print("kernels:\n");
     for (const auto& k : kernels::all())
-      std::printf("  %-10s %-14s %-8s %s\n", k.name.c_str(), kernels::to_string(k.bound), k.metric_unit(),
+      fmt::print("  {:<10} {:<14} {:<8} {}\n", k.name.c_str(), kernels::to_string(k.bound), k.metric_unit(),
                   k.description.c_str());
-    std::printf("detectors:\n");
-    for (const auto& d : detect::list()) std::printf("  %-10s %s\n", d.name.c_str(), d.description.c_str());
-    std::printf("suites:\n");
-    for (const auto& s : campaign::builtin_suites()) std::printf("  %-10s %s\n", s.name.c_str(), s.description.c_str());
-    std::printf("sim devices (--backend sim --sim-device NAME):\n");
+    fmt::print("detectors:\n");
+    for (const auto& d : detect::list()) fmt::print("  {:<10} {}\n", d.name.c_str(), d.description.c_str());
+    fmt::print("suites:\n");
+    for (const auto& s : campaign::builtin_suites()) fmt::print("  {:<10} {}\n", s.name.c_str(), s.description.c_str());
+    fmt::print("sim devices (--backend sim --sim-device NAME):\n");
     for (const auto& m : backend::sim::models())
-      std::printf("  %-14s %3d SMs, %6.0f GB/s, %7.0f GFLOP/s FP32, %3.0f GiB\n", m.name.c_str(), m.sm_count,
+      fmt::print("  {:<14} {:3} SMs, {:6.0f} GB/s, {:7.0f} GFLOP/s FP32, {:3.0f} GiB\n", m.name.c_str(), m.sm_count,
                   m.peak_bandwidth_gbs, m.peak_fp32_gflops, static_cast<double>(m.memory_bytes) / (1ull << 30));
   });
 }

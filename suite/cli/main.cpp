@@ -1,6 +1,7 @@
 // autobench-mpi: the command-line entry point (runs the suite, or one of the subcommands).
 #include <cstdio>
 #include <string>
+#include <fmt/format.h>
 
 #include "suite/build_info.hpp"
 #include "suite/campaign/suite_file.hpp"
@@ -19,7 +20,7 @@ std::string joined_command_line(int argc, char** argv) {
 }
 
 int fail(int code, const std::string& message) {
-  if (!message.empty()) std::fprintf(stderr, "autobench-mpi: error: %s\n", message.c_str());
+  if (!message.empty()) fmt::print(stderr, "autobench-mpi: error: {}\n", message.c_str());
   return code;
 }
 

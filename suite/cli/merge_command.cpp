@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
+#include <fmt/format.h>
 
 #include "suite/campaign/plan.hpp"
 #include "suite/cli/commands.hpp"
@@ -50,7 +51,7 @@ void add_merge_command(CLI::App& app) {
       throw UsageError(std::string("merge: ") + e.what());
     }
     if (state == journal::HeldFile::same) {
-      std::printf("%s already holds the %zu campaigns of the %d rank journals; left unchanged\n", held.c_str(),
+      fmt::print("{} already holds the {} campaigns of the {} rank journals; left unchanged\n", held.c_str(),
                   campaigns, manifest.info.ranks);
       return;
     }
@@ -64,8 +65,8 @@ void add_merge_command(CLI::App& app) {
       throw RunFailure(std::string("merge: ") + e.what());
     }
     for (const auto& line : formatting::rank_failures(run.ranks))
-      std::fprintf(stderr, "autobench-mpi: %s\n", line.c_str());
-    std::printf("merged %zu campaigns from %d rank journals into %s (%s)\n", campaigns, manifest.info.ranks,
+      fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
+    fmt::print("merged {} campaigns from {} rank journals into {} ({})\n", campaigns, manifest.info.ranks,
                 path.c_str(), run.complete ? "complete" : "incomplete: continue with autobench-mpi --resume");
   });
 }

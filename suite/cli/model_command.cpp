@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <fmt/format.h>
 
 #include "suite/results/utc_time.hpp"
 #include "power/io/clock_lock.hpp"
@@ -183,7 +184,7 @@ void run_model(const ModelOptions& o) {
                          ": '" + models[r] + "'); a model is fitted for one device model: start the ranks on one GPU model";
   refuse_if_any(mpi, device_problem);
   if (notice && mpi.root())
-    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
+    fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
                          "devices; the model is of the sim device, not of a GPU)\n");
 
   // Every rank draws the same sample from the seed and measures every size-th point from its rank on.
@@ -197,7 +198,7 @@ void run_model(const ModelOptions& o) {
   }
   const auto start = results::utc_now();
   if (mpi.root())
-    std::printf("model: %s on %d rank(s) (%s), %lld training + %lld held-out samples of %zu points, %zu size(s)%s\n",
+    fmt::print("model: {} on {} rank(s) ({}), {} training + {} held-out samples of {} points, {} size(s){}\n",
                 o.kernel.c_str(), mpi.size(), models[0].c_str(), static_cast<long long>(o.samples),
                 static_cast<long long>(o.test), modeling::space_size(plan.space), plan.space.sizes.size(),
                 plan.space.clocks_mhz.empty() ? "" : (", " + std::to_string(plan.space.clocks_mhz.size()) + " locked clock(s)").c_str());
@@ -262,11 +263,11 @@ void run_model(const ModelOptions& o) {
       } catch (const std::exception& e) {
         throw RunFailure(std::string("writing the model file failed: ") + e.what());
       }
-      std::printf("measured in %.1f s; model: %zu terms, R2 %.4f, held-out mean error %.2f %% (%zu points)\n%s\n",
+      fmt::print("measured in {:.1f} s; model: {} terms, R2 {:.4f}, held-out mean error {:.2f} % ({} points)\n{}\n",
                   measured_s, run.selection.model.terms().size(), run.selection.r_squared,
                   100 * run.errors.mean_relative, run.errors.points, path.c_str());
     } catch (const RunFailure& e) {
-      std::fprintf(stderr, "autobench-mpi: error: %s\n", e.what());
+      fmt::print(stderr, "autobench-mpi: error: {}\n", e.what());
       exit_code = kExitFailure;
     }
   }
@@ -322,11 +323,11 @@ void predict(const PredictOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--config: ") + e.what());
   }
-  std::printf("predicted time %.6g s (%s, %s)\n", t, run.kernel.c_str(), run.device_model.c_str());
+  fmt::print("predicted time {:.6g} s ({}, {})\n", t, run.kernel.c_str(), run.device_model.c_str());
   for (const auto* set : {&run.training, &run.test})
     for (std::size_t i = 0; i < set->rows.size(); ++i)
       if (set->rows[i] == row)
-        std::printf("measured %.6g s (%s sample, rank %lld): error %+.2f %%\n", set->time_s[i],
+        fmt::print("measured {:.6g} s ({} sample, rank {}): error {:+.2f} %\n", set->time_s[i],
                     set == &run.training ? "training" : "held-out", static_cast<long long>(set->rank[i]),
                     100 * (t - set->time_s[i]) / set->time_s[i]);
 }
@@ -365,12 +366,12 @@ void evaluate(const EvaluateOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
-  std::printf("%s on %s (%s backend): %zu measured points, %d random training sets per row, top-%d per size\n",
+  fmt::print("{} on {} ({} backend): {} measured points, {} random training sets per row, top-{} per size\n",
               run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
-  std::printf("%8s %9s %14s %12s %6s %18s %18s\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
+  fmt::print("{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
               "model best/opt", "random best/opt");
   for (const auto& r : rows)
-    std::printf("%8zu %8.1f%% %14.2f %12.2f %6.1f %9.4f (max %.3f) %8.4f (max %.3f)\n", r.samples, 100 * r.measured_fraction,
+    fmt::print("{:8} {:8.1f}% {:14.2f} {:12.2f} {:6.1f} {:9.4f} (max {:.3f}) {:8.4f} (max {:.3f})\n", r.samples, 100 * r.measured_fraction,
                 100 * r.stepwise_error, 100 * r.fixed_error, r.stepwise_terms, r.model_ratio_mean, r.model_ratio_max,
                 r.random_ratio_mean, r.random_ratio_max);
 }

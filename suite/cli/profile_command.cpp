@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include <fmt/format.h>
 
 #include "record/json.hpp"
 #include "suite/cli/commands.hpp"
@@ -47,7 +48,7 @@ void add(const ProfileOptions& options) {
                                  stats::campaign_figures(file.ranks)};
     const auto campaigns = source.campaigns.size();
     const bool replaced = stats::add_source(db, std::move(source));
-    std::printf("%s %s (run of %s, %zu finished campaign(s))\n", replaced ? "replaced" : "added", name.c_str(),
+    fmt::print("{} {} (run of {}, {} finished campaign(s))\n", replaced ? "replaced" : "added", name.c_str(),
                 file.info.start_time.c_str(), campaigns);
   }
   try {
@@ -55,7 +56,7 @@ void add(const ProfileOptions& options) {
   } catch (const std::exception& e) {
     throw RunFailure(std::string("profile add: ") + e.what());
   }
-  std::printf("profile database %s: %zu result file(s)\n", path.c_str(), db.sources.size());
+  fmt::print("profile database {}: {} result file(s)\n", path.c_str(), db.sources.size());
 }
 
 // The value and its unit; "n/a" when it is missing (NaN).
@@ -84,7 +85,7 @@ void show(const ProfileOptions& options) {
   const auto db = load(path);
   const auto profiles = stats::device_profiles(db, options.model, options.kernel);
   if (db.sources.empty()) {
-    std::printf("no profiles in %s yet; add result files with: autobench-mpi profile add FILE...\n", path.c_str());
+    fmt::print("no profiles in {} yet; add result files with: autobench-mpi profile add FILE...\n", path.c_str());
     return;
   }
   if (profiles.empty()) no_match(db, path, options);
@@ -127,7 +128,7 @@ void show(const ProfileOptions& options) {
                    figure(p.peak_throughput, "{:.2f}", p.metric_unit),
                    figure(p.energy_efficiency, "{:.4g}", stats::efficiency_unit(p.metric_unit))});
   }
-  std::printf("Device profiles in %s (%zu result file(s); medians over campaigns of every detector)\n%s",
+  fmt::print("Device profiles in {} ({} result file(s); medians over campaigns of every detector)\n{}",
               path.c_str(), db.sources.size(), table.str().c_str());
 }
 

@@ -332,7 +332,7 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   int exit_code = stopped_early ? kExitStopped : 0;
   bool failed = false;
   int failed_campaigns = 0;
-  for (const auto& line : formatting::rank_failures(ranks)) std::fprintf(stderr, "autobench-mpi: %s\n", line.c_str());
+  for (const auto& line : formatting::rank_failures(ranks)) fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
   for (const auto& r : ranks) {
     failed = failed || !r.error.empty();
     if (!r.start_error.empty() || !r.error.empty()) exit_code = kExitFailure;
@@ -344,16 +344,16 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   try {
     path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings).dump());
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "autobench-mpi: error: writing the result file in %s failed: %s\n", ctx.run_dir.c_str(),
+    fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
                  e.what());
     exit_code = kExitFailure;
   }
   if (failed_campaigns)
-    std::fprintf(stderr, "autobench-mpi: warning: %d campaign(s) ended with an error (see stop_reason/error)\n",
+    fmt::print(stderr, "autobench-mpi: warning: {} campaign(s) ended with an error (see stop_reason/error)\n",
                  failed_campaigns);
   if (!info.complete && !path.empty())
-    std::fprintf(stderr, "autobench-mpi: %s; partial results marked incomplete. Continue with:\n"
-                         "  autobench-mpi --resume %s\n",
+    fmt::print(stderr, "autobench-mpi: {}; partial results marked incomplete. Continue with:\n"
+                         "  autobench-mpi --resume {}\n",
                  failed              ? "a rank failed"
                  : control::stop_requested() ? "stopped early on a signal"
                                              : "stopped early (time budget)",
@@ -361,10 +361,10 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
   const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
   if (!path.empty() && settings.verbosity > 0)
-    std::printf("done in %.1f s (gather + write %.3f s); %s backend; results: %s\n", total, writing,
+    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {} backend; results: {}\n", total, writing,
                 ctx.backend.c_str(), path.c_str());
   else if (!path.empty())
-    std::printf("%s\n", path.c_str());
+    fmt::print("{}\n", path.c_str());
   return exit_code;
 }
 
@@ -380,11 +380,11 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   if (std::string problem = check_run(ctx, mpi, notice, nothing_left); !problem.empty())
     return {kExitUsage, root ? problem : ""};
   if (notice && root)
-    std::fprintf(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
+    fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
                          "devices; every result is labelled 'sim', none is a GPU measurement)\n");
   if (nothing_left) {
     if (root)
-      std::printf("%s is complete: nothing to resume (%s left unchanged)\n", ctx.run_dir.c_str(),
+      fmt::print("{} is complete: nothing to resume ({} left unchanged)\n", ctx.run_dir.c_str(),
                   writing::result_path(ctx.run_dir).c_str());
     return {};
   }
@@ -402,11 +402,11 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
     const std::size_t count = prep.plan.sweep_count();
     for (std::size_t i = 0; talk && i < std::min(count, kShown); ++i) {
       const campaign::SweepSpec sw = campaign::sweep_at(prep.plan, i);
-      std::printf("  sweep %s repeat %d ->", sw.kernel.c_str(), sw.repeat);
-      for (const auto& d : sw.detectors) std::printf(" %s", d.c_str());
-      std::printf("\n");
+      fmt::print("  sweep {} repeat {} ->", sw.kernel.c_str(), sw.repeat);
+      for (const auto& d : sw.detectors) fmt::print(" {}", d.c_str());
+      fmt::print("\n");
     }
-    if (talk && count > kShown) std::printf("  ... and %zu more sweeps\n", count - kShown);
+    if (talk && count > kShown) fmt::print("  ... and {} more sweeps\n", count - kShown);
     return {};
   }
 

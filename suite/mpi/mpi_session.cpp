@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include <fmt/format.h>
 
 namespace autobench::mpi {
 
@@ -38,7 +39,7 @@ std::string Session::broadcast(const std::string& value) const {
 }
 
 void Session::abort(const std::string& reason) const {
-  std::fprintf(stderr, "autobench-mpi: error: rank %d (%s): %s; aborting all %d ranks\n", rank_, node_name().c_str(),
+  fmt::print(stderr, "autobench-mpi: error: rank {} ({}): {}; aborting all {} ranks\n", rank_, node_name().c_str(),
                reason.c_str(), size_);
   std::fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, 1);
