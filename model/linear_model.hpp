@@ -25,6 +25,10 @@ int term_columns(const Term& t, const std::vector<Parameter>& parameters);
 // One observation: a value per parameter, in the parameters' order.
 using Row = std::vector<double>;
 
+// One parameter's columns at every row (rows × its columns), and an interaction's: every column of
+// `a` times every column of `b` (a's column-major: a₁b₁, a₁b₂, …).
+Eigen::MatrixXd parameter_block(const std::vector<Parameter>& parameters, int parameter, const std::vector<Row>& rows);
+Eigen::MatrixXd product_block(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
 // The design matrix: an intercept column, then the terms' columns in order.
 Eigen::MatrixXd design_matrix(const std::vector<Parameter>& parameters, const std::vector<Term>& terms,
                               const std::vector<Row>& rows);
@@ -38,6 +42,13 @@ struct FitStats {
   double adjusted_r_squared = 0;
   std::size_t columns = 0;  // p: columns besides the intercept
 };
+
+// What a fit targets: y, or ln y when log_response; throws std::invalid_argument for a non-finite value
+// (or a non-positive one for a log response).
+Eigen::VectorXd fit_target(const std::vector<double>& y, bool log_response);
+// Least-squares coefficients of `target` on the columns of `a` (the first the intercept), with the fit's
+// statistics in `stats` when given.
+Eigen::VectorXd least_squares(const Eigen::MatrixXd& a, const Eigen::VectorXd& target, FitStats* stats = nullptr);
 
 class LinearModel {
  public:

@@ -9,33 +9,56 @@
 namespace autobench::model {
 namespace {
 
+// The selection so far, with every parameter's columns computed once and the current design matrix.
 struct State {
-  const std::vector<Parameter>& parameters;
-  const std::vector<Row>& rows;
-  const std::vector<double>& y;
   const StepwiseOptions& options;
+  std::vector<Eigen::MatrixXd> blocks;  // per parameter, at every row
+  Eigen::VectorXd target;               // y or ln y
+  Eigen::MatrixXd design;               // the intercept and the chosen terms' columns
   std::vector<Term> terms;
   std::vector<double> gains;
   double r2 = 0, adj = 0;
+
+  Eigen::MatrixXd block(const Term& t) const {
+    const auto& a = blocks[static_cast<std::size_t>(t.first)];
+    return t.interaction() ? product_block(a, blocks[static_cast<std::size_t>(t.second)]) : a;
+  }
 };
 
-// Tries each candidate on top of the current terms; adds the best one when it gains more than `min_gain`.
-// Returns the index of the chosen candidate, or −1.
-int step(State& s, std::vector<Term> candidates, bool interaction, double min_gain, std::vector<Step>& path) {
+double gain(const State& s, double adjusted) {
+  if (s.options.gain == Gain::absolute) return adjusted - s.adj;
+  return s.adj < 1 ? (adjusted - s.adj) / (1 - s.adj) : 0.0;
+}
+
+// Tries each candidate that fits within rows_per_column on top of the current terms; adds the best one
+// when it gains more than `min_gain`. Returns the index of the chosen candidate, or −1 (also when no
+// candidate fits; such a step is not recorded).
+int step(State& s, const std::vector<Term>& candidates, bool interaction, double min_gain, std::vector<Step>& path) {
   Step st;
   st.interaction = interaction;
-  for (const auto& c : candidates) {
-    std::vector<Term> terms = s.terms;
-    terms.push_back(c);
+  std::vector<int> index;  // of each tried candidate in `candidates`
+  const auto n = s.design.rows();
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const Eigen::MatrixXd block = s.block(candidates[i]);
+    if ((s.design.cols() - 1 + block.cols()) * s.options.rows_per_column > n) continue;
+    Eigen::MatrixXd a(n, s.design.cols() + block.cols());
+    a << s.design, block;
     FitStats f;
-    LinearModel::fit(s.parameters, terms, s.rows, s.y, s.options.log_response, &f);
-    st.candidates.push_back({c, f.r_squared, f.adjusted_r_squared});
+    least_squares(a, s.target, &f);
+    st.candidates.push_back({candidates[i], f.r_squared, f.adjusted_r_squared});
+    index.push_back(static_cast<int>(i));
   }
+  if (st.candidates.empty()) return -1;
   const auto best = std::max_element(st.candidates.begin(), st.candidates.end(), [](const auto& a, const auto& b) {
     return a.adjusted_r_squared < b.adjusted_r_squared;
   });
-  if (best != st.candidates.end() && best->adjusted_r_squared - s.adj > min_gain) {
+  int chosen = -1;
+  if (gain(s, best->adjusted_r_squared) > min_gain) {
     st.chosen = static_cast<int>(best - st.candidates.begin());
+    chosen = index[static_cast<std::size_t>(st.chosen)];
+    const Eigen::MatrixXd block = s.block(best->term);
+    s.design.conservativeResize(Eigen::NoChange, s.design.cols() + block.cols());
+    s.design.rightCols(block.cols()) = block;
     s.terms.push_back(best->term);
     s.gains.push_back(best->r_squared - s.r2);
     s.r2 = best->r_squared;
@@ -44,7 +67,7 @@ int step(State& s, std::vector<Term> candidates, bool interaction, double min_ga
   st.r_squared = s.r2;
   st.adjusted_r_squared = s.adj;
   path.push_back(std::move(st));
-  return path.back().chosen;
+  return chosen;
 }
 
 }  // namespace
@@ -60,6 +83,14 @@ ParameterCoding coding_of(const std::vector<std::string>& names, const std::vect
   return c;
 }
 
+const char* to_string(Gain g) { return g == Gain::absolute ? "absolute" : "relative"; }
+
+Gain gain_from_string(const std::string& s) {
+  for (auto g : {Gain::absolute, Gain::relative})
+    if (s == to_string(g)) return g;
+  throw std::invalid_argument("gain '" + s + "' is not allowed (allowed: relative, absolute)");
+}
+
 void check(const StepwiseOptions& o) {
   if (!std::isfinite(o.theta) || o.theta < 0 || o.theta >= 1)
     throw std::invalid_argument("theta " + std::to_string(o.theta) + " is not allowed (allowed: 0 <= theta < 1)");
@@ -69,6 +100,9 @@ void check(const StepwiseOptions& o) {
     throw std::invalid_argument("max terms " + std::to_string(o.max_terms) + " is not allowed (allowed: 1..100)");
   if (o.interior_knots < 1 || o.interior_knots > 3)
     throw std::invalid_argument("interior knots " + std::to_string(o.interior_knots) + " is not allowed (allowed: 1..3)");
+  if (o.rows_per_column < 1 || o.rows_per_column > 100)
+    throw std::invalid_argument("rows per column " + std::to_string(o.rows_per_column) +
+                                " is not allowed (allowed: 1..100)");
 }
 
 Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
@@ -95,7 +129,10 @@ Selection select(const std::vector<std::string>& names, const std::vector<Row>& 
     parameters.push_back(Parameter::describe(names[j], values, options.interior_knots, kind));
   }
 
-  State s{parameters, rows, y, options, {}, {}, 0, 0};
+  State s{options, {}, fit_target(y, options.log_response),
+          Eigen::MatrixXd::Ones(static_cast<Eigen::Index>(rows.size()), 1), {}, {}, 0, 0};
+  for (std::size_t j = 0; j < parameters.size(); ++j)
+    s.blocks.push_back(parameter_block(parameters, static_cast<int>(j), rows));
   std::vector<Step> path;
   std::vector<int> remaining, chosen;
   for (std::size_t j = 0; j < parameters.size(); ++j)

@@ -9,12 +9,24 @@
 
 namespace autobench::model {
 
+// What θ and φ are compared with when a candidate raises adjusted R² from A to A′: absolute, A′ − A (the
+// paper); relative, (A′ − A) / (1 − A), the share of the variance the model still leaves unexplained that
+// the candidate explains. They agree at the first step (A = 0). Relative gains let a parameter in that
+// matters once a dominant one (e.g. the problem size, 98 % of the variance of ln t for GEMM) is in.
+enum class Gain { absolute, relative };
+const char* to_string(Gain g);
+Gain gain_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
+
 struct StepwiseOptions {
-  double theta = 0.01;       // a parameter enters when it raises adjusted R² by more than this
+  double theta = 0.01;       // a parameter enters when it raises adjusted R² by more than this (see Gain)
   double phi = 0.01;         // an interaction enters when it raises adjusted R² by more than this
+  Gain gain = Gain::relative;
   int max_terms = 20;        // main effects and interactions together
   int interior_knots = 2;    // per numeric parameter, 1..3 (fewer when it has few distinct values)
   bool log_response = false; // model ln y
+  // A candidate is tried only while the model with it keeps at least this many observations per column
+  // (columns besides the intercept, 1..100; 1: only while the fit has residual degrees of freedom).
+  int rows_per_column = 4;
 };
 // Throws std::invalid_argument naming the bad option and what is allowed.
 void check(const StepwiseOptions& o);
@@ -26,8 +38,9 @@ struct Candidate {
 };
 
 // One step: the candidates tried (main effects of the parameters not yet chosen, or interactions of
-// the parameter just added with those chosen before it) and the one that entered (−1: none gained
-// enough, and this kind of step ended). r_squared/adjusted_r_squared: the model after the step.
+// the parameter just added with those chosen before it; only those within rows_per_column) and the one
+// that entered (−1: none gained enough, and this kind of step ended). r_squared/adjusted_r_squared:
+// the model after the step.
 struct Step {
   bool interaction = false;
   std::vector<Candidate> candidates;
@@ -59,7 +72,8 @@ struct Selection {
 // parameter's main effect and takes the one with the highest adjusted R² if it gains more than θ;
 // after a parameter enters, its interactions with the parameters chosen before it are tried the same
 // way (one at a time, best first) while they gain more than φ. Stops when no parameter gains θ, every
-// parameter is in, or the model has max_terms terms. `names` and `rows` hold one value per parameter.
+// parameter is in, no candidate fits within rows_per_column, or the model has max_terms terms. `names`
+// and `rows` hold one value per parameter.
 Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
                  const StepwiseOptions& options, const ParameterCoding& coding = {});
 

@@ -71,6 +71,8 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
   model::StepwiseOptions options;
   options.log_response = true;
   options.theta = options.phi = kMinGain;
+  options.gain = model::Gain::absolute;  // the selection rule and column count this tuner was tuned with
+  options.rows_per_column = 1;
   try {
     model_ = model::select(names_, rows_, seconds_, options, {{}, {"size"}}).model;
   } catch (const std::invalid_argument&) {

@@ -36,6 +36,14 @@
 namespace autobench::cli {
 namespace {
 
+// How a model is fitted: `model` fits with these, `model evaluate` refits with them.
+struct FitOptions {
+  double theta = 0.01, phi = 0.01;
+  std::string gain = "relative";
+  int max_terms = 20, knots = 2, rows_per_column = 4;
+  std::string response = "log-time";
+};
+
 struct ModelOptions {
   std::string kernel;
   std::int64_t samples = 100, test = 100;
@@ -44,9 +52,7 @@ struct ModelOptions {
   std::string backend = "auto";
   std::string sim_device = "H100 SXM";
   int iterations = 10;
-  double theta = 0.01, phi = 0.01;
-  int max_terms = 20, knots = 2;
-  std::string response = "log-time";
+  FitOptions fit;
   std::uint64_t seed = 1;
   std::string output = "autobench-models";
   std::string command_line;
@@ -62,10 +68,44 @@ struct EvaluateOptions {
   std::vector<std::int64_t> samples{25, 50, 100, 200};
   int repeats = 5, top_k = 4;
   std::uint64_t seed = 1;
+  FitOptions fit;
 };
 
 constexpr std::int64_t kMaxSamples = 1000000;
 constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
+
+// Throws std::invalid_argument naming the bad option and what is allowed.
+model::StepwiseOptions stepwise_options(const FitOptions& f) {
+  if (f.response != "time" && f.response != "log-time")
+    throw std::invalid_argument("--response '" + f.response + "' is not allowed (allowed: time, log-time)");
+  model::StepwiseOptions s;
+  s.theta = f.theta;
+  s.phi = f.phi;
+  s.max_terms = f.max_terms;
+  s.interior_knots = f.knots;
+  s.rows_per_column = f.rows_per_column;
+  s.log_response = f.response == "log-time";
+  try {
+    s.gain = model::gain_from_string(f.gain);
+    model::check(s);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--") + e.what());
+  }
+  return s;
+}
+
+void add_fit_options(CLI::App* cmd, FitOptions& f) {
+  cmd->add_option("--theta", f.theta, "A parameter enters when it raises adjusted R2 by more than this "
+                                      "(0 <= theta < 1; see --gain)");
+  cmd->add_option("--phi", f.phi, "An interaction enters when it raises adjusted R2 by more than this (0 <= phi < 1)");
+  cmd->add_option("--gain", f.gain, "What theta and phi compare with: relative (the share of the variance still "
+                                    "unexplained) or absolute (the paper's: of all the variance)");
+  cmd->add_option("--max-terms", f.max_terms, "At most this many terms, interactions included (1..100)");
+  cmd->add_option("--knots", f.knots, "Evenly spaced interior knots per numeric parameter (1..3)");
+  cmd->add_option("--rows-per-column", f.rows_per_column, "A term is tried only while the model keeps this many "
+                                                          "observations per column (1..100)");
+  cmd->add_option("--response", f.response, "What the model fits: log-time (ln of the time; relative errors) or time");
+}
 
 // Everything a model run needs, checked before MPI starts; throws std::invalid_argument naming the bad value.
 struct Plan {
@@ -104,18 +144,7 @@ Plan plan_of(const ModelOptions& o) {
     const std::set<unsigned> c(clocks.begin(), clocks.end());
     p.space.clocks_mhz.assign(c.begin(), c.end());
   }
-  if (o.response != "time" && o.response != "log-time")
-    throw std::invalid_argument("--response '" + o.response + "' is not allowed (allowed: time, log-time)");
-  p.stepwise.theta = o.theta;
-  p.stepwise.phi = o.phi;
-  p.stepwise.max_terms = o.max_terms;
-  p.stepwise.interior_knots = o.knots;
-  p.stepwise.log_response = o.response == "log-time";
-  try {
-    model::check(p.stepwise);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string("--") + e.what());
-  }
+  p.stepwise = stepwise_options(o.fit);
   const std::size_t space = modeling::space_size(p.space);
   if (static_cast<std::size_t>(o.samples + o.test) > space)
     throw std::invalid_argument("--samples " + std::to_string(o.samples) + " + --test " + std::to_string(o.test) +
@@ -358,16 +387,26 @@ void evaluate(const EvaluateOptions& o) {
   s.repeats = o.repeats;
   s.top_k = o.top_k;
   s.seed = o.seed;
+  model::StepwiseOptions options;
+  try {
+    options = stepwise_options(o.fit);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   std::vector<std::string> names;
   for (const auto& p : run.selection.model.parameters()) names.push_back(p.name());
   std::vector<modeling::EvaluationRow> rows;
   try {
-    rows = modeling::evaluate(names, pool, run.options, s);
+    rows = modeling::evaluate(names, pool, options, s);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
   fmt::print("{} on {} ({} backend): {} measured points, {} random training sets per row, top-{} per size\n",
               run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
+  fmt::print("refits: theta {}, phi {} ({} gains), at most {} terms, {} observations per column, {} interior knot(s), "
+             "response {}\n",
+             options.theta, options.phi, model::to_string(options.gain), options.max_terms, options.rows_per_column,
+             options.interior_knots, options.log_response ? "ln(time)" : "time");
   fmt::print("{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
               "model best/opt", "random best/opt");
   for (const auto& r : rows)
@@ -395,11 +434,7 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
   cmd->add_option("--backend", o->backend, "auto (cuda when every rank sees a GPU, else sim), cuda or sim");
   cmd->add_option("--sim-device", o->sim_device, "Sim model of every rank (sim backend; see `list`)");
   cmd->add_option("--iterations", o->iterations, "Timed launches per sample after one warm-up; the median is the response (1..10000)");
-  cmd->add_option("--theta", o->theta, "A parameter enters when it raises adjusted R2 by more than this (0 <= theta < 1)");
-  cmd->add_option("--phi", o->phi, "An interaction enters when it raises adjusted R2 by more than this (0 <= phi < 1)");
-  cmd->add_option("--max-terms", o->max_terms, "At most this many terms, interactions included (1..100)");
-  cmd->add_option("--knots", o->knots, "Evenly spaced interior knots per numeric parameter (1..3)");
-  cmd->add_option("--response", o->response, "What the model fits: log-time (ln of the time; relative errors) or time");
+  add_fit_options(cmd, o->fit);
   cmd->add_option("--seed", o->seed, "Seed of the sample (and of the sim backend)");
   cmd->add_option("--output", o->output, "Directory; the model goes to a new timestamped subdirectory as model.h5");
 
@@ -421,6 +456,7 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
   eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
   eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");
   eval->add_option("--seed", e->seed, "Seed of the training sets");
+  add_fit_options(eval, e->fit);
   eval->callback([e] { evaluate(*e); });
   cmd->callback([o, pred, eval] {
     if (pred->parsed() || eval->parsed()) return;

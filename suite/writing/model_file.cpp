@@ -118,6 +118,8 @@ void write_file(const std::string& path, const modeling::ModelRun& run) {
   file.write_attribute("seed", run.seed);
   file.write_attribute("theta", run.options.theta);
   file.write_attribute("phi", run.options.phi);
+  file.write_attribute<std::string>("gain", model::to_string(run.options.gain));
+  file.write_attribute<std::int64_t>("rows_per_column", run.options.rows_per_column);
   file.write_attribute<std::int64_t>("max_terms", run.options.max_terms);
   file.write_attribute<std::int64_t>("interior_knots", run.options.interior_knots);
   file.write_attribute<std::int64_t>("log_response", run.options.log_response);
@@ -194,6 +196,14 @@ modeling::ModelRun read_model_file(const std::string& path) {
   run.seed = file.read_attribute<std::uint64_t>("seed");
   run.options.theta = file.read_attribute<double>("theta");
   run.options.phi = file.read_attribute<double>("phi");
+  // Attributes added with relative gains; older files were fitted with absolute gains and no column cap.
+  try {
+    run.options.gain = model::gain_from_string(file.has_attribute("gain") ? file.read_attribute<std::string>("gain") : "absolute");
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+  run.options.rows_per_column =
+      file.has_attribute("rows_per_column") ? static_cast<int>(file.read_attribute<std::int64_t>("rows_per_column")) : 1;
   run.options.max_terms = static_cast<int>(file.read_attribute<std::int64_t>("max_terms"));
   run.options.interior_knots = static_cast<int>(file.read_attribute<std::int64_t>("interior_knots"));
   run.options.log_response = file.read_attribute<std::int64_t>("log_response") != 0;
