@@ -69,8 +69,9 @@ struct AutoscaleSettings {
   int tune_iterations = 3;         // timed launches per configuration during the search
   std::uint64_t seed = 1;          // for sampling configurations when the budget is smaller than the space
   TunerKind tuner = TunerKind::search;
-  int tuner_top_k = 4;             // model tuner: best predicted configurations timed per size
-  int tuner_random = 2;            // model tuner: random further configurations timed per size
+  int tuner_top_k = 12;            // model tuner: best predicted configurations timed per size
+  int tuner_random = 4;            // model tuner: random further configurations timed per size
+  int tuner_incumbents = 2;        // model tuner: fastest configurations of the previous size timed again
 };
 
 // The timing plan of `kernel`'s sweeps: settings.timing, cold or warm as --cold/--warm say, else as the

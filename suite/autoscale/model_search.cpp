@@ -20,8 +20,8 @@ std::vector<kernels::Tunables> pick(std::vector<kernels::Tunables> pool, std::si
 
 }  // namespace
 
-ModelSearch::ModelSearch(int warmup_budget, int top_k, int random)
-    : warmup_budget_(warmup_budget), top_k_(top_k), random_(random) {}
+ModelSearch::ModelSearch(int warmup_budget, int top_k, int random, int incumbents)
+    : warmup_budget_(warmup_budget), top_k_(top_k), random_(random), incumbents_(incumbents) {}
 
 model::Row ModelSearch::row(const kernels::Tunables& config, std::uint64_t n) const {
   model::Row r;
@@ -37,18 +37,25 @@ model::Row ModelSearch::row(const kernels::Tunables& config, std::uint64_t n) co
 std::vector<kernels::Tunables> ModelSearch::choose(const std::vector<kernels::Tunables>& space, std::uint64_t n,
                                                    std::mt19937_64& rng) const {
   if (!guiding()) return pick(space, static_cast<std::size_t>(warmup_budget_), rng);
-  if (space.size() <= static_cast<std::size_t>(top_k_ + random_)) return space;
+  if (space.size() <= static_cast<std::size_t>(top_k_ + incumbents_ + random_)) return space;
   std::vector<double> predicted;
+  const std::uint64_t at = std::clamp(n, smallest_, largest_);
   for (const auto& c : space) {
-    const double t = predict(c, n);
+    const double t = predict(c, at);
     predicted.push_back(std::isnan(t) ? INFINITY : t);  // unpredictable configurations rank last
   }
   std::vector<std::size_t> order(space.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return predicted[a] < predicted[b]; });
+  std::vector<bool> taken(space.size(), false);
+  for (std::size_t i = 0; i < order.size() && i < static_cast<std::size_t>(top_k_); ++i) taken[order[i]] = true;
+  // The fastest at the previous size: the best configuration changes slowly with the size, and the
+  // model ranks configurations that differ only in tunables it left out alike.
+  for (std::size_t k = 0; k < previous_.size() && k < static_cast<std::size_t>(incumbents_); ++k)
+    for (std::size_t i = 0; i < space.size(); ++i)
+      if (kernels::to_string(space[i]) == previous_[k]) taken[i] = true;
   std::vector<kernels::Tunables> out, rest;
-  for (std::size_t i = 0; i < order.size(); ++i)
-    (i < static_cast<std::size_t>(top_k_) ? out : rest).push_back(space[order[i]]);
+  for (std::size_t i : order) (taken[i] ? out : rest).push_back(space[i]);
   for (auto& c : pick(std::move(rest), static_cast<std::size_t>(random_), rng)) out.push_back(std::move(c));
   return out;
 }
@@ -65,13 +72,20 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
     seconds_.push_back(seconds[i]);
   }
   ++sizes_;
-  // The size dominates the variance of ln t (time grows like n^2 for GEMM), so the paper's θ = φ = 0.01
-  // of the total would keep out tunables that change the time by several percent: the tuner only ranks
-  // configurations at one size and lets smaller gains in.
+  smallest_ = sizes_ == 1 ? n : std::min(smallest_, n);
+  largest_ = std::max(largest_, n);
+  std::vector<std::size_t> order(configs.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return seconds[a] < seconds[b]; });
+  previous_.clear();
+  for (std::size_t i : order) previous_.push_back(kernels::to_string(configs[i]));
+  // The tuner only ranks configurations at one size, so it lets in every term that explains a tenth of
+  // a percent of what the model leaves unexplained (relative gains: the size dominates ln t), and fits
+  // as many columns as the timings allow: a tunable left out ranks its configurations alike.
   model::StepwiseOptions options;
   options.log_response = true;
+  options.gain = model::Gain::relative;
   options.theta = options.phi = kMinGain;
-  options.gain = model::Gain::absolute;  // the selection rule and column count this tuner was tuned with
   options.rows_per_column = 1;
   try {
     model_ = model::select(names_, rows_, seconds_, options, {{}, {"size"}}).model;

@@ -11,7 +11,8 @@
 namespace autobench::autoscale {
 
 Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(settings.seed) {
-  if (settings.tuner == TunerKind::model) model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random);
+  if (settings.tuner == TunerKind::model)
+    model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents);
 }
 
 std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n) {

@@ -72,6 +72,8 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
           "--tuner-top-k " + str(a.tuner_top_k) + " is not allowed: must be in 1..1000");
   require(a.tuner_random >= 0 && a.tuner_random <= 1000,
           "--tuner-random " + str(a.tuner_random) + " is not allowed: must be in 0..1000");
+  require(a.tuner_incumbents >= 0 && a.tuner_incumbents <= 1000,
+          "--tuner-incumbents " + str(a.tuner_incumbents) + " is not allowed: must be in 0..1000");
   for (const auto& k : kernel_names) {  // a size's footprint must be representable: sweeps compute it in bytes
     const kernels::KernelSpec& kernel = *kernels::find(k);
     for (const auto& [option, size] : {std::pair{"--start-size", a.start_size}, {"--max-size", a.max_size}})

@@ -44,6 +44,7 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"tuner", autoscale::to_string(a.tuner)},
       {"tuner_top_k", a.tuner_top_k},
       {"tuner_random", a.tuner_random},
+      {"tuner_incumbents", a.tuner_incumbents},
       {"seed", a.seed},
       {"knee_metric", autoscale::to_string(a.knee_metric)},
   };
@@ -94,6 +95,7 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   a.tuner = autoscale::tuner_from_string(j.value("tuner", "search"));
   a.tuner_top_k = j.value("tuner_top_k", a.tuner_top_k);
   a.tuner_random = j.value("tuner_random", a.tuner_random);
+  a.tuner_incumbents = j.value("tuner_incumbents", 0);  // added later; older model-tuner runs had none
   a.knee_metric = autoscale::knee_metric_from_string(j.value("knee_metric", "throughput"));
 }
 

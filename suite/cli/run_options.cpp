@@ -88,12 +88,14 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->check(bounded(campaign::limits::tune_iterations))->group("Timing");
   app.add_option("--tuner", o.tuner, "How configurations are chosen per size: search (every one up to "
                                      "--tune-budget, else a seeded sample) or model (a stepwise spline model of the "
-                                     "timings so far picks --tuner-top-k plus --tuner-random; see README)")
+                                     "timings so far picks --tuner-top-k, --tuner-incumbents and --tuner-random; see README)")
       ->group("Timing");
   app.add_option("--tuner-top-k", a.tuner_top_k, "Model tuner: best predicted configurations timed per size (1..1000)")
       ->group("Timing");
   app.add_option("--tuner-random", a.tuner_random, "Model tuner: random further configurations timed per size "
                                                    "(0..1000)")->group("Timing");
+  app.add_option("--tuner-incumbents", a.tuner_incumbents, "Model tuner: fastest configurations of the previous size "
+                                                           "timed again (0..1000)")->group("Timing");
   app.add_option("--seed", a.seed, "Seed for sampling and the sim backend's noise")->check(bounded(campaign::limits::seed))->group("Timing");
 
   app.add_option("--sensitivity", a.detector_params.sensitivity, "Kneedle sensitivity S")->check(bounded(campaign::limits::sensitivity))->group("Detection");

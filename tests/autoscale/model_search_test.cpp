@@ -1,5 +1,6 @@
 // The model tuner's search on a known GEMM-like cost function over the real GEMM tuning space: after
-// two random warm-up sizes it times only top-k predicted plus random configurations, few in all.
+// two random warm-up sizes it times only the top-k predicted, the previous size's fastest and a few
+// random configurations, few in all, and finds the exhaustive best within 2 %.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -50,19 +51,22 @@ class CostWorkload final : public ab::backend::Workload {
   std::uint64_t n_;
 };
 
-}  // namespace
-
-TEST(ModelSearch, TimesTheBudgetAtTwoSizesThenTopKPlusRandomFewInAll) {
-  const auto& gemm = *ab::kernels::find("gemm");
-  ab::autoscale::ModelSearch search(32, 4, 2);
-  std::mt19937_64 rng(3), noise_rng(11), random_rng(5);
-  std::lognormal_distribution<double> noise(0, 0.01);
+// One sweep of the search over `sizes` with 1 % lognormal probe noise: how close its picks came to the
+// exhaustive best, against random search with as many timings per size.
+struct SweepFigures {
+  int guided = 0, within_2_percent = 0;
+  double model_mean = 0, model_worst = 0, random_mean = 0;
   std::size_t timed = 0, space_total = 0;
-  int guided = 0;
-  double model_ratio = 0, random_ratio = 0, model_worst = 0;
-  for (std::uint64_t n = 1024; n <= 8192; n += 512) {
+};
+
+SweepFigures sweep(ab::autoscale::ModelSearch& search, const std::vector<std::uint64_t>& sizes, std::uint64_t seed) {
+  const auto& gemm = *ab::kernels::find("gemm");
+  std::mt19937_64 rng(seed), noise_rng(seed + 8), random_rng(seed + 2);
+  std::lognormal_distribution<double> noise(0, 0.01);
+  SweepFigures f;
+  for (std::uint64_t n : sizes) {
     auto space = ab::kernels::tuning_space(gemm, n);
-    ASSERT_EQ(space.size(), 216u);
+    EXPECT_EQ(space.size(), 216u);
     const auto chosen = search.choose(space, n, rng);
     std::vector<double> times;
     for (const auto& c : chosen) times.push_back(cost(c, n) * noise(noise_rng));
@@ -70,41 +74,76 @@ TEST(ModelSearch, TimesTheBudgetAtTwoSizesThenTopKPlusRandomFewInAll) {
     double exhaustive = INFINITY;
     for (const auto& c : space) exhaustive = std::min(exhaustive, cost(c, n));
     if (search.guiding()) {
-      ++guided;
-      EXPECT_EQ(chosen.size(), 6u) << "top 4 + 2 random at n = " << n;
+      ++f.guided;
+      EXPECT_GE(chosen.size(), 16u) << "top 12 + 4 random (+ up to 2 incumbents) at n = " << n;
+      EXPECT_LE(chosen.size(), 18u) << "top 12 + 4 random + up to 2 incumbents at n = " << n;
       EXPECT_FALSE(std::isnan(search.predict(best_timed, n)));
       const double r = cost(best_timed, n) / exhaustive;
-      model_ratio += r;
-      model_worst = std::max(model_worst, r);
+      f.model_mean += r;
+      f.model_worst = std::max(f.model_worst, r);
+      f.within_2_percent += r <= 1.02 ? 1 : 0;
       std::shuffle(space.begin(), space.end(), random_rng);  // random search: as many timings
       double random_best = INFINITY;
       for (std::size_t i = 0; i < chosen.size(); ++i) random_best = std::min(random_best, cost(space[i], n));
-      random_ratio += random_best / exhaustive;
+      f.random_mean += random_best / exhaustive;
     } else {
       EXPECT_EQ(chosen.size(), 32u) << "warm-up: a random sample of the budget";
       EXPECT_TRUE(std::isnan(search.predict(best_timed, n)));
     }
-    timed += chosen.size();
-    space_total += space.size();
+    f.timed += chosen.size();
+    f.space_total += space.size();
     search.record(n, chosen, times);
   }
-  EXPECT_EQ(guided, 13) << "two warm-up sizes, then the model guides";
-  EXPECT_LE(static_cast<double>(timed), 0.2 * static_cast<double>(space_total));
-  // How good the picks are is a measured figure, not asserted: on this cost (occupancy-bound at the
-  // warm-up sizes, tile-efficiency-bound later) they were no better than random search (1.27 against
-  // 1.22 of the exhaustive best on average; see bench/model/README.md). Printed for comparison.
-  std::printf("model tuner: mean best/exhaustive %.4f (worst %.4f), random search %.4f, timed %zu of %zu\n",
-              model_ratio / guided, model_worst, random_ratio / guided, timed, space_total);
-  ASSERT_TRUE(search.fitted());
-  // The model has learnt which tiles are fast: its prediction for a good and a bad tile at 8192 differ.
-  auto config = ab::kernels::tuning_space(gemm, 8192).front();
-  EXPECT_LT(search.predict({{"MWG", 64}, {"NWG", 64}, {"KWG", 16}, {"MDIMC", 16}, {"NDIMC", 16}, {"MDIMA", 16},
-                            {"NDIMB", 16}, {"KWI", 2}, {"VWM", 4}, {"VWN", 4}, {"SA", 1}, {"SB", 1}}, 8192),
-            search.predict(config, 8192));
+  f.model_mean /= f.guided;
+  f.random_mean /= f.guided;
+  return f;
+}
+
+}  // namespace
+
+TEST(ModelSearch, TimesTheBudgetAtTwoSizesThenTopKIncumbentsAndRandomAndFindsTheBest) {
+  const auto& gemm = *ab::kernels::find("gemm");
+  std::vector<std::uint64_t> sizes;
+  for (std::uint64_t n = 1024; n <= 8192; n += 512) sizes.push_back(n);
+  // The sizes of the H100 sweep of bench/model/README.md (occupancy-bound below about 1280).
+  const std::vector<std::uint64_t> gpu_sweep{128,  256,  384,  512,  640,  768,  896,  1024, 1152, 1280,
+                                             1408, 1664, 1920, 2176, 2432, 2688, 3072, 3456, 3840, 4224,
+                                             4736, 5248, 5888, 6528, 7296, 8064, 8960, 9856, 10880, 12032};
+  int guided = 0, within = 0;
+  double worst = 0;
+  for (const auto& [list, seeds] : {std::pair{sizes, std::vector<std::uint64_t>{3, 4, 5}}, {gpu_sweep, {3, 7}}})
+    for (std::uint64_t seed : seeds) {
+      ab::autoscale::ModelSearch search(32, 12, 4, 2);
+      const SweepFigures f = sweep(search, list, seed);
+      EXPECT_EQ(f.guided, static_cast<int>(list.size()) - 2) << "two warm-up sizes, then the model guides";
+      EXPECT_LE(static_cast<double>(f.timed), 0.2 * static_cast<double>(f.space_total));
+      EXPECT_LT(f.model_mean, f.random_mean) << "better than random search with as many timings";
+      if (list.size() == sizes.size() && seed == 3) {  // the search this test ran before incumbents: 1.27, worst 1.66
+        EXPECT_EQ(f.within_2_percent, f.guided) << "worst " << f.model_worst;
+      }
+      guided += f.guided;
+      within += f.within_2_percent;
+      worst = std::max(worst, f.model_worst);
+      std::printf("model tuner, %zu sizes, seed %llu: mean best/exhaustive %.4f (worst %.4f), within 2 %% at %d of %d, "
+                  "random search %.4f, timed %zu of %zu\n",
+                  list.size(), static_cast<unsigned long long>(seed), f.model_mean, f.model_worst, f.within_2_percent,
+                  f.guided, f.random_mean, f.timed, f.space_total);
+      ASSERT_TRUE(search.fitted());
+      // The model has learnt which tiles are fast: its prediction for a good and a bad tile at 8192 differ.
+      auto config = ab::kernels::tuning_space(gemm, 8192).front();
+      EXPECT_LT(search.predict({{"MWG", 64}, {"NWG", 64}, {"KWG", 16}, {"MDIMC", 16}, {"NDIMC", 16}, {"MDIMA", 16},
+                                {"NDIMB", 16}, {"KWI", 2}, {"VWM", 4}, {"VWN", 4}, {"SA", 1}, {"SB", 1}}, 8192),
+                search.predict(config, 8192));
+    }
+  // Over every sweep, at most one guided size (of 95) misses 2 %: at n = 896 of the GPU sizes, seed 7,
+  // the model ranks the best configuration second and it is timed, but 1 % probe noise makes one 2.7 %
+  // slower look faster.
+  EXPECT_GE(within, guided - 1);
+  EXPECT_LE(worst, 1.03);
 }
 
 TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {
-  ab::autoscale::ModelSearch search(8, 4, 2);
+  ab::autoscale::ModelSearch search(8, 4, 2, 2);
   std::mt19937_64 rng(1);
   std::vector<ab::kernels::Tunables> space;
   for (std::int64_t b : {128, 256, 512, 1024}) space.push_back({{"BLOCK_SIZE", b}});
@@ -112,7 +151,7 @@ TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {
   EXPECT_THROW(search.record(1024, space, {1.0}), std::invalid_argument);
 }
 
-TEST(ModelTuner, TimesTheBudgetTwiceThenTopKPlusRandomAndRecordsEveryProbe) {
+TEST(ModelTuner, TimesTheBudgetTwiceThenTopKIncumbentsAndRandomAndRecordsEveryProbe) {
   ab::autoscale::AutoscaleSettings settings;
   settings.tuner = ab::autoscale::TunerKind::model;
   settings.timing.iterations = 5;
@@ -123,7 +162,9 @@ TEST(ModelTuner, TimesTheBudgetTwiceThenTopKPlusRandomAndRecordsEveryProbe) {
     CostWorkload w(n);
     const auto p = tuner.measure(w, gemm, n);
     const bool warmup = sizes < ab::autoscale::ModelSearch::kWarmupSizes;
-    EXPECT_EQ(p.tune_measured, warmup ? 32 : 6) << "n = " << n;
+    const int guided = settings.tuner_top_k + settings.tuner_random;  // plus the incumbents not among the top k
+    EXPECT_GE(p.tune_measured, warmup ? 32 : guided) << "n = " << n;
+    EXPECT_LE(p.tune_measured, warmup ? 32 : guided + settings.tuner_incumbents) << "n = " << n;
     EXPECT_EQ(std::count(p.tune_probes.begin(), p.tune_probes.end(), '@'), p.tune_measured);
     EXPECT_EQ(std::isnan(p.tune_predicted_s), warmup) << "n = " << n;
     EXPECT_NE(p.tune_probes.find(p.tunables + "@"), std::string::npos) << "the chosen configuration was timed";
