@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,7 @@
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
 #include "suite/modeling/measure_points.hpp"
+#include "suite/modeling/tuner_replay.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/writing/model_file.hpp"
@@ -69,6 +71,7 @@ struct EvaluateOptions {
   int repeats = 5, top_k = 4;
   std::uint64_t seed = 1;
   FitOptions fit;
+  modeling::TunerReplaySettings tuner;
 };
 
 constexpr std::int64_t kMaxSamples = 1000000;
@@ -384,6 +387,10 @@ void evaluate(const EvaluateOptions& o) {
   }
   if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats " + std::to_string(o.repeats) + " is not allowed (allowed: 1..1000)");
   if (o.top_k < 1 || o.top_k > 1000) throw UsageError("--top-k " + std::to_string(o.top_k) + " is not allowed (allowed: 1..1000)");
+  for (const auto& [name, value, lo] : {std::tuple{"--tune-budget", o.tuner.warmup_budget, 1}, {"--tuner-top-k", o.tuner.top_k, 1},
+                                        {"--tuner-random", o.tuner.random, 0}, {"--tuner-incumbents", o.tuner.incumbents, 0}})
+    if (value < lo || value > 1000)
+      throw UsageError(std::string(name) + " " + std::to_string(value) + " is not allowed (allowed: " + std::to_string(lo) + "..1000)");
   s.repeats = o.repeats;
   s.top_k = o.top_k;
   s.seed = o.seed;
@@ -396,8 +403,14 @@ void evaluate(const EvaluateOptions& o) {
   std::vector<std::string> names;
   for (const auto& p : run.selection.model.parameters()) names.push_back(p.name());
   std::vector<modeling::EvaluationRow> rows;
+  std::vector<modeling::TunerReplayRow> replay;
+  modeling::TunerReplaySettings t = o.tuner;
+  t.repeats = s.repeats;
+  t.seed = s.seed;
+  const bool replayable = run.clocks_mhz.empty();
   try {
     rows = modeling::evaluate(names, pool, options, s);
+    if (replayable) replay = modeling::replay_tuner(names, pool, t);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
@@ -413,6 +426,28 @@ void evaluate(const EvaluateOptions& o) {
     fmt::print("{:8} {:8.1f}% {:14.2f} {:12.2f} {:6.1f} {:9.4f} (max {:.3f}) {:8.4f} (max {:.3f})\n", r.samples, 100 * r.measured_fraction,
                 100 * r.stepwise_error, 100 * r.fixed_error, r.stepwise_terms, r.model_ratio_mean, r.model_ratio_max,
                 r.random_ratio_mean, r.random_ratio_max);
+  if (!replayable) {
+    fmt::print("\nmodel tuner replay: not possible (the file models locked clocks; the tuner does not)\n");
+    return;
+  }
+  fmt::print("\nmodel tuner replayed over the sizes in ascending order ({} seeds; warm-up {}, top-{} + {} incumbents "
+             "+ {} random per guided size)\n",
+             t.repeats, t.warmup_budget, t.top_k, t.incumbents, t.random);
+  fmt::print("{:>10} {:>8} {:>7} {:>7} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "best/opt", "within 2%");
+  double timed = 0, configs = 0;
+  int within = 0, runs = 0;  // at the sizes the model guided in every repeat
+  for (const auto& r : replay) {
+    fmt::print("{:10.0f} {:8} {:4}/{:<2} {:7.1f} {:9.4f} (max {:.3f}) {:7}/{}\n", r.size, r.configurations, r.guided, t.repeats,
+               r.timed_mean, r.ratio_mean, r.ratio_max, r.within_2_percent, t.repeats);
+    timed += r.timed_mean;
+    configs += static_cast<double>(r.configurations);
+    if (r.guided == t.repeats) {
+      within += r.within_2_percent;
+      runs += t.repeats;
+    }
+  }
+  fmt::print("timed {:.1f} % of the configurations; at the guided sizes within 2 % of the best in {} of {} (size, seed) "
+             "pairs\n", 100 * timed / configs, within, runs);
 }
 
 }  // namespace
@@ -449,14 +484,19 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
   auto e = std::make_shared<EvaluateOptions>();
   auto* eval = cmd->add_subcommand("evaluate", "Learning curve from a model file's measured points: held-out error "
                                                "against training samples, against a fixed all-main-effects model, and "
-                                               "the configurations found against random search");
+                                               "the configurations found against random search; and the model tuner "
+                                               "replayed over the file's sizes");
   eval->option_defaults()->always_capture_default();
   eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space")->required();
   eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
   eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
   eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");
-  eval->add_option("--seed", e->seed, "Seed of the training sets");
+  eval->add_option("--seed", e->seed, "Seed of the training sets (and of the tuner replay's first repeat)");
   add_fit_options(eval, e->fit);
+  eval->add_option("--tune-budget", e->tuner.warmup_budget, "Tuner replay: random configurations per warm-up size (1..1000)");
+  eval->add_option("--tuner-top-k", e->tuner.top_k, "Tuner replay: best predicted configurations per guided size (1..1000)");
+  eval->add_option("--tuner-random", e->tuner.random, "Tuner replay: random further configurations per guided size (0..1000)");
+  eval->add_option("--tuner-incumbents", e->tuner.incumbents, "Tuner replay: fastest of the previous size timed again (0..1000)");
   eval->callback([e] { evaluate(*e); });
   cmd->callback([o, pred, eval] {
     if (pred->parsed() || eval->parsed()) return;

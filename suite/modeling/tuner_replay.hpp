@@ -1,0 +1,42 @@
+// The model tuner (--tuner model) replayed offline on a pool of measured points: the sizes in ascending
+// order, each configuration's "probe" its measured time, against the best measured time at each size.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/modeling/model_run.hpp"
+
+namespace autobench::modeling {
+
+// As autoscale::ModelSearch takes them; by default those of `--tuner model`.
+struct TunerReplaySettings {
+  int warmup_budget = autoscale::AutoscaleSettings{}.tune_budget;
+  int top_k = autoscale::AutoscaleSettings{}.tuner_top_k;
+  int random = autoscale::AutoscaleSettings{}.tuner_random;
+  int incumbents = autoscale::AutoscaleSettings{}.tuner_incumbents;
+  int repeats = 5;
+  std::uint64_t seed = 1;
+};
+
+// One problem size over the repeats. Ratio: the best time among the configurations the tuner timed over
+// the best time of every configuration measured at that size (1 = found the best).
+struct TunerReplayRow {
+  double size = 0;
+  std::size_t configurations = 0;  // measured at this size in the pool: the tuner's space
+  int guided = 0;                  // repeats in which the model chose (the others were warm-up)
+  double timed_mean = 0;           // configurations the tuner timed, mean over the repeats
+  double ratio_mean = 0, ratio_max = 0;
+  int within_2_percent = 0;        // repeats whose ratio was at most 1.02
+};
+
+// `pool`: one row per point with the values of `names` (the tunables, then "size"; no locked clock).
+// Each repeat replays the sizes with its own seed (settings.seed + repeat). Throws std::invalid_argument
+// for a pool with a clock parameter or without "size", or settings out of range (repeats, warm-up
+// budget and top-k 1..1000; random and incumbents 0..1000).
+std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const Samples& pool,
+                                         const TunerReplaySettings& settings);
+
+}  // namespace autobench::modeling

@@ -1,0 +1,75 @@
+// The model tuner replayed on a pool of measured points: sizes in ascending order, two random warm-up
+// sizes, then guided sizes that time few configurations and find the best of a simple cost.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "kernels/tuning.hpp"
+#include "suite/modeling/tuner_replay.hpp"
+
+namespace ab = autobench;
+
+namespace {
+
+// Every GEMM configuration at four sizes; the time is n³ times a factor per tunable (additive in ln t).
+struct Pool {
+  std::vector<std::string> names;
+  ab::modeling::Samples samples;
+};
+
+Pool gemm_pool() {
+  Pool p;
+  const auto& gemm = *ab::kernels::find("gemm");
+  for (std::uint64_t n : {4096, 1024, 8192, 2048}) {  // any order: the replay sorts the sizes
+    for (const auto& config : ab::kernels::tuning_space(gemm, n)) {
+      if (p.names.empty()) {
+        for (const auto& [name, value] : config) p.names.push_back(name);
+        p.names.push_back("size");
+      }
+      ab::model::Row row;
+      for (const auto& [name, value] : config) row.push_back(static_cast<double>(value));
+      row.push_back(static_cast<double>(n));
+      const double factor = (config.at("MWG") == 64 ? 1.0 : 1.2) * (config.at("NWG") == 128 ? 1.0 : 1.1) *
+                            (config.at("VWM") == 4 ? 1.0 : 1.06) * (config.at("MDIMC") == 16 ? 1.0 : 1.04);
+      p.samples.rows.push_back(row);
+      p.samples.time_s.push_back(std::pow(static_cast<double>(n) / 1024, 3) * 1e-5 * factor);
+      p.samples.rank.push_back(0);
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+TEST(TunerReplay, WarmsUpAtTwoSizesThenGuidesAndFindsTheBestOfASimpleCost) {
+  const Pool pool = gemm_pool();
+  ab::modeling::TunerReplaySettings s;
+  s.repeats = 3;
+  const auto rows = ab::modeling::replay_tuner(pool.names, pool.samples, s);
+  ASSERT_EQ(rows.size(), 4u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].size, 1024.0 * (1 << i)) << "ascending sizes";
+    EXPECT_EQ(rows[i].configurations, 216u);
+    EXPECT_GE(rows[i].ratio_mean, 1.0);
+    EXPECT_LE(rows[i].ratio_mean, rows[i].ratio_max);
+    if (i < 2) {
+      EXPECT_EQ(rows[i].guided, 0) << "warm-up";
+      EXPECT_DOUBLE_EQ(rows[i].timed_mean, s.warmup_budget);
+    } else {
+      EXPECT_EQ(rows[i].guided, 3);
+      EXPECT_GE(rows[i].timed_mean, s.top_k + s.random);
+      EXPECT_LE(rows[i].timed_mean, s.top_k + s.random + s.incumbents);
+      EXPECT_EQ(rows[i].within_2_percent, 3) << "the model finds the best of an additive cost";
+    }
+  }
+}
+
+TEST(TunerReplay, RefusesLockedClocksAndBadSettings) {
+  Pool pool = gemm_pool();
+  ab::modeling::TunerReplaySettings s;
+  s.top_k = 0;
+  EXPECT_THROW(ab::modeling::replay_tuner(pool.names, pool.samples, s), std::invalid_argument);
+  pool.names.push_back("sm_clock_mhz");
+  for (auto& r : pool.samples.rows) r.push_back(1980);
+  EXPECT_THROW(ab::modeling::replay_tuner(pool.names, pool.samples, {}), std::invalid_argument);
+}
