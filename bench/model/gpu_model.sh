@@ -3,7 +3,8 @@
 # (Release or RelWithDebInfo). Steps, each bounded by what is left of $DEADLINE seconds (default 230):
 #  1. `model` measures the whole GEMM space at 4 sizes (216 configurations x 4 = 864 points);
 #  2. `model evaluate` on it: held-out error against 25, 50, 100, 200 training samples, the fixed
-#     all-main-effects model, and model top-4 vs random search with as many measurements;
+#     all-main-effects model, model top-4 vs random search with as many measurements, and the model
+#     tuner replayed over the 4 sizes;
 #  3. one GEMM sweep with the exhaustive tuner (--tune-budget 216) and one with --tuner model: per size
 #     the chosen configuration's time, the share of configurations timed, and the sweep times.
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
