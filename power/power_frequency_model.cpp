@@ -25,10 +25,9 @@ PowerFrequencyModel from_vector(const Eigen::VectorXd& p, double ridge) {
   return {p[0], p[1], p[2], ridge};
 }
 
-// The model's power at clock f[i] with its dynamic part weighted by the activity w[i].
+// The model's power at clock f with its dynamic part (all but P_static) weighted by the activity w.
 double weighted_power(const PowerFrequencyModel& m, double f, double w) {
-  const double v = m.voltage(f);
-  return m.static_w + w * m.dynamic_w_per_mhz * f * v * v;
+  return m.static_w + w * (m.power_w(f) - m.static_w);
 }
 
 LeastSquaresProblem problem_with_fixed_ridge(const Eigen::VectorXd& f, const Eigen::VectorXd& y, const Eigen::VectorXd& w,
