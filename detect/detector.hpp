@@ -35,7 +35,8 @@ Smoothing smoothing_from_string(const std::string& s);  // throws std::invalid_a
 // Tuning knobs shared by the detectors; each detector reads the ones it understands.
 struct Params {
   Smoothing smoothing = Smoothing::none;  // every detector: detect on the points or on a fit of them
-  int spline_knots = 8;                   // Smoothing::spline: interior knots, evenly spaced in the x-space
+  int spline_knots = 0;                   // Smoothing::spline: interior knots, evenly spaced in the x-space;
+                                          // 0 (kAutoKnots): chosen by the curve's span (spline_fit.hpp)
   double sensitivity = 1.0;         // Kneedle's S
   double distance_threshold = 0.0;  // minimum normalised chord distance for a knee to count (all but kneedle)
   XScale x_scale = XScale::log;     // x-space the detector works in

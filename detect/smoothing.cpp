@@ -46,7 +46,8 @@ std::optional<Curve> smoothed_curve(const Curve& curve, const Params& params) {
   if (params.smoothing == Smoothing::none) return curve;
   if (params.smoothing == Smoothing::spline) {
     validate(curve, params.x_scale);
-    return Curve{curve.x, spline_values(to_xspace(curve.x, params.x_scale), curve.y, params.spline_knots)};
+    return Curve{curve.x, spline_values(to_xspace(curve.x, params.x_scale), curve.y,
+                                           interior_knots_for(params.spline_knots, curve.x.front(), curve.x.back()))};
   }
   validate(curve, XScale::log);
   if (curve.size() < 3) return curve;

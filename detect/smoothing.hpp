@@ -11,7 +11,8 @@ namespace autobench::detect {
 // The curve a detector with `params.smoothing` sees instead of `curve`: the same sizes, y replaced by
 //   none:       y itself;
 //   spline:     the least-squares natural cubic spline in the detector's x-space (log size by default) with
-//               `params.spline_knots` evenly spaced interior knots (spline_fit.hpp);
+//               `params.spline_knots` evenly spaced interior knots, or as many as the curve's
+//               span in log size asks for (interior_knots_for, spline_fit.hpp);
 //   saturating: the least-squares latency-bandwidth fit t = t0 + work / B in log size (saturating_fit.hpp);
 //               nullopt (no knee) when its residuals are more than half a straight line's in the detector's
 //               x-space: the form does not explain the curve (a straight rise, noise).

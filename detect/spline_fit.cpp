@@ -12,6 +12,15 @@
 
 namespace autobench::detect {
 
+int interior_knots_for(int requested, double x_min, double x_max) {
+  if (requested != kAutoKnots) return requested;
+  if (!(x_min > 0.0 && x_max >= x_min)) return 8;  // no span in log size (a linear x-space through 0): the most
+  const double per_decade = std::log10(x_max / x_min) / 0.6;
+  return static_cast<int>(std::clamp(std::round(per_decade), 3.0, 8.0));
+}
+
+std::string knots_to_string(int knots) { return knots == kAutoKnots ? "auto" : std::to_string(knots); }
+
 std::vector<double> spline_values(const std::vector<double>& u, const std::vector<double>& y, int interior_knots) {
   if (interior_knots < 0)
     throw std::invalid_argument("spline with " + std::to_string(interior_knots) + " interior knots (allowed: >= 0)");

@@ -186,9 +186,10 @@ void gemm_spread_and_energy(backend::Device& device) {
 
 // $AUTOBENCH_POWER_POINTS = "kernel:size,kernel:size,..." (bench/power/gpu_power_points.sh takes the knee
 // points of a quick-suite run and their neighbours); $AUTOBENCH_POWER_ROUNDS rounds (default 2) per point,
-// each a derived window and a 1 s window back to back (the order alternating between rounds). Prints one
-// ACCURACY line per pair and the distribution of short / 1 s for counter power, energy per launch and
-// instant power.
+// each a derived window and a 1 s window back to back (the order alternating between rounds), then a second
+// 1 s window. Prints one ACCURACY line per pair and the distribution of short / 1 s for counter power, energy
+// per launch and instant power, and of second / first 1 s window for counter power: how much the workload's
+// power itself moves between windows, the floor under any comparison of two windows.
 void short_vs_second_windows(backend::Device& device) {
   const char* spec = std::getenv("AUTOBENCH_POWER_POINTS");
   if (!spec) {
@@ -200,7 +201,7 @@ void short_vs_second_windows(backend::Device& device) {
   energy::WindowPlan derived, second;
   derived.sensor = second.sensor = meter.timing();
   second.window_s = 1.0;
-  std::vector<double> power_ratio, energy_ratio, instant_ratio;
+  std::vector<double> power_ratio, energy_ratio, instant_ratio, second_ratio;
   std::istringstream in(spec);
   for (std::string item; std::getline(in, item, ',');) {
     const auto colon = item.find(':');
@@ -223,16 +224,18 @@ void short_vs_second_windows(backend::Device& device) {
         b = energy::run_window(*w, tuner.best(), launch_s, meter, second);
         a = energy::run_window(*w, tuner.best(), launch_s, meter, derived);
       }
+      const energy::WindowResult again = energy::run_window(*w, tuner.best(), launch_s, meter, second);
+      second_ratio.push_back(again.power_w() / b.power_w());
       results::Point pa, pb;
       pa.time_mean_s = pb.time_mean_s = launch_s;
       energy::fill_point(pa, a);
       energy::fill_point(pb, b);
       fmt::print("ACCURACY {} {} launch {:.4g} ms | short: span {:.3f} s, cost {:.3f} s, {:.2f} W counter, {:.2f} W instant, "
                   "{:.5g} J/launch | 1 s: span {:.3f} s, cost {:.3f} s, {:.2f} W counter, {:.2f} W instant, {:.5g} J/launch | "
-                  "ratio power {:.4f} energy {:.4f}\n",
+                  "ratio power {:.4f} energy {:.4f} | second 1 s: {:.2f} W counter\n",
                   k->name.c_str(), static_cast<unsigned long long>(n), launch_s * 1e3, pa.power_window_s, pa.power_cost_s,
                   a.power_w(), pa.power_w, pa.energy_j, pb.power_window_s, pb.power_cost_s, b.power_w(), pb.power_w,
-                  pb.energy_j, a.power_w() / b.power_w(), pa.energy_j / pb.energy_j);
+                  pb.energy_j, a.power_w() / b.power_w(), pa.energy_j / pb.energy_j, again.power_w());
       power_ratio.push_back(a.power_w() / b.power_w());
       energy_ratio.push_back(pa.energy_j / pb.energy_j);
       instant_ratio.push_back(pa.power_w / pb.power_w);
@@ -250,6 +253,7 @@ void short_vs_second_windows(backend::Device& device) {
   describe("short/1s counter power", power_ratio);
   describe("short/1s energy per launch", energy_ratio);
   describe("short/1s instant power", instant_ratio);
+  describe("1s/1s counter power", second_ratio);
 }
 
 }  // namespace

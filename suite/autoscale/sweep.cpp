@@ -1,4 +1,5 @@
 // The autoscaling sweep (see sweep.hpp).
+#include "detect/spline_fit.hpp"
 #include "suite/autoscale/sweep.hpp"
 
 #include <algorithm>
@@ -117,7 +118,7 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
       << ",min_runtime_s=" << s.safeguards.min_runtime_s << ",post_knee=" << s.post_knee
       << ",scale_factor=" << s.scale_factor << ",safeguards=" << safeguards_name(s.safeguards.mode)
       << ",sweep=" << to_string(s.sweep) << ",refine_precision=" << s.refine_precision;
-  if (s.detector_params.smoothing == detect::Smoothing::spline) out << ",spline_knots=" << s.detector_params.spline_knots;
+  if (s.detector_params.smoothing == detect::Smoothing::spline) out << ",spline_knots=" << detect::knots_to_string(s.detector_params.spline_knots);
   if (s.sweep == SweepMode::adaptive) out << ",coarse_factor=" << s.coarse_factor;
   if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
   if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {

@@ -1,4 +1,5 @@
 // Validation and matrix expansion (see plan.hpp).
+#include "detect/spline_fit.hpp"
 #include "suite/campaign/plan.hpp"
 
 #include <algorithm>
@@ -58,7 +59,7 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   check_stored(L::seed, static_cast<double>(a.seed));
   check_stored(L::sensitivity, a.detector_params.sensitivity);
   check_stored(L::distance_threshold, a.detector_params.distance_threshold);
-  check_stored(L::spline_knots, a.detector_params.spline_knots);
+  if (a.detector_params.spline_knots != detect::kAutoKnots) check_stored(L::spline_knots, a.detector_params.spline_knots);
   require(a.noise_stop.target >= 0.0 && a.noise_stop.target < 1.0,
           "--noise-target " + str(a.noise_stop.target) + " is not allowed: must be in [0, 1) (0: fixed --iterations)");
   const int fewest_launches = a.noise_stop.target == 0.0 ? 1 : a.timing.iterations;

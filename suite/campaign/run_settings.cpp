@@ -1,7 +1,11 @@
 // JSON form of RunSettings (see run_settings.hpp).
 #include "suite/campaign/run_settings.hpp"
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
+
+#include "detect/spline_fit.hpp"
 
 namespace autobench::campaign {
 namespace {
@@ -20,7 +24,7 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"x_scale", detect::to_string(a.detector_params.x_scale)},
       {"online", a.detector_params.online},
       {"smoothing", detect::to_string(a.detector_params.smoothing)},
-      {"spline_knots", a.detector_params.spline_knots},
+      {"spline_knots", spline_knots_to_json(a.detector_params.spline_knots)},
       {"safeguards", autoscale::safeguards_name(a.safeguards.mode)},
       {"max_jitter", a.safeguards.max_jitter},
       {"noise_z", a.safeguards.noise_z},
@@ -64,7 +68,7 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   j.at("online").get_to(a.detector_params.online);
   // Keys added with smoothing; older files detected on the measured points.
   a.detector_params.smoothing = detect::smoothing_from_string(j.value("smoothing", "none"));
-  a.detector_params.spline_knots = j.value("spline_knots", a.detector_params.spline_knots);
+  if (const auto k = j.find("spline_knots"); k != j.end()) a.detector_params.spline_knots = spline_knots_from_json(*k);
   // Keys added with refinement and noise-aware safeguards; older files have the thesis behaviour.
   a.safeguards.mode = autoscale::safeguards_from_string(j.value("safeguards", "thesis"));
   a.safeguards.max_jitter = j.value("max_jitter", a.safeguards.max_jitter);
@@ -100,6 +104,17 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
 }
 
 }  // namespace
+
+nlohmann::json spline_knots_to_json(int knots) {
+  return knots == detect::kAutoKnots ? nlohmann::json("auto") : nlohmann::json(knots);
+}
+
+int spline_knots_from_json(const nlohmann::json& j) {
+  if (!j.is_string()) return j.get<int>();
+  if (j.get<std::string>() != "auto")
+    throw std::invalid_argument("spline_knots '" + j.get<std::string>() + "' (allowed: auto or a whole number)");
+  return detect::kAutoKnots;
+}
 
 const autoscale::AutoscaleSettings& RunSettings::autoscale_for(const std::string& kernel) const {
   const auto it = kernel_autoscale.find(kernel);

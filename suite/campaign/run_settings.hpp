@@ -39,6 +39,10 @@ struct RunSettings {
 
 // The settings as JSON (stored in the result file's `settings` attribute).
 nlohmann::json to_json(const RunSettings& s);
+// The JSON form of a spline_knots setting: "auto" (detect::kAutoKnots) or the number; and back (throws
+// std::invalid_argument for any other string).
+nlohmann::json spline_knots_to_json(int knots);
+int spline_knots_from_json(const nlohmann::json& j);
 // The inverse of to_json (throws nlohmann::json::exception on missing or mistyped keys).
 RunSettings settings_from_json(const nlohmann::json& j);
 

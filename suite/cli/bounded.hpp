@@ -1,6 +1,8 @@
 // A CLI11 validator from a campaign::Limit: the option's range in --help, and its check on every typed value.
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 #include "suite/campaign/limits.hpp"
@@ -13,6 +15,21 @@ namespace autobench::cli {
 inline CLI::Validator bounded(const campaign::Limit& limit) {
   return CLI::Validator([limit](std::string& text) { return campaign::reason_not_allowed(limit, text); },
                         "in " + campaign::range_text(limit));
+}
+
+// bounded(limit), and also the word `word`, which the option stores as the number `stored`:
+// `bounded_or(limits::spline_knots, "auto", 0)` takes "auto" or a whole number in [1, 100].
+inline CLI::Validator bounded_or(const campaign::Limit& limit, const std::string& word, int stored) {
+  return CLI::Validator(
+      [limit, word, stored](std::string& text) {
+        if (text == word) {
+          text = std::to_string(stored);
+          return std::string();
+        }
+        const std::string why = campaign::reason_not_allowed(limit, text);
+        return why.empty() ? why : why + " or " + word;
+      },
+      word + " or in " + campaign::range_text(limit));
 }
 
 }  // namespace autobench::cli

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "detect/analysis.hpp"
+#include "detect/spline_fit.hpp"
 #include "suite/autoscale/knee_metric.hpp"
 #include "suite/autoscale/replay.hpp"
 #include "suite/campaign/run_settings.hpp"
@@ -209,9 +210,10 @@ void add_detect_command(CLI::App& app) {
                                                "spline of the curve), saturating (a fit t = t0 + work / B) or none "
                                                "(the points: kneedle equals Python kneed 0.9.0) (default: spline; a "
                                                "results file: the run's, none for files from before smoothing)");
-  cmd->add_option("--spline-knots", o->spline_knots, "Interior knots of the spline (default 8; a results file: the "
+  cmd->add_option("--spline-knots", o->spline_knots, "Interior knots of the spline: a number, or auto (one per 0.6 "
+                                                     "decade of size, 3 to 8) (default auto; a results file: the "
                                                      "run's)")
-      ->check(bounded(campaign::limits::spline_knots));
+      ->transform(bounded_or(campaign::limits::spline_knots, "auto", detect::kAutoKnots));
   cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
                                                  "replaying the sweep that measured it");
   cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in README.md)")

@@ -1,4 +1,5 @@
 // Run options (see run_options.hpp).
+#include "detect/spline_fit.hpp"
 #include "suite/cli/run_options.hpp"
 
 #include <algorithm>
@@ -106,9 +107,10 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                              "cubic spline of the curve in the detectors' x-space), saturating (a "
                                              "least-squares fit t = t0 + work / B) or none (the measured points, the "
                                              "detectors as published)")->group("Detection");
-  app.add_option("--spline-knots", a.detector_params.spline_knots, "Interior knots of the spline, evenly spaced "
-                                                                  "(default 8)")
-      ->check(bounded(campaign::limits::spline_knots))->group("Detection");
+  app.add_option("--spline-knots", a.detector_params.spline_knots, "Interior knots of the spline, evenly spaced: "
+                                                                  "a number, or auto (default: one per 0.6 decade "
+                                                                  "of size, 3 to 8)")
+      ->transform(bounded_or(campaign::limits::spline_knots, "auto", detect::kAutoKnots))->group("Detection");
   app.add_flag("--offline", o.offline, "Kneedle offline mode (first knee only) instead of online")
       ->group("Detection");
   app.add_option("--knee-bootstrap", o.bootstrap, "Bootstrap replicates for each knee's 95% size interval "

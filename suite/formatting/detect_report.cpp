@@ -7,7 +7,9 @@
 #include <map>
 #include <fmt/format.h>
 
+#include "detect/spline_fit.hpp"
 #include "record/json.hpp"
+#include "suite/campaign/run_settings.hpp"
 #include "suite/formatting/report_table.hpp"
 #include "suite/formatting/text_table.hpp"
 #include "suite/results/json.hpp"
@@ -22,7 +24,8 @@ using nlohmann::json;
 std::string smoothing_text(const detect::Params& p) {
   switch (p.smoothing) {
     case detect::Smoothing::none: return "the points";
-    case detect::Smoothing::spline: return "a spline (" + std::to_string(p.spline_knots) + " interior knots)";
+    case detect::Smoothing::spline: return p.spline_knots == detect::kAutoKnots ? std::string("a spline (interior knots: one per 0.6 decade, 3 to 8)")
+                                                   : "a spline (" + std::to_string(p.spline_knots) + " interior knots)";
     case detect::Smoothing::saturating: return "a saturating fit";
   }
   return "?";
@@ -84,7 +87,7 @@ json curve_json(const CurveAnalysis& c) {
                    {"sensitivity", record::number_to_json(c.params.sensitivity)},
                    {"distance_threshold", record::number_to_json(c.params.distance_threshold)},
                    {"smoothing", detect::to_string(c.params.smoothing)},
-                   {"spline_knots", c.params.spline_knots},
+                   {"spline_knots", campaign::spline_knots_to_json(c.params.spline_knots)},
                    {"replay", nullptr}};
   if (c.replayed)
     settings["replay"] = {

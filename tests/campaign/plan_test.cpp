@@ -72,8 +72,8 @@ TEST(Plan, BadValuesAreNamedWithWhatIsAllowed) {
   s.kernels = {"gemm", "gemm"};
   EXPECT_EQ(error_of(s), "kernel 'gemm' is listed twice");
   s = {};
-  s.autoscale.detector_params.spline_knots = 0;  // as a hand-edited run.json could hold it
-  EXPECT_EQ(error_of(s), "--spline-knots 0 is not allowed: must be a whole number in [1, 100]");
+  s.autoscale.detector_params.spline_knots = 101;  // as a hand-edited run.json could hold it
+  EXPECT_EQ(error_of(s), "--spline-knots 101 is not allowed: must be a whole number in [1, 100]");
   s = {};
   s.autoscale.max_size = 100;
   EXPECT_EQ(error_of(s), "--max-size 100 is not allowed: below the start size 4096 of kernel 'vecadd'");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "detect/spline_fit.hpp"
 #include "suite/campaign/run_settings.hpp"
 
 namespace ab = autobench;
@@ -10,10 +11,11 @@ namespace ab = autobench;
 TEST(RunSettings, SmoothingRoundTripsAndDefaultsToTheSpline) {
   ab::campaign::RunSettings s;
   EXPECT_EQ(s.autoscale.detector_params.smoothing, ab::detect::Smoothing::spline);
-  EXPECT_EQ(s.autoscale.detector_params.spline_knots, 8);
+  EXPECT_EQ(s.autoscale.detector_params.spline_knots, ab::detect::kAutoKnots);
   const nlohmann::json j = ab::campaign::to_json(s);
   EXPECT_EQ(j.at("smoothing"), "spline");
-  EXPECT_EQ(j.at("spline_knots"), 8);
+  EXPECT_EQ(j.at("spline_knots"), "auto");
+  EXPECT_EQ(ab::campaign::settings_from_json(j).autoscale.detector_params.spline_knots, ab::detect::kAutoKnots);
 
   s.autoscale.detector_params.smoothing = ab::detect::Smoothing::saturating;
   s.autoscale.detector_params.spline_knots = 5;
@@ -30,5 +32,8 @@ TEST(RunSettings, AFileFromBeforeSmoothingWasDetectedOnThePoints) {
   EXPECT_EQ(old.autoscale.detector_params.smoothing, ab::detect::Smoothing::none);
 
   j["smoothing"] = "loess";
+  EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
+  j["smoothing"] = "spline";
+  j["spline_knots"] = "many";
   EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
 }

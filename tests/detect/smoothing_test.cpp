@@ -145,5 +145,38 @@ TEST(Smoothing, KneedleAndTriangleOnTheSplineHoldStillUnderNoise) {
       }
 }
 
+// The automatic knot count: one interior knot per 0.6 decade of size, 3 to 8; a number given is used as it is.
+TEST(SplineFit, AutomaticKnotsFollowTheSpanInLogSize) {
+  EXPECT_EQ(interior_knots_for(kAutoKnots, 128, 9856), 3);        // an H100 GEMM sweep: 1.9 decades
+  EXPECT_EQ(interior_knots_for(kAutoKnots, 4096, 4096 * 1e3), 5);  // 3 decades
+  EXPECT_EQ(interior_knots_for(kAutoKnots, 4096, 2.3e8), 8);       // an H100 cold vecadd sweep: 4.75 decades
+  EXPECT_EQ(interior_knots_for(kAutoKnots, 4096, 1e12), 8);
+  EXPECT_EQ(interior_knots_for(kAutoKnots, 100, 110), 3);
+  EXPECT_EQ(interior_knots_for(kAutoKnots, 0, 10), 8);  // no span in log size
+  EXPECT_EQ(interior_knots_for(6, 128, 9856), 6);
+  EXPECT_EQ(knots_to_string(kAutoKnots), "auto");
+  EXPECT_EQ(knots_to_string(6), "6");
+}
+
+// Why the knots follow the span: on a short sweep (28 points over 1.1 decades; an H100 GEMM sweep has 28
+// over 1.9 when its knee counts) 8 knots leave about 3 points per piece and the knee follows the noise; the
+// automatic 3 hold it within one index of the clean curve's knee more often.
+TEST(SplineFit, AutomaticKnotsHoldTheKneeOfAShortNoisyCurveStiller) {
+  constexpr int kTrials = 100;
+  const Curve clean = saturating(28, 4096.0 * std::pow(1.1, 8));
+  for (const char* detector : {"kneedle", "triangle"}) {
+    Params fixed8 = smoothed_by(Smoothing::spline), automatic = fixed8;
+    fixed8.spline_knots = 8;
+    ASSERT_EQ(automatic.spline_knots, kAutoKnots);
+    const std::size_t knee = *make(detector, automatic)->find(clean).index;
+    const int on_auto = near_knee(detector, automatic, clean, 0.01, knee, kTrials);
+    const int on_8 = near_knee(detector, fixed8, clean, 0.01, *make(detector, fixed8)->find(clean).index, kTrials);
+    std::printf("%-8s 28 points, noise 1%%: within 1 of the clean knee in %3d of %d with auto knots, %3d with 8\n",
+                detector, on_auto, kTrials, on_8);
+    EXPECT_GE(on_auto, 80) << detector;
+    EXPECT_GT(on_auto, on_8) << detector;
+  }
+}
+
 }  // namespace
 }  // namespace autobench::detect
