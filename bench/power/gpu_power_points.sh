@@ -62,7 +62,7 @@ quick nowindows --power-window-ms 0
 step "(a) quick suite with the default power settings"
 quick default
 W0=$(cat "$OUT/wall_nowindows.txt"); W1=$(cat "$OUT/wall_default.txt")
-say "(a) quick suite vecadd,gemm,fp32: --power-window-ms 0 ${W0} s, default power ${W1} s, ratio $(awk -v a="$W1" -v b="$W0" 'BEGIN{printf "%.2f", b > 0 ? a / b : 0}') (goal <= 1.3)"
+say "(a) quick suite vecadd,gemm,fp32: --power-window-ms 0 ${W0} s, default power ${W1} s, ratio $(awk -v a="$W1" -v b="$W0" 'BEGIN{printf "%.2f", (b > 0 ? a / b : 0)}') (goal <= 1.3)"
 grep -E "^done in" "$OUT/run_nowindows.txt" "$OUT/run_default.txt" | tee -a "$SUMMARY"
 if [[ -f $OUT/default.h5 ]] && python3 -c 'import h5py' 2>/dev/null; then
   python3 - "$OUT/default.h5" <<'PY' | tee -a "$SUMMARY"
