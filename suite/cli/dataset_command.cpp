@@ -449,7 +449,8 @@ void add_dataset_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "dataset", "Generate a runtime dataset (LLMPerf-style): launch configurations of every kernel sampled in three "
                  "occupancy regimes, measured and verified across the ranks; writes RUN_DIR/dataset.h5 and a "
-                 "prompt-format RUN_DIR/dataset.jsonl");
+                 "prompt-format RUN_DIR/dataset.jsonl, and prints where the time went (seconds of prepare, "
+                 "verify, time and destroy per kernel, also in dataset.h5 /time_split)");
   ds::DatasetSettings& s = request->settings;
   namespace limits = campaign::limits;
   cmd->add_option("--backend", s.backend, "Device backend: auto, cuda, sim")->capture_default_str();
