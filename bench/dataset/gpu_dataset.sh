@@ -41,6 +41,7 @@ dataset() {
   echo "exit: $?" >> "$OUT/$name.txt"
   ms=$((($(date +%s%N) - t0) / 1000000))
   echo "wall: $((ms / 1000)).$(printf %03d $((ms % 1000))) s" | tee -a "$OUT/$name.txt"
+  sed -n '/^where the time went/,/^share/p' "$OUT/$name.txt" | tee -a "$LOG"
   grep -E "verified configurations|IQR refinement|stopped early" "$OUT/$name.txt" | tee -a "$LOG"
   local dir
   dir=$(ls -d "$OUT"/runs-"$name"/*/ 2>/dev/null | head -1)

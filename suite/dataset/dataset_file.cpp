@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "suite/dataset/features.hpp"
+#include "suite/dataset/time_split.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 
@@ -125,6 +126,26 @@ void write_hdf5(const std::string& path, const DatasetRun& run) {
       g.write_dataset("time_stddev_s", column<double>(s, [](const Sample& x) { return x.point.time_stddev_s; }));
       g.write_dataset("iterations", column<std::int64_t>(s, [](const Sample& x) { return x.point.iterations; }));
       g.write_dataset("sm_clock_mhz", column<double>(s, [](const Sample& x) { return x.point.sm_clock_mhz; }));
+      hdf5::write_columns(g.create_group("steps"), column<StepSeconds>(s, [](const Sample& x) { return x.steps; }),
+                          kStepFields);
+    }
+    {
+      const auto split = time_split(run.samples);
+      auto g = file.create_group("time_split");
+      g.write_attribute<std::string>("description", "seconds of each kernel's measured configurations summed per step "
+                                                    "over every rank: prepare (compile, allocate, fill), verify, time, "
+                                                    "destroy");
+      std::vector<std::string> kernel;
+      std::vector<std::uint64_t> configurations;
+      std::vector<StepSeconds> seconds;
+      for (const auto& k : split) {
+        kernel.push_back(k.kernel);
+        configurations.push_back(k.configurations);
+        seconds.push_back(k.seconds);
+      }
+      g.write_dataset("kernel", kernel);
+      g.write_dataset("configurations", configurations);
+      hdf5::write_columns(g, seconds, kStepFields);
     }
     if (run.balance) {
       const BalancePlan& b = *run.balance;

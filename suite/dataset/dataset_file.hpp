@@ -1,5 +1,6 @@
 // A dataset run's two files, written by rank 0: RUN_DIR/dataset.h5 (every configuration, measured or
-// failed, with provenance, devices, ceilings and the IQR refinement's histograms) and
+// failed, with provenance, devices, ceilings, the IQR refinement's histograms and where the measuring
+// time went: /samples/steps per configuration, /time_split per kernel) and
 // RUN_DIR/dataset.jsonl (one prompt record per verified configuration, the order `evaluate` expects
 // predictions in). Both are written to a temporary name and renamed when complete.
 #pragma once

@@ -15,8 +15,10 @@ LaunchShape device_shape(backend::Device& device, const DatasetKernel& kernel, d
 // the whole tuning space then, in parallel, instead of one NVRTC call per sample later.
 void precompile(backend::Device& device, const DatasetKernel& kernel);
 
-// Fills s.point (median, mean, min, stddev of plan.iterations timed launches after plan.warmup) and
-// s.rank, or s.error when the buffers do not fit, the output is wrong or the device fails.
+// Fills s.point (median, mean, min, stddev of plan.iterations timed launches after plan.warmup),
+// s.rank and s.steps (the seconds of prepare, verify, time and destroy; a failed step ends the
+// configuration, its time counted in that step), or s.error when the buffers do not fit, the output is
+// wrong or the device fails.
 void measure(backend::Device& device, const backend::TimingPlan& plan, int rank, Sample& s);
 
 }  // namespace autobench::dataset

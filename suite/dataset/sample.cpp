@@ -1,6 +1,7 @@
 // Dataset samples (see sample.hpp).
 #include "suite/dataset/sample.hpp"
 
+#include "record/json.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::dataset {
@@ -13,6 +14,14 @@ bool in_test_split(std::uint64_t id, std::uint64_t seed, double fraction) {
   return static_cast<double>(x >> 11) * 0x1.0p-53 < fraction;
 }
 
+StepSeconds& StepSeconds::operator+=(const StepSeconds& o) {
+  prepare_s += o.prepare_s;
+  verify_s += o.verify_s;
+  time_s += o.time_s;
+  destroy_s += o.destroy_s;
+  return *this;
+}
+
 void to_json(nlohmann::json& j, const Sample& s) {
   const LaunchConfig& c = s.config;
   j = {{"id", s.id},           {"kernel", c.kernel},         {"tunables", c.tunables},
@@ -20,6 +29,7 @@ void to_json(nlohmann::json& j, const Sample& s) {
        {"regime", to_string(c.regime)}, {"origin", to_string(c.origin)}, {"reason", c.reason},
        {"test", s.test},       {"rank", s.rank},             {"point", s.point},
        {"error", s.error}};
+  record::fields_to_json(j["steps"], s.steps, kStepFields);
 }
 
 void from_json(const nlohmann::json& j, Sample& s) {
@@ -37,6 +47,8 @@ void from_json(const nlohmann::json& j, Sample& s) {
   s.rank = j.at("rank");
   s.point = j.at("point").get<results::Point>();
   s.error = j.at("error");
+  s.steps = {};
+  if (const auto it = j.find("steps"); it != j.end()) record::read_fields(*it, s.steps, kStepFields);  // absent before
 }
 
 }  // namespace autobench::dataset

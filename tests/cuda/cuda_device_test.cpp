@@ -116,8 +116,8 @@ TEST_F(CudaDeviceTest, WrongResultsAreCaught) {
     kernels::Tunables claimed = ran;
     claimed["NR_OUTER"] = 512;
     launch(ctx, ctx.function(fp32.source(), fp32.name, ran), fp32.launch(ran, 4096), {y.data()});
-    ReferenceCache reference;
-    const std::string problem = reference.compare(ctx, fp32.check(claimed, 4096), fp32.buffers(4096)[0], y.data());
+    backend::ReferenceCache reference;
+    const std::string problem = compare_output(ctx, reference, fp32.check(claimed, 4096), fp32.buffers(4096)[0], y.data());
     // A handful of outputs may sit within an ulp of the fixed point, where one FMA changes nothing.
     EXPECT_NE(problem.find(" of 4096 checked elements differ"), std::string::npos) << problem;
     EXPECT_GT(std::atoi(problem.c_str()), 4000) << problem;
@@ -132,12 +132,12 @@ TEST_F(CudaDeviceTest, WrongResultsAreCaught) {
     const kernels::Tunables config = kernels::tuning_space(gemm, m).front();
     launch(ctx, ctx.function(gemm.source(), gemm.name, config), gemm.launch(config, m), {a.data(), b.data(), c.data()});
     ctx.synchronize();
-    ReferenceCache reference;
+    backend::ReferenceCache reference;
     const auto output = gemm.buffers(m)[2];
-    EXPECT_EQ(reference.compare(ctx, gemm.check(config, m), output, c.data()), "");
+    EXPECT_EQ(compare_output(ctx, reference, gemm.check(config, m), output, c.data()), "");
     const float bad = 1000.0f;
     ASSERT_EQ(cudaMemcpy(c.data() + 777, &bad, sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
-    const std::string problem = reference.compare(ctx, gemm.check(config, m), output, c.data());
+    const std::string problem = compare_output(ctx, reference, gemm.check(config, m), output, c.data());
     EXPECT_NE(problem.find("1 of 65536 checked elements differ from the CPU reference; first at index 777: got 1000"),
               std::string::npos) << problem;
   }

@@ -1,7 +1,8 @@
 // End to end with real MPI on the sim backend: 2 ranks generate a small dataset with the IQR refinement;
 // the HDF5 file and the JSONL export are read back (regime quota per rank and kernel, both ranks' work,
 // the refinement's histograms and reasons), `evaluate` scores it, bad predictions and another schema
-// version exit 2, and a run stopped by its time budget is finished by --resume.
+// version exit 2, a run stopped by its time budget is finished by --resume, and where the measuring time
+// went is stored per configuration and per kernel and printed.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -99,6 +100,31 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   EXPECT_EQ(sum_before, 80 * ab::kernels::names().size());  // 40 per kernel on each of 2 ranks
   EXPECT_LE(sum_after, kernel.size());
 
+  // Where the time went: per kernel, the step seconds of its configurations on both ranks, equal to the
+  // sums of the per-configuration steps in /samples/steps.
+  const auto steps = g.open_group("steps");
+  const auto verify_each = steps.read_dataset<double>("verify_s");
+  const auto time_each = steps.read_dataset<double>("time_s");
+  ASSERT_EQ(verify_each.size(), kernel.size());
+  std::map<std::string, std::pair<std::uint64_t, double>> per_kernel;  // configurations, time_s summed
+  for (std::size_t i = 0; i < kernel.size(); ++i) {
+    EXPECT_GE(verify_each[i], 0);
+    EXPECT_GT(time_each[i], 0) << kernel[i];
+    ++per_kernel[kernel[i]].first;
+    per_kernel[kernel[i]].second += time_each[i];
+  }
+  const auto split = file.open_group("time_split");
+  const auto split_kernel = split.read_dataset<std::string>("kernel");
+  const auto split_count = split.read_dataset<std::uint64_t>("configurations");
+  const auto split_time = split.read_dataset<double>("time_s");
+  ASSERT_EQ(split_kernel.size(), ab::kernels::names().size());
+  for (const char* column : {"prepare_s", "verify_s", "destroy_s"})
+    EXPECT_EQ(split.read_dataset<double>(column).size(), split_kernel.size()) << column;
+  for (std::size_t k = 0; k < split_kernel.size(); ++k) {
+    EXPECT_EQ(split_count[k], per_kernel[split_kernel[k]].first) << split_kernel[k];
+    EXPECT_NEAR(split_time[k], per_kernel[split_kernel[k]].second, 1e-9) << split_kernel[k];
+  }
+
   // The JSONL export: one line per verified configuration, in the HDF5 id order, prompt included.
   const auto lines = read_jsonl(jsonl);
   ASSERT_EQ(lines.size(), kernel.size());
@@ -182,6 +208,19 @@ TEST(DatasetRun, ATimeBudgetStopIsFinishedByResume) {
   EXPECT_EQ(file.read_attribute<std::int64_t>("complete"), 1);
   EXPECT_EQ(file.open_group("samples").read_dataset<std::string>("kernel").size(), 80 * ab::kernels::names().size());
   EXPECT_EQ(read_jsonl((fs::path(dir) / "dataset.jsonl").string()).size(), 80 * ab::kernels::names().size());
+}
+
+TEST(DatasetRun, PrintsWhereTheTimeWentBeforeItsSummary) {
+  ab::testing::ScratchDir scratch;
+  const auto run = run_shell(std::string(AUTOBENCH_BINARY) +
+                             " dataset --backend sim --kernels vecadd,gemm --per-kernel 4 --output " + scratch.path("out"));
+  ASSERT_EQ(run.status, 0) << run.out;
+  const auto table = run.out.find("where the time went");
+  ASSERT_NE(table, std::string::npos) << run.out;
+  const auto header = run.out.find("kernel  configurations  prepare_s  verify_s  time_s  destroy_s  total_s  ms_each", table);
+  EXPECT_NE(header, std::string::npos) << run.out;
+  for (const char* row : {"\ngemm ", "\nvecadd ", "\nall ", "\nshare "}) EXPECT_NE(run.out.find(row, header), std::string::npos) << row;
+  EXPECT_LT(table, run.out.find("verified configurations")) << run.out;
 }
 
 TEST(DatasetRun, BadOptionsAreOneLineUsageErrors) {

@@ -59,7 +59,7 @@ void CudaWorkload::verify(const kernels::Tunables& config) {
   launch(*ctx_, f, kernel_.launch(config, n_), pointers_);
   ctx_->synchronize();
   const kernels::Check wanted = kernel_.check(config, n_);
-  const std::string problem = reference_.compare(*ctx_, wanted, specs_.at(wanted.buffer), pointers_.at(wanted.buffer));
+  const std::string problem = compare_output(*ctx_, reference_, wanted, specs_.at(wanted.buffer), pointers_.at(wanted.buffer));
   if (!problem.empty()) {
     throw VerificationError(kernel_.name + " [" + kernels::to_string(config) + "] at size " + std::to_string(n_) +
                             " is wrong: " + problem);

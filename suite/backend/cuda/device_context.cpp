@@ -2,7 +2,6 @@
 #include "suite/backend/cuda/device_context.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <limits>
 
 #include <fmt/format.h>
@@ -109,33 +108,21 @@ void DeviceContext::flush_l2() {
 
 void DeviceContext::synchronize() { check(cudaStreamSynchronize(stream_), "kernel execution (cudaStreamSynchronize)"); }
 
-std::vector<Sample> DeviceContext::sample(const void* p, std::uint64_t n, std::uint64_t max_samples, kernels::Element type) {
-  std::vector<Sample> out;
-  if (n == 0) return out;
-  synchronize();
-  auto value = [type](std::uint32_t word) {
-    return type == kernels::Element::u32 ? static_cast<double>(word) : static_cast<double>(std::bit_cast<float>(word));
-  };
+const std::uint32_t* DeviceContext::read_back(const void* p, const SamplePositions& at) {
+  std::uint32_t* host = staging_.reserve(at.count());
   const auto* words = static_cast<const std::uint32_t*>(p);
-  if (n <= max_samples) {
-    std::vector<std::uint32_t> host(n);
-    check(cudaMemcpy(host.data(), p, n * 4, cudaMemcpyDeviceToHost), "cudaMemcpy (read back)");
-    out.reserve(n);
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, value(host[i])});
-    return out;
+  if (at.spread > 0 && at.stride == 1) {
+    check(cudaMemcpyAsync(host, words, at.spread * 4, cudaMemcpyDeviceToHost, stream_), "cudaMemcpyAsync (read back)");
+  } else if (at.spread > 0) {
+    check(cudaMemcpy2DAsync(host, 4, words, at.stride * 4, 4, at.spread, cudaMemcpyDeviceToHost, stream_),
+          "cudaMemcpy2DAsync (strided read back)");
   }
-  const std::uint64_t half = std::max<std::uint64_t>(max_samples / 2, 1);
-  const std::uint64_t stride = (n / half) | 1;  // odd: walks through every row of a power-of-two-wide matrix
-  const std::uint64_t strided = (n + stride - 1) / stride;
-  std::vector<std::uint32_t> host(strided + half);
-  check(cudaMemcpy2D(host.data(), 4, p, stride * 4, 4, strided, cudaMemcpyDeviceToHost),
-        "cudaMemcpy2D (strided read back)");
-  check(cudaMemcpy(host.data() + strided, words + (n - half), half * 4, cudaMemcpyDeviceToHost),
-        "cudaMemcpy (tail read back)");
-  out.reserve(strided + half);
-  for (std::uint64_t i = 0; i < strided; ++i) out.push_back({i * stride, value(host[i])});
-  for (std::uint64_t i = 0; i < half; ++i) out.push_back({n - half + i, value(host[strided + i])});
-  return out;
+  if (at.tail > 0) {
+    check(cudaMemcpyAsync(host + at.spread, words + (at.n - at.tail), at.tail * 4, cudaMemcpyDeviceToHost, stream_),
+          "cudaMemcpyAsync (tail read back)");
+  }
+  synchronize();
+  return host;
 }
 
 }  // namespace autobench::backend::cuda

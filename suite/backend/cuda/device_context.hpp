@@ -1,7 +1,7 @@
 // The state one opened CUDA device shares with its workloads: the device ordinal, a stream, the
-// compile target, the loaded modules, the L2 flush buffer, NVML readings when NVML loads, and small
-// helpers (fill, flush, launch, read back samples). Workloads hold it by shared_ptr, so they stay valid whatever the order of
-// destruction.
+// compile target, the loaded modules, the L2 flush buffer, the read-back staging, NVML readings when
+// NVML loads, and small helpers (fill, flush, launch, read back samples). Workloads hold it by
+// shared_ptr, so they stay valid whatever the order of destruction.
 #pragma once
 
 #include <cuda.h>
@@ -21,13 +21,10 @@
 #include "power/io/nvml_sensor.hpp"
 #include "suite/backend/cuda/device_buffer.hpp"
 #include "suite/backend/cuda/nvrtc_compiler.hpp"
+#include "suite/backend/cuda/pinned_buffer.hpp"
+#include "suite/backend/verification.hpp"
 
 namespace autobench::backend::cuda {
-
-struct Sample {
-  std::uint64_t index;
-  double value;
-};
 
 class DeviceContext {
  public:
@@ -66,10 +63,9 @@ class DeviceContext {
   // Queues a write of a buffer twice the L2 size, evicting whatever the L2 held.
   void flush_l2();
   void synchronize();
-  // Reads back 4-byte elements of p[0, n) as `type`: all of them when n <= max_samples, else about
-  // max_samples / 2 spread over the whole range by an odd stride plus the last max_samples / 2. Synchronous.
-  std::vector<Sample> sample(const void* p, std::uint64_t n, std::uint64_t max_samples,
-                             kernels::Element type = kernels::Element::f32);
+  // Reads back the elements `at` of the 4-byte words p[0, at.n), in at's order, after the work queued
+  // on the stream, into page-locked staging this context reuses: valid until the next read_back.
+  const std::uint32_t* read_back(const void* p, const SamplePositions& at);
 
  private:
   int ordinal_;
@@ -78,6 +74,7 @@ class DeviceContext {
   cudaStream_t stream_ = nullptr;
   DeviceBuffer flush_;
   std::uint8_t flush_value_ = 0;
+  PinnedBuffer staging_;
   std::unique_ptr<power::io::nvml::Library> nvml_;
   std::optional<power::io::nvml::Device> nvml_device_;
   std::unique_ptr<power::io::NvmlSensor> sensor_;

@@ -12,7 +12,7 @@ namespace autobench::backend::cuda {
 // right around `work` only (so `between`, e.g. an L2 flush, is not timed), and returns the seconds of
 // each timed iteration. Both callbacks only queue work on ctx.stream(); `between` may be empty.
 // `while_running`, when given, is called once all is queued and then every 2 ms until the stream is
-// idle, to observe the device (NVML) while the timed work runs.
+// idle (which is checked every 0.1 ms), to observe the device (NVML) while the timed work runs.
 std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iterations, const std::function<void()>& work,
                                    const std::function<void()>& between = {},
                                    const std::function<void()>& while_running = {});

@@ -2,11 +2,8 @@
 #include "suite/backend/cuda/kernel_runner.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <sstream>
 
 #include "suite/backend/device.hpp"
-#include "suite/backend/parallel_for.hpp"
 
 namespace autobench::backend::cuda {
 
@@ -46,41 +43,10 @@ void launch(DeviceContext& ctx, CUfunction f, const kernels::Launch& launch, con
   ctx.launch(f, dim(launch.grid), dim(launch.block), args.data());
 }
 
-std::string ReferenceCache::compare(DeviceContext& ctx, const kernels::Check& check, const kernels::Buffer& output,
-                                    const void* p) {
-  const std::vector<Sample> samples = ctx.sample(p, output.words, check.max_samples, output.element);
-  std::vector<kernels::Expected>& expected = cache_[check.key];
-  if (expected.size() != samples.size()) {
-    // The CPU reference is most of a verification's time at large sizes: computed on every core.
-    expected.assign(samples.size(), {});
-    // About 256 chunks: a few thousand costly elements (fp32's 4096-FMA chains) spread as well as millions.
-    const std::size_t grain = std::max<std::size_t>(16, samples.size() / 256);
-    parallel_for(samples.size(), grain, [&](std::size_t i) { expected[i] = check.expected(samples[i].index); });
-  }
-  Mismatches m;
-  for (std::size_t i = 0; i < samples.size(); ++i)
-    m.add(samples[i].index, samples[i].value, expected[i].value, expected[i].tolerance);
-  return m.message();
-}
-
-void Mismatches::add(std::uint64_t index, double got, double expected, double tolerance) {
-  ++checked;
-  if (std::fabs(got - expected) <= tolerance) return;  // false for NaN: a NaN is always wrong
-  if (wrong++ == 0) {
-    first_index = index;
-    first_got = got;
-    first_expected = expected;
-    first_tolerance = tolerance;
-  }
-}
-
-std::string Mismatches::message() const {
-  if (wrong == 0) return "";
-  std::ostringstream s;
-  s.precision(9);
-  s << wrong << " of " << checked << " checked elements differ from the CPU reference; first at index " << first_index
-    << ": got " << first_got << ", expected " << first_expected << " (tolerance " << first_tolerance << ")";
-  return s.str();
+std::string compare_output(DeviceContext& ctx, ReferenceCache& references, const kernels::Check& check,
+                           const kernels::Buffer& output, const void* p) {
+  const SamplePositions at = sample_positions(output.words, check.max_samples);
+  return references.compare(check, at, ctx.read_back(p, at), output.element).message();
 }
 
 }  // namespace autobench::backend::cuda

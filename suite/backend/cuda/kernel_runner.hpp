@@ -1,14 +1,14 @@
 // Runs any registered kernel (kernels/kernel.hpp) on a CUDA device from its definition alone: fills its
-// inputs, marshals its launch arguments, and compares its output with its CPU reference.
+// inputs, marshals its launch arguments, and reads back its output to compare with its CPU reference.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "kernels/kernel.hpp"
 #include "suite/backend/cuda/device_context.hpp"
+#include "suite/backend/verification.hpp"
 
 namespace autobench::backend::cuda {
 
@@ -20,25 +20,9 @@ void fill_input(DeviceContext& ctx, const kernels::KernelSpec& kernel, const ker
 // Queues one launch of `f` (the kernel compiled with the launch's configuration).
 void launch(DeviceContext& ctx, CUfunction f, const kernels::Launch& launch, const std::vector<void*>& buffers);
 
-// The CPU reference at the sampled elements of one output, computed once per check key and size (the
-// sample positions depend only on the size), since verification runs for every configuration of a space.
-class ReferenceCache {
- public:
-  // After one launch: "" when the output matches check's reference, else what differs (sampled
-  // elements at large n, see DeviceContext::sample).
-  std::string compare(DeviceContext& ctx, const kernels::Check& check, const kernels::Buffer& output, const void* p);
-
- private:
-  std::map<std::string, std::vector<kernels::Expected>> cache_;
-};
-
-// "k of s checked elements differ ...; first at index i: got x, expected y (tolerance t)" or "".
-struct Mismatches {
-  std::uint64_t checked = 0, wrong = 0;
-  std::uint64_t first_index = 0;
-  double first_got = 0, first_expected = 0, first_tolerance = 0;
-  void add(std::uint64_t index, double got, double expected, double tolerance);
-  std::string message() const;
-};
+// After one launch: "" when the output at p matches check's reference, else what differs (the elements
+// read back are sample_positions(output.words, check.max_samples); the reference is kept in `references`).
+std::string compare_output(DeviceContext& ctx, ReferenceCache& references, const kernels::Check& check,
+                           const kernels::Buffer& output, const void* p);
 
 }  // namespace autobench::backend::cuda
