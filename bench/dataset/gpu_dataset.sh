@@ -34,9 +34,9 @@ dataset() {
   local name=$1 secs=$2 ranks=$3; shift 3
   local budget t0 ms
   budget=$(limit "$secs")
-  step "$name: mpirun -n $ranks autobench-mpi dataset $* --time-budget $budget"
+  step "$name: mpirun --bind-to none -n $ranks autobench-mpi dataset $* --time-budget $budget"
   t0=$(date +%s%N)
-  timeout $((budget + 60)) mpirun -n "$ranks" "$BIN" dataset --backend cuda "$@" --time-budget "$budget" \
+  timeout $((budget + 60)) mpirun --bind-to none -n "$ranks" "$BIN" dataset --backend cuda "$@" --time-budget "$budget" \
     --output "$OUT/runs-$name" > "$OUT/$name.txt" 2>&1
   echo "exit: $?" >> "$OUT/$name.txt"
   ms=$((($(date +%s%N) - t0) / 1000000))

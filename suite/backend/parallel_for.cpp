@@ -8,12 +8,21 @@
 #include <thread>
 #include <vector>
 
+#include <sched.h>
+
 namespace autobench::backend {
+
+unsigned usable_cores() {
+  cpu_set_t mask;
+  if (sched_getaffinity(0, sizeof(mask), &mask) == 0 && CPU_COUNT(&mask) > 0)
+    return static_cast<unsigned>(CPU_COUNT(&mask));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 void parallel_for(std::size_t count, std::size_t grain, const std::function<void(std::size_t)>& body) {
   grain = std::max<std::size_t>(grain, 1);
   const std::size_t chunks = (count + grain - 1) / grain;
-  const std::size_t workers = std::min<std::size_t>(chunks, std::max(1u, std::thread::hardware_concurrency()));
+  const std::size_t workers = std::min<std::size_t>(chunks, usable_cores());
   std::atomic<std::size_t> next{0};
   std::mutex error_mutex;
   std::exception_ptr error;

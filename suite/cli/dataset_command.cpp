@@ -13,12 +13,15 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "record/json.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
+#include "suite/backend/parallel_for.hpp"
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
@@ -252,6 +255,11 @@ void run_dataset(const DatasetRequest& request) {
     fmt::print("dataset: {} rank(s), {} backend, {} configurations per kernel and rank ({} idle:under:full){} -> {}\n",
                 mpi.size(), backend_name.c_str(), static_cast<long long>(settings.per_kernel), settings.ratio.c_str(),
                 settings.balance == "iqr" ? ", IQR refinement" : "", run_dir.c_str());
+  if (talk && backend::usable_cores() == 1 && std::thread::hardware_concurrency() > 1)
+    fmt::print("note: this rank may run on 1 of the machine's {} cores (mpirun binds each rank to one core by "
+               "default), so the CPU references that verify every configuration run on it alone; `mpirun "
+               "--bind-to none` or `srun --cpus-per-task=N` gives each rank more\n",
+               std::thread::hardware_concurrency());
 
   // This rank: its journal so far, its device and ceilings, its plan.
   RankJournal previous = resuming ? read_rank_journal(run_dir, mpi.rank()) : RankJournal{};

@@ -1,13 +1,19 @@
-// parallel_for: every index exactly once, whatever the grain, and the first exception rethrown.
+// parallel_for: every index exactly once, whatever the grain, and the first exception rethrown; its
+// threads follow the process's CPU affinity.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
+
+#include <sched.h>
 
 #include "suite/backend/parallel_for.hpp"
 
 using autobench::backend::parallel_for;
+using autobench::backend::usable_cores;
 
 TEST(ParallelFor, VisitsEveryIndexOnce) {
   for (std::size_t grain : {1u, 7u, 4096u}) {
@@ -28,4 +34,25 @@ TEST(ParallelFor, RethrowsAfterEveryThreadIsDone) {
                             }),
                std::runtime_error);
   EXPECT_GE(done.load(), 9000);  // only the throwing chunk stops early: its other indices are skipped
+}
+
+// Bound to one core (as mpirun binds a rank by default), the process has one usable core and
+// parallel_for runs every index on the calling thread; unbound again, it has its cores back.
+TEST(ParallelFor, FollowsTheProcessesCpuAffinity) {
+  cpu_set_t all;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(all), &all), 0);
+  EXPECT_EQ(usable_cores(), static_cast<unsigned>(CPU_COUNT(&all)));
+  int first = -1;
+  for (int c = 0; c < CPU_SETSIZE && first < 0; ++c)
+    if (CPU_ISSET(c, &all)) first = c;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  EXPECT_EQ(usable_cores(), 1u);
+  std::set<std::thread::id> threads;
+  parallel_for(1000, 1, [&](std::size_t) { threads.insert(std::this_thread::get_id()); });  // one thread: no race
+  EXPECT_EQ(threads, (std::set<std::thread::id>{std::this_thread::get_id()}));
+  ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
+  EXPECT_EQ(usable_cores(), static_cast<unsigned>(CPU_COUNT(&all)));
 }
