@@ -1,5 +1,6 @@
 // `autobench-mpi model`: a Stargazer performance model of one kernel over tunables × sizes (× locked SM
 // clocks) from random samples every rank measures a share of; `model predict FILE --config ...` asks it.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -27,6 +28,7 @@
 #include "suite/energy/calibrate.hpp"
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
+#include "suite/modeling/launch_parameters.hpp"
 #include "suite/modeling/measure_points.hpp"
 #include "suite/modeling/tuner_replay.hpp"
 #include "suite/mpi/gather.hpp"
@@ -40,6 +42,7 @@ namespace {
 
 // How a model is fitted: `model` fits with these, `model evaluate` refits with them.
 struct FitOptions {
+  bool launch_parameters = false;
   double theta = 0.01, phi = 0.01;
   std::string gain = "relative";
   int max_terms = 20, knots = 2, rows_per_column = 4;
@@ -98,6 +101,8 @@ model::StepwiseOptions stepwise_options(const FitOptions& f) {
 }
 
 void add_fit_options(CLI::App* cmd, FitOptions& f) {
+  cmd->add_option("--launch-parameters", f.launch_parameters, "Also offer the launch geometry as parameters: "
+                                                               "launch_threads, launch_blocks, block_threads (true or false)");
   cmd->add_option("--theta", f.theta, "A parameter enters when it raises adjusted R2 by more than this "
                                       "(0 <= theta < 1; see --gain)");
   cmd->add_option("--phi", f.phi, "An interaction enters when it raises adjusted R2 by more than this (0 <= phi < 1)");
@@ -148,6 +153,7 @@ Plan plan_of(const ModelOptions& o) {
     p.space.clocks_mhz.assign(c.begin(), c.end());
   }
   p.stepwise = stepwise_options(o.fit);
+  p.space.launch_parameters = o.fit.launch_parameters;
   const std::size_t space = modeling::space_size(p.space);
   if (static_cast<std::size_t>(o.samples + o.test) > space)
     throw std::invalid_argument("--samples " + std::to_string(o.samples) + " + --test " + std::to_string(o.test) +
@@ -306,8 +312,11 @@ void run_model(const ModelOptions& o) {
   if (std::stoi(mpi.broadcast(std::to_string(exit_code))) != 0) throw RunFailure("");
 }
 
-// "NAME=VALUE,..." → one value per parameter of the model; a constant parameter may be left out.
-model::Row parse_point(const std::string& spec, const std::vector<model::Parameter>& parameters) {
+// "NAME=VALUE,..." → one value per parameter of the model; a constant parameter may be left out, and
+// so may the launch parameters: they are computed from the others with `kernel`'s launch geometry (when
+// it is known), and a value given for one must be the computed one.
+model::Row parse_point(const std::string& spec, const std::vector<model::Parameter>& parameters,
+                       const kernels::KernelSpec* kernel) {
   std::map<std::string, double> given;
   std::istringstream in(spec);
   for (std::string item; std::getline(in, item, ',');) {
@@ -323,23 +332,51 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
     if (used != text.size() || !std::isfinite(v)) throw UsageError("--config " + name + "='" + text + "' is not a finite number");
     given[name] = v;
   }
-  model::Row row;
+  const auto derived = [&](const model::Parameter& p) { return kernel != nullptr && modeling::is_launch_parameter(p.name()); };
   std::string names;
+  for (const auto& p : parameters)
+    if (!derived(p)) names += (names.empty() ? "" : ", ") + p.name();
+  std::vector<std::string> base;  // the parameters given or constant, in order
+  modeling::Samples point;
+  point.rows.emplace_back();
+  std::map<std::string, double> derived_given;
   for (const auto& p : parameters) {
-    names += (names.empty() ? "" : ", ") + p.name();
     const auto it = given.find(p.name());
+    if (derived(p)) {
+      if (it != given.end()) {
+        derived_given.insert(*it);
+        given.erase(it);
+      }
+      continue;
+    }
+    double v = NAN;
     if (it != given.end()) {
-      row.push_back(it->second);
+      v = it->second;
       given.erase(it);
     } else if (p.kind() == model::ParameterKind::constant && !p.levels().empty()) {
-      row.push_back(p.levels().front());
-    } else {
-      row.push_back(NAN);
+      v = p.levels().front();
+    }
+    if (std::isnan(v)) throw UsageError("--config has no value for " + p.name() + " (the model's parameters: " + names + ")");
+    base.push_back(p.name());
+    point.rows.front().push_back(v);
+  }
+  if (!given.empty()) throw UsageError("--config names '" + given.begin()->first + "', which is not a parameter of the model (allowed: " + names + ")");
+  if (base.size() < parameters.size()) {
+    try {
+      modeling::set_launch_parameters(*kernel, true, base, point);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--config: ") + e.what());
     }
   }
-  for (std::size_t i = 0; i < row.size(); ++i)
-    if (std::isnan(row[i])) throw UsageError("--config has no value for " + parameters[i].name() + " (the model's parameters: " + names + ")");
-  if (!given.empty()) throw UsageError("--config names '" + given.begin()->first + "', which is not a parameter of the model (allowed: " + names + ")");
+  model::Row row;
+  for (const auto& p : parameters)
+    row.push_back(point.rows.front()[static_cast<std::size_t>(std::find(base.begin(), base.end(), p.name()) - base.begin())]);
+  for (std::size_t i = 0; i < parameters.size(); ++i) {
+    const auto it = derived_given.find(parameters[i].name());
+    if (it != derived_given.end() && it->second != row[i])
+      throw UsageError(fmt::format("--config {}={} does not match the configuration and size, which give {} (leave it out)",
+                                   it->first, it->second, row[i]));
+  }
   return row;
 }
 
@@ -348,7 +385,7 @@ modeling::ModelRun read_for(const char* what, const std::string& file);
 void predict(const PredictOptions& o) {
   const modeling::ModelRun run = read_for("model predict", o.file);
   const auto& m = run.selection.model;
-  const model::Row row = parse_point(o.config, m.parameters());
+  const model::Row row = parse_point(o.config, m.parameters(), kernels::find(run.kernel));
   double t = NAN;
   try {
     t = m.predict(row);
@@ -402,6 +439,21 @@ void evaluate(const EvaluateOptions& o) {
   }
   std::vector<std::string> names;
   for (const auto& p : run.selection.model.parameters()) names.push_back(p.name());
+  // The replay's pool holds the tunables and the size; the refits' also the launch parameters, when asked.
+  const kernels::KernelSpec* kernel = kernels::find(run.kernel);
+  if (!kernel && o.fit.launch_parameters)
+    throw UsageError("model evaluate: the file's kernel '" + run.kernel + "' is not in this build (see `list`), so its "
+                     "launch parameters cannot be computed: give --launch-parameters false");
+  std::vector<std::string> fit_names;
+  modeling::Samples fit_pool;
+  try {
+    if (kernel) modeling::set_launch_parameters(*kernel, false, names, pool);
+    fit_names = names;
+    fit_pool = pool;
+    if (kernel) modeling::set_launch_parameters(*kernel, o.fit.launch_parameters, fit_names, fit_pool);
+  } catch (const std::invalid_argument& e) {
+    throw RunFailure(std::string("model evaluate: ") + e.what());
+  }
   std::vector<modeling::EvaluationRow> rows;
   std::vector<modeling::TunerReplayRow> replay;
   modeling::TunerReplaySettings t = o.tuner;
@@ -409,7 +461,7 @@ void evaluate(const EvaluateOptions& o) {
   t.seed = s.seed;
   const bool replayable = run.clocks_mhz.empty();
   try {
-    rows = modeling::evaluate(names, pool, options, s);
+    rows = modeling::evaluate(fit_names, fit_pool, options, s);
     if (replayable) replay = modeling::replay_tuner(names, pool, t);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
@@ -417,9 +469,9 @@ void evaluate(const EvaluateOptions& o) {
   fmt::print("{} on {} ({} backend): {} measured points, {} random training sets per row, top-{} per size\n",
               run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
   fmt::print("refits: theta {}, phi {} ({} gains), at most {} terms, {} observations per column, {} interior knot(s), "
-             "response {}\n",
+             "response {}, launch parameters {}\n",
              options.theta, options.phi, model::to_string(options.gain), options.max_terms, options.rows_per_column,
-             options.interior_knots, options.log_response ? "ln(time)" : "time");
+             options.interior_knots, options.log_response ? "ln(time)" : "time", o.fit.launch_parameters ? "on" : "off");
   fmt::print("{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
               "model best/opt", "random best/opt");
   for (const auto& r : rows)

@@ -27,13 +27,16 @@ struct DesignSpace {
   const kernels::KernelSpec* kernel = nullptr;
   std::vector<std::uint64_t> sizes;
   std::vector<unsigned> clocks_mhz;  // empty: clocks not locked
+  bool launch_parameters = false;    // also the launch geometry (launch_parameters.hpp) as parameters
 };
 
-// The model's parameter names: the tunables (sorted by name), "size", then "sm_clock_mhz" when clocks are locked.
+// The model's parameter names: the tunables (sorted by name), "size", "sm_clock_mhz" when clocks are
+// locked, then the launch parameters when the space has them.
 std::vector<std::string> parameter_names(const DesignSpace& space);
 // A point as a model row in parameter_names' order.
 model::Row to_row(const DesignPoint& p, const DesignSpace& space);
-// The inverse: throws std::invalid_argument naming a missing or non-integral value.
+// The inverse (launch parameters, derived from the rest, are skipped): throws std::invalid_argument
+// naming a missing or non-integral value.
 DesignPoint from_row(const model::Row& row, const DesignSpace& space);
 
 // Default sizes of a kernel's model: its start size × 4, 8, 16, 32 and 64.

@@ -32,7 +32,7 @@ fs::path scratch(const std::string& name) {
 TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   const fs::path out = scratch("share");
   const auto r = run_shell(ab::testing::mpirun(4) + " model --kernel gemm --samples 48 --test 24 --sizes 512,1024,2048,4096 "
-                    "--backend sim --iterations 3 --seed 5 --output " + out.string());
+                    "--backend sim --iterations 3 --seed 5 --launch-parameters true --output " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string path = last_line(r.out);
   ASSERT_TRUE(fs::exists(path)) << r.out;
@@ -88,6 +88,20 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   EXPECT_EQ(predicted.status, 0) << predicted.out;
   EXPECT_NE(predicted.out.find("predicted time"), std::string::npos) << predicted.out;
   EXPECT_NE(predicted.out.find("training sample"), std::string::npos) << predicted.out;
+  // The launch parameters may be left out (computed from the rest), but not contradicted.
+  std::string tunables_and_size;
+  for (std::size_t j = 0; j < model.parameters().size(); ++j)
+    if (model.parameters()[j].name().rfind("launch_", 0) != 0 && model.parameters()[j].name() != "block_threads")
+      tunables_and_size += (tunables_and_size.empty() ? "" : ",") + model.parameters()[j].name() + "=" +
+                           std::to_string(static_cast<long long>(m.training.rows[0][j]));
+  EXPECT_LT(tunables_and_size.size(), config.size()) << "the model has launch parameters: " << config;
+  const auto computed = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + tunables_and_size);
+  EXPECT_EQ(computed.status, 0) << computed.out;
+  EXPECT_EQ(computed.out, predicted.out);
+  const auto contradicted = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + tunables_and_size +
+                                      ",block_threads=3");
+  EXPECT_EQ(contradicted.status, 2) << contradicted.out;
+  EXPECT_NE(contradicted.out.find("does not match"), std::string::npos) << contradicted.out;
   const auto missing = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config MWG=64");
   EXPECT_EQ(missing.status, 2) << missing.out;
   EXPECT_NE(missing.out.find("--config has no value for "), std::string::npos) << missing.out;
