@@ -5,7 +5,7 @@
 #   probe   1 rank, 50 configurations per kernel, no refinement: the rate, cold (NVRTC compiles included)
 #   main    1 rank, per-kernel count sized from the probe's rate to fill SAMPLE_S seconds (default 120), --balance iqr
 #           (additions at most half the sampled count): counts, rate, IQR before/after histograms
-#   eval    `evaluate` on main's JSONL: analytic and regression baselines, random and leave-one-kernel-out
+#   eval    `evaluate` on main's JSONL: analytic, regression and stargazer baselines, random and leave-one-kernel-out
 #   scaling (only with MODE=scaling and 2+ GPUs) the same 600 configurations per kernel on 1 rank and
 #           split over N ranks: wall time ratio
 #   bench/dataset/gpu_dataset.sh OUT_DIR [scaling]

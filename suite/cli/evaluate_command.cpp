@@ -22,7 +22,7 @@ namespace ds = dataset;
 
 struct EvaluateOptions {
   std::string dataset, predictions, json_out;
-  std::vector<std::string> baselines{"analytic", "regression"};
+  std::vector<std::string> baselines{"analytic", "regression", "stargazer"};
 };
 
 std::vector<ds::Row> read_rows(const std::string& path) {
@@ -79,8 +79,8 @@ nlohmann::json to_json(const ds::ErrorSummary& s) {
 
 void run_evaluate(const EvaluateOptions& o) {
   for (const auto& b : o.baselines)
-    if (b != "analytic" && b != "regression" && b != "none")
-      throw UsageError("--baselines '" + b + "' is not allowed (allowed: analytic, regression, none)");
+    if (b != "analytic" && b != "regression" && b != "stargazer" && b != "none")
+      throw UsageError("--baselines '" + b + "' is not allowed (allowed: analytic, regression, stargazer, none)");
   const std::vector<ds::Row> rows = read_rows(o.dataset);
   std::vector<std::pair<std::string, ds::Predictor>> predictors;
   if (!o.predictions.empty()) {
@@ -94,6 +94,7 @@ void run_evaluate(const EvaluateOptions& o) {
   for (const auto& b : o.baselines) {
     if (b == "analytic") predictors.emplace_back("analytic", ds::predict_analytic);
     if (b == "regression") predictors.emplace_back("regression", ds::predict_regression);
+    if (b == "stargazer") predictors.emplace_back("stargazer", ds::predict_stargazer);
   }
   if (predictors.empty()) throw UsageError("nothing to evaluate: give --predictions or a baseline (--baselines)");
 
@@ -147,7 +148,9 @@ void add_evaluate_command(CLI::App& app) {
   cmd->add_option("--dataset", o->dataset, "The dataset's JSONL export (RUN_DIR/dataset.jsonl)")->required();
   cmd->add_option("--predictions", o->predictions, "Predicted times in us from any program, one per JSONL line, in order");
   cmd->add_option("--baselines", o->baselines, "Built-in baselines to score beside them: analytic (occupancy regime + "
-                                               "roofline), regression (least squares on log2 features), none")
+                                               "roofline), regression (least squares on log2 features), "
+                                               "stargazer (stepwise spline regression on the same "
+                                               "features), none")
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--json", o->json_out, "Also write the full report (every kernel, every percentile) as JSON");

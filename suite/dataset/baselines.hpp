@@ -2,7 +2,9 @@
 //   analytic:   occupancy regime + roofline: t = latency + max(bytes / bandwidth, flops / peak) / u,
 //               u = the launch's share of the device's resident-thread slots (1 from one full wave on);
 //   regression: least squares of log2 time on log2 features (bytes, flops, workgroups, block size,
-//               the analytic time) and the regime, trained on the split's training rows.
+//               the analytic time) and the regime, trained on the split's training rows;
+//   stargazer:  the Stargazer stepwise spline regression (model/stepwise.hpp, its default options) of
+//               log2 time on the same features, the regime categorical, trained on the same rows.
 #pragma once
 
 #include <vector>
@@ -19,5 +21,7 @@ std::vector<double> predict_analytic(const std::vector<Row>& rows, const std::ve
                                      const std::vector<std::size_t>& test);
 std::vector<double> predict_regression(const std::vector<Row>& rows, const std::vector<std::size_t>& train,
                                        const std::vector<std::size_t>& test);
+std::vector<double> predict_stargazer(const std::vector<Row>& rows, const std::vector<std::size_t>& train,
+                                      const std::vector<std::size_t>& test);
 
 }  // namespace autobench::dataset

@@ -150,7 +150,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   ASSERT_EQ(eval.status, 0) << eval.out;
   std::ifstream rin(report);
   const auto rep = nlohmann::json::parse(rin);
-  ASSERT_EQ(rep["results"].size(), 6u);  // external, analytic, regression x random, leave-one-kernel-out
+  ASSERT_EQ(rep["results"].size(), 8u);  // external, analytic, regression, stargazer x random, leave-one-kernel-out
   for (const auto& r : rep["results"]) {
     EXPECT_TRUE(std::isfinite(r["overall"]["mape"].get<double>())) << r.dump();
     EXPECT_EQ(r["per_kernel"].size(), ab::kernels::names().size());

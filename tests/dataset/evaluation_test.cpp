@@ -104,3 +104,22 @@ TEST(Evaluation, RegressionRecoversAPowerLawExactly) {
   EXPECT_EQ(report.overall.count, 10u);
   EXPECT_LT(report.overall.mape, 1e-6);
 }
+
+TEST(Evaluation, StargazerFollowsABendTheRegressionCannot) {
+  // log2 t rises 0.3 per doubling of bytes up to 2^20 and 1.0 per doubling beyond (a latency floor giving
+  // way to bandwidth): not linear in the log2 features, so the regression misses the bend; the stepwise
+  // spline model of the same features follows it.
+  std::vector<ds::Row> rows;
+  for (int i = 0; i < 200; ++i) {
+    const double l2b = 10.0 + 20.0 * ((i * 37) % 200) / 200.0;
+    ds::Row r = row(i % 2 ? "a" : "b", 1, i % 5 == 0, std::exp2(l2b));
+    r.features.workgroups = std::exp2(3 + (i * 7) % 11);
+    r.time_us = std::exp2(l2b < 20 ? 0.3 * l2b : 6.0 + (l2b - 20.0));
+    rows.push_back(r);
+  }
+  const auto stargazer = ds::evaluate_random(rows, ds::predict_stargazer);
+  const auto regression = ds::evaluate_random(rows, ds::predict_regression);
+  EXPECT_EQ(stargazer.overall.count, 40u);
+  EXPECT_LT(stargazer.overall.mape, 5.0);
+  EXPECT_GT(regression.overall.mape, 4 * stargazer.overall.mape);
+}
