@@ -10,6 +10,7 @@
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
 #include "suite/modeling/launch_parameters.hpp"
+#include "tests/support/gemm_pool.hpp"
 
 namespace ab = autobench;
 
@@ -27,31 +28,15 @@ ab::kernels::Tunables a_gemm_config() {
 // Every GEMM configuration at four sizes (tunables, then size). The time: the work over a throughput
 // that grows with the threads launched until 132 SMs × 2048 threads are busy (a GPU's occupancy
 // bound, a configuration × size interaction), times a factor of the vector width.
-struct Pool {
-  std::vector<std::string> names;
-  ab::modeling::Samples samples;
-};
+using Pool = ab::testing::GemmPool;
 
 Pool occupancy_bound_pool() {
-  Pool p;
-  for (std::uint64_t n : {1024, 2048, 4096, 8192})
-    for (const auto& config : ab::kernels::tuning_space(gemm(), n)) {
-      if (p.names.empty()) {
-        for (const auto& [name, value] : config) p.names.push_back(name);
-        p.names.push_back("size");
-      }
-      ab::model::Row row;
-      for (const auto& [name, value] : config) row.push_back(static_cast<double>(value));
-      row.push_back(static_cast<double>(n));
-      const double threads = static_cast<double>(n / config.at("MWG") * (n / config.at("NWG")) * config.at("MDIMC") *
-                                                 config.at("NDIMC"));
-      const double busy = std::min(1.0, threads / (132.0 * 2048.0));
-      p.samples.rows.push_back(row);
-      p.samples.time_s.push_back(2.0 * static_cast<double>(n * n) * 256 / 4e13 / busy *
-                                 (config.at("VWM") == 8 ? 1.15 : 1.0));
-      p.samples.rank.push_back(0);
-    }
-  return p;
+  return ab::testing::gemm_pool({1024, 2048, 4096, 8192}, [](const ab::kernels::Tunables& config, std::uint64_t n) {
+    const double threads = static_cast<double>(n / config.at("MWG") * (n / config.at("NWG")) * config.at("MDIMC") *
+                                               config.at("NDIMC"));
+    const double busy = std::min(1.0, threads / (132.0 * 2048.0));
+    return 2.0 * static_cast<double>(n * n) * 256 / 4e13 / busy * (config.at("VWM") == 8 ? 1.15 : 1.0);
+  });
 }
 
 }  // namespace

@@ -6,37 +6,22 @@
 
 #include "kernels/tuning.hpp"
 #include "suite/modeling/tuner_replay.hpp"
+#include "tests/support/gemm_pool.hpp"
 
 namespace ab = autobench;
 
 namespace {
 
 // Every GEMM configuration at four sizes; the time is n³ times a factor per tunable (additive in ln t).
-struct Pool {
-  std::vector<std::string> names;
-  ab::modeling::Samples samples;
-};
+using Pool = ab::testing::GemmPool;
 
 Pool gemm_pool() {
-  Pool p;
-  const auto& gemm = *ab::kernels::find("gemm");
-  for (std::uint64_t n : {4096, 1024, 8192, 2048}) {  // any order: the replay sorts the sizes
-    for (const auto& config : ab::kernels::tuning_space(gemm, n)) {
-      if (p.names.empty()) {
-        for (const auto& [name, value] : config) p.names.push_back(name);
-        p.names.push_back("size");
-      }
-      ab::model::Row row;
-      for (const auto& [name, value] : config) row.push_back(static_cast<double>(value));
-      row.push_back(static_cast<double>(n));
-      const double factor = (config.at("MWG") == 64 ? 1.0 : 1.2) * (config.at("NWG") == 128 ? 1.0 : 1.1) *
-                            (config.at("VWM") == 4 ? 1.0 : 1.06) * (config.at("MDIMC") == 16 ? 1.0 : 1.04);
-      p.samples.rows.push_back(row);
-      p.samples.time_s.push_back(std::pow(static_cast<double>(n) / 1024, 3) * 1e-5 * factor);
-      p.samples.rank.push_back(0);
-    }
-  }
-  return p;
+  // Any order of the sizes: the replay sorts them.
+  return ab::testing::gemm_pool({4096, 1024, 8192, 2048}, [](const ab::kernels::Tunables& config, std::uint64_t n) {
+    const double factor = (config.at("MWG") == 64 ? 1.0 : 1.2) * (config.at("NWG") == 128 ? 1.0 : 1.1) *
+                          (config.at("VWM") == 4 ? 1.0 : 1.06) * (config.at("MDIMC") == 16 ? 1.0 : 1.04);
+    return std::pow(static_cast<double>(n) / 1024, 3) * 1e-5 * factor;
+  });
 }
 
 }  // namespace
