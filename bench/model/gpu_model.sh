@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Stargazer model figures on a GPU for bench/model/README.md (issue 15). Assumes a CUDA build in build/
-# (Release or RelWithDebInfo). Steps, each bounded by what is left of $DEADLINE seconds (default 230):
-#  1. `model` measures the whole GEMM space at 4 sizes (216 configurations x 4 = 864 points);
+# (Release or RelWithDebInfo). Steps, each bounded by what is left of $DEADLINE seconds (default 300):
+#  1. `model` measures the whole GEMM space at 4 sizes (216 configurations x 4 = 864 points), $ITERATIONS
+#     timed launches each (default 33); then once more with another seed (models/ holds both files: the
+#     second measurement of every point gives the measurement noise, see bench/model/noise.py);
 #  2. `model evaluate` on it: held-out error against 25, 50, 100, 200 training samples, the fixed
 #     all-main-effects model, model top-4 vs random search with as many measurements, and the model
 #     tuner replayed over the 4 sizes;
@@ -21,7 +23,8 @@ trap 'restore; exit 130' INT
 trap 'restore; exit 143' TERM
 LOG=$OUT/log.txt
 step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
-DEADLINE=${DEADLINE:-230}
+DEADLINE=${DEADLINE:-300}
+ITERATIONS=${ITERATIONS:-33}
 limit() { local left=$((DEADLINE - SECONDS - 5)); ((left < $1)) && set -- "$left"; (($1 < 5)) && set -- 1; echo "$1"; }
 [[ -x $BIN ]] || { echo "no binary at $BIN (build with CUDA first)"; exit 1; }
 
@@ -31,8 +34,11 @@ step "device"
 
 step "1. model: the whole GEMM space at sizes 1024,2048,4096,8192"
 timeout "$(limit 100)" "$BIN" model --backend cuda --kernel gemm --samples 664 --test 200 \
-  --sizes 1024,2048,4096,8192 --iterations 5 --output "$OUT/models" 2>&1 | tee "$OUT/model.txt"
+  --sizes 1024,2048,4096,8192 --iterations "$ITERATIONS" --output "$OUT/models" 2>&1 | tee "$OUT/model.txt"
 MODEL=$(tail -1 "$OUT/model.txt")
+step "1b. the same space measured again (seed 2): measurement noise"
+timeout "$(limit 100)" "$BIN" model --backend cuda --kernel gemm --samples 664 --test 200 --seed 2 \
+  --sizes 1024,2048,4096,8192 --iterations "$ITERATIONS" --output "$OUT/models" 2>&1 | tee "$OUT/model_again.txt"
 if [[ -f $MODEL ]]; then
   "$BIN" report "$MODEL" > "$OUT/model_report.txt" 2>&1
   head -40 "$OUT/model_report.txt"
