@@ -67,6 +67,8 @@ struct AutoscaleSettings {
   std::size_t bootstrap = 200;     // replicates for each knee's 95% interval (0: no interval)
   int tune_budget = 32;            // configurations timed per size; spaces no larger are searched exhaustively
   int tune_iterations = 3;         // timed launches per configuration during the search
+  double tune_prune = 8.0;         // drop configurations this many times slower than the fastest and not
+                                   // catching up (config_pruning.hpp); 0: time every one at every size
   std::uint64_t seed = 1;          // for sampling configurations when the budget is smaller than the space
   TunerKind tuner = TunerKind::search;
   int tuner_top_k = 12;            // model tuner: best predicted configurations timed per size

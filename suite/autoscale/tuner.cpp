@@ -10,12 +10,16 @@
 
 namespace autobench::autoscale {
 
-Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(settings.seed) {
+Tuner::Tuner(const AutoscaleSettings& settings)
+    : settings_(settings), rng_(settings.seed), pruning_(settings.tune_prune) {
   if (settings.tuner == TunerKind::model)
     model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents);
 }
 
-std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n) {
+std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& all, std::uint64_t n) {
+  std::vector<kernels::Tunables> space;
+  for (const auto& config : all)
+    if (!pruning_.dropped(kernels::to_string(config))) space.push_back(config);
   if (model_) return model_->choose(space, n, rng_);
   std::vector<kernels::Tunables> out = space;
   if (out.size() > static_cast<std::size_t>(settings_.tune_budget)) {
@@ -40,15 +44,18 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   kernels::Tunables best;
   double best_time = INFINITY;
   std::vector<double> times;
+  std::vector<std::string> keys;
   for (const auto& config : space) {
     times.push_back(detect::median(workload.time(config, probe).seconds));
-    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + kernels::to_string(config) + "@" + fmt::format("{}", times.back());
+    keys.push_back(kernels::to_string(config));
+    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + keys.back() + "@" + fmt::format("{}", times.back());
     if (times.back() < best_time) {
       best_time = times.back();
       best = config;
     }
   }
   p.tune_measured = static_cast<std::int64_t>(space.size());
+  pruning_.record(keys, times);
   if (model_) {
     p.tune_predicted_s = model_->predict(best, n);  // NaN at the warm-up sizes
     model_->record(n, space, times);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/autoscale/config_pruning.hpp"
 #include "suite/backend/device.hpp"
 #include "suite/autoscale/model_search.hpp"
 #include "suite/results/results.hpp"
@@ -25,7 +26,8 @@ class Tuner {
 
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
   // it), searches the space (search tuner: exhaustive up to the budget, else a seeded sample plus the
-  // previous best; model tuner: see model_search.hpp), and times the best configuration with the kernel's
+  // previous best; model tuner: see model_search.hpp) without the configurations settings.tune_prune
+  // dropped at earlier sizes (config_pruning.hpp), and times the best configuration with the kernel's
   // timing plan (timing_for), adding launches while settings.noise_stop asks for them (all of it through
   // `around` when set). The point records every configuration timed in the search and its probe time.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
@@ -34,7 +36,7 @@ class Tuner {
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n);
+  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& all, std::uint64_t n);
   kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
                            results::Point& p);
 
@@ -44,6 +46,7 @@ class Tuner {
   std::string previous_best_;
   kernels::Tunables best_;
   std::optional<ModelSearch> model_;  // --tuner model
+  ConfigPruning pruning_;             // --tune-prune
 };
 
 // NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),

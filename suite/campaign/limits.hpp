@@ -49,6 +49,7 @@ inline constexpr Limit iterations{"--iterations", 1, 100000, false, false, true}
 inline constexpr Limit warmup{"--warmup", 0, 10000, false, false, true};
 inline constexpr Limit tune_budget{"--tune-budget", 1, 10000, false, false, true};
 inline constexpr Limit tune_iterations{"--tune-iterations", 1, 10000, false, false, true};
+inline constexpr Limit tune_prune{"--tune-prune", 1, 1e6, true};  // 0 stored: none
 inline constexpr Limit seed{"--seed", 0, 9007199254740992.0, false, false, true};  // 2^53: exact in JSON readers
 inline constexpr Limit sensitivity{"--sensitivity", 0, 100, true};
 inline constexpr Limit distance_threshold{"--distance-threshold", 0, 1};

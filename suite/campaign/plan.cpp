@@ -56,6 +56,7 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   check_stored(L::iterations, a.timing.iterations + a.timing.warmup);
   check_stored(L::tune_budget, a.tune_budget);
   check_stored(L::tune_iterations, a.tune_iterations);
+  if (a.tune_prune != 0.0) check_stored(L::tune_prune, a.tune_prune);
   check_stored(L::seed, static_cast<double>(a.seed));
   check_stored(L::sensitivity, a.detector_params.sensitivity);
   check_stored(L::distance_threshold, a.detector_params.distance_threshold);

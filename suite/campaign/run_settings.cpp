@@ -45,6 +45,7 @@ nlohmann::json autoscale_json(const autoscale::AutoscaleSettings& a) {
       {"bootstrap", a.bootstrap},
       {"tune_budget", a.tune_budget},
       {"tune_iterations", a.tune_iterations},
+      {"tune_prune", a.tune_prune},
       {"tuner", autoscale::to_string(a.tuner)},
       {"tuner_top_k", a.tuner_top_k},
       {"tuner_random", a.tuner_random},
@@ -94,6 +95,7 @@ void autoscale_from_json(const nlohmann::json& j, autoscale::AutoscaleSettings& 
   a.bootstrap = j.value("bootstrap", std::size_t{0});
   j.at("tune_budget").get_to(a.tune_budget);
   j.at("tune_iterations").get_to(a.tune_iterations);
+  a.tune_prune = j.value("tune_prune", 0.0);  // added later; older runs timed every configuration
   j.at("seed").get_to(a.seed);
   // Keys added with the model tuner; older files used the search tuner.
   a.tuner = autoscale::tuner_from_string(j.value("tuner", "search"));

@@ -87,6 +87,10 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->check(bounded(campaign::limits::tune_budget))->group("Timing");
   app.add_option("--tune-iterations", a.tune_iterations, "Timed launches per configuration while tuning")
       ->check(bounded(campaign::limits::tune_iterations))->group("Timing");
+  app.add_option("--tune-prune", a.tune_prune, "Stop timing, for the rest of a sweep, a configuration more than this "
+                                               "many times slower than the fastest at a size and not catching up "
+                                               "since the last size (0: time every configuration at every size)")
+      ->transform(bounded_or(campaign::limits::tune_prune, "0", 0))->group("Timing");
   app.add_option("--tuner", o.tuner, "How configurations are chosen per size: search (every one up to "
                                      "--tune-budget, else a seeded sample) or model (a stepwise spline model of the "
                                      "timings so far picks --tuner-top-k, --tuner-incumbents and --tuner-random; see README)")

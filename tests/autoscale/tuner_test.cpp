@@ -154,6 +154,55 @@ TEST(TunerSearch, AWrongConfigurationStopsTheSearchNamingIt) {
   EXPECT_TRUE(w.probed.empty());  // every configuration is verified before any is timed
 }
 
+// Configuration I takes (I + 1) ms at size 1 and (I + 1)^2 ms at size 2: with --tune-prune 8, I >= 2
+// are more than 8x slower than I = 0 at size 2 and further behind than at size 1, so later sizes skip them.
+class DivergingWorkload final : public backend::Workload {
+ public:
+  explicit DivergingWorkload(std::uint64_t size) : size_(size) {}
+  std::vector<kernels::Tunables> configurations() const override {
+    std::vector<kernels::Tunables> out;
+    for (int i = 0; i < 12; ++i) out.push_back({{"I", i}});
+    return out;
+  }
+  void verify(const kernels::Tunables&) override {}
+  backend::Timing time(const kernels::Tunables& config, const backend::TimingPlan& plan) override {
+    const double i = static_cast<double>(config.at("I"));
+    if (plan.iterations == 3) probed.push_back(static_cast<int>(i));
+    backend::Timing t;
+    t.seconds.assign(static_cast<std::size_t>(plan.iterations), 1e-3 * (size_ == 1 ? i + 1 : (i + 1) * (i + 1)));
+    return t;
+  }
+  std::uint64_t allocated_bytes() const override { return 0; }
+  std::vector<int> probed;
+
+ private:
+  std::uint64_t size_;
+};
+
+TEST(TunerSearch, DropsConfigurationsFarSlowerAndFallingBehind) {
+  auto s = settings_with_budget(32);
+  s.tune_prune = 8.0;
+  Tuner tuner(s);
+  for (std::uint64_t size : {1, 2}) {
+    DivergingWorkload w(size);
+    tuner.measure(w, vecadd(), 1024);
+    EXPECT_EQ(w.probed.size(), 12u) << "size " << size;
+  }
+  DivergingWorkload w(2);
+  const auto p = tuner.measure(w, vecadd(), 1024);
+  EXPECT_EQ(w.probed, (std::vector<int>{0, 1}));  // I = 1: 4x; I = 2: 9x at size 2 (3x at size 1)
+  EXPECT_EQ(p.tune_measured, 2);
+  EXPECT_EQ(p.tunables, "I=0");
+
+  s.tune_prune = 0.0;  // off: every configuration at every size
+  Tuner all(s);
+  for (std::uint64_t size : {1, 2, 2}) {
+    DivergingWorkload v(size);
+    all.measure(v, vecadd(), 1024);
+    EXPECT_EQ(v.probed.size(), 12u);
+  }
+}
+
 TEST(TunerSearch, ASingleConfigurationIsNotSearched) {
   const auto s = settings_with_budget(8);
   Tuner tuner(s);
