@@ -15,8 +15,7 @@ Tuner::Tuner(const AutoscaleSettings& settings) : settings_(settings), rng_(sett
     model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents);
 }
 
-std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space, std::uint64_t n) {
-  if (model_) return model_->choose(space, n, rng_);
+std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space) {
   std::vector<kernels::Tunables> out = space;
   if (out.size() > static_cast<std::size_t>(settings_.tune_budget)) {
     std::shuffle(out.begin(), out.end(), rng_);
@@ -30,30 +29,32 @@ std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tuna
 
 kernels::Tunables Tuner::search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
                                 results::Point& p) {
-  const std::vector<kernels::Tunables> space = candidates(workload.configurations(), n);
-  for (const auto& config : space) {
-    if (verified_.insert(kernels::to_string(config)).second) workload.verify(config);
-  }
-  if (space.size() == 1) return space.front();
-
   const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
-  kernels::Tunables best;
-  double best_time = INFINITY;
-  std::vector<double> times;
-  for (const auto& config : space) {
-    times.push_back(detect::median(workload.time(config, probe).seconds));
-    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + kernels::to_string(config) + "@" + fmt::format("{}", times.back());
-    if (times.back() < best_time) {
-      best_time = times.back();
-      best = config;
+  const ModelSearch::Time time = [&](const std::vector<kernels::Tunables>& configs) {
+    for (const auto& config : configs) {
+      if (verified_.insert(kernels::to_string(config)).second) workload.verify(config);
     }
+    std::vector<double> times;
+    for (const auto& config : configs) {
+      times.push_back(detect::median(workload.time(config, probe).seconds));
+      p.tune_probes += (p.tune_probes.empty() ? "" : ";") + kernels::to_string(config) + "@" + fmt::format("{}", times.back());
+      ++p.tune_measured;
+    }
+    return times;
+  };
+  const std::vector<kernels::Tunables> configurations = workload.configurations();
+  if (model_ && configurations.size() > 1) {
+    ModelSearch::Found found = model_->search(configurations, n, rng_, time);
+    p.tune_predicted_s = found.predicted_s;  // NaN at the warm-up sizes
+    return std::move(found.best);
   }
-  p.tune_measured = static_cast<std::int64_t>(space.size());
-  if (model_) {
-    p.tune_predicted_s = model_->predict(best, n);  // NaN at the warm-up sizes
-    model_->record(n, space, times);
+  const std::vector<kernels::Tunables> space = candidates(configurations);
+  if (space.size() == 1) {
+    if (verified_.insert(kernels::to_string(space.front())).second) workload.verify(space.front());
+    return space.front();
   }
-  return best;
+  const std::vector<double> times = time(space);
+  return space[static_cast<std::size_t>(std::min_element(times.begin(), times.end()) - times.begin())];
 }
 
 results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
