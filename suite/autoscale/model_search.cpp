@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 #include "model/stepwise.hpp"
@@ -34,51 +35,94 @@ model::Row ModelSearch::row(const kernels::Tunables& config, std::uint64_t n) co
   return r;
 }
 
-std::vector<kernels::Tunables> ModelSearch::choose(const std::vector<kernels::Tunables>& space, std::uint64_t n,
-                                                   std::mt19937_64& rng) const {
-  if (!guiding()) return pick(space, static_cast<std::size_t>(warmup_budget_), rng);
-  if (space.size() <= static_cast<std::size_t>(top_k_ + incumbents_ + random_)) return space;
+std::vector<std::size_t> ModelSearch::ranked(const std::vector<kernels::Tunables>& space, std::uint64_t n) const {
   std::vector<double> predicted;
   const std::uint64_t at = std::clamp(n, smallest_, largest_);
   for (const auto& c : space) {
-    const double t = predict(c, at);
+    const double t = predict(*model_, c, at);
     predicted.push_back(std::isnan(t) ? INFINITY : t);  // unpredictable configurations rank last
   }
   std::vector<std::size_t> order(space.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return predicted[a] < predicted[b]; });
+  return order;
+}
+
+std::vector<kernels::Tunables> ModelSearch::first_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
+                                                        std::mt19937_64& rng) const {
+  if (!guiding()) return pick(space, static_cast<std::size_t>(warmup_budget_), rng);
+  if (space.size() <= static_cast<std::size_t>(top_k_ + incumbents_ + random_)) return space;
+  const std::vector<std::size_t> order = ranked(space, n);
   std::vector<bool> taken(space.size(), false);
   for (std::size_t i = 0; i < order.size() && i < static_cast<std::size_t>(top_k_); ++i) taken[order[i]] = true;
   // The fastest at the previous size: the best configuration changes slowly with the size, and the
   // model ranks configurations that differ only in tunables it left out alike.
-  for (std::size_t k = 0; k < previous_.size() && k < static_cast<std::size_t>(incumbents_); ++k)
+  for (std::size_t k = 0; k < timed_at_latest_.size() && k < static_cast<std::size_t>(incumbents_); ++k)
     for (std::size_t i = 0; i < space.size(); ++i)
-      if (kernels::to_string(space[i]) == previous_[k]) taken[i] = true;
+      if (kernels::to_string(space[i]) == timed_at_latest_[k].second) taken[i] = true;
   std::vector<kernels::Tunables> out, rest;
   for (std::size_t i : order) (taken[i] ? out : rest).push_back(space[i]);
   for (auto& c : pick(std::move(rest), static_cast<std::size_t>(random_), rng)) out.push_back(std::move(c));
   return out;
 }
 
-void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds) {
+std::vector<kernels::Tunables> ModelSearch::further_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
+                                                          std::size_t allowed) const {
+  if (!model_) return {};
+  std::set<std::string> timed;
+  for (const auto& [seconds, config] : timed_at_latest_) timed.insert(config);
+  const std::vector<std::size_t> order = ranked(space, n);
+  std::vector<kernels::Tunables> out;
+  for (std::size_t i = 0; i < order.size() && i < static_cast<std::size_t>(top_k_) && out.size() < allowed; ++i)
+    if (!timed.count(kernels::to_string(space[order[i]]))) out.push_back(space[order[i]]);
+  return out;
+}
+
+ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& space, std::uint64_t n, std::mt19937_64& rng,
+                                       const Time& time) {
+  Found found;
+  const bool warmup = !guiding();
+  const std::optional<model::LinearModel> chooser = warmup ? std::nullopt : model_;
+  const auto round = [&](const std::vector<kernels::Tunables>& configs) {
+    const std::vector<double> seconds = time(configs);
+    record(n, configs, seconds, !found.timed.empty());
+    found.timed.insert(found.timed.end(), configs.begin(), configs.end());
+    found.seconds.insert(found.seconds.end(), seconds.begin(), seconds.end());
+  };
+  round(first_round(space, n, rng));
+  found.first_round = found.timed.size();
+  // At a warm-up size the random sample rarely holds the best: the model refitted on it knows which
+  // tunables matter, so its top_k at n are timed, and again after each refit, until they all have been.
+  // (At a guided size a further round ranked no better than random picks as many: see bench/model/README.md.)
+  const std::size_t cap = found.first_round + static_cast<std::size_t>(warmup_budget_);
+  for (std::vector<kernels::Tunables> more; warmup && !(more = further_round(space, n, cap - found.timed.size())).empty();)
+    round(more);
+  const auto fastest = std::min_element(found.seconds.begin(), found.seconds.end()) - found.seconds.begin();
+  found.best = found.timed[static_cast<std::size_t>(fastest)];
+  if (chooser) found.predicted_s = predict(*chooser, found.best, n);
+  return found;
+}
+
+void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds,
+                         bool further_round) {
   if (configs.size() != seconds.size()) throw std::invalid_argument("one probe time per configuration is needed");
-  if (configs.empty()) return;
   if (names_.empty()) {
     for (const auto& [name, value] : configs.front()) names_.push_back(name);
     names_.push_back("size");
   }
+  if (!further_round) {
+    ++sizes_;
+    smallest_ = sizes_ == 1 ? n : std::min(smallest_, n);
+    largest_ = std::max(largest_, n);
+    timed_at_latest_.clear();
+  }
   for (std::size_t i = 0; i < configs.size(); ++i) {
     rows_.push_back(row(configs[i], n));
     seconds_.push_back(seconds[i]);
+    timed_at_latest_.emplace_back(seconds[i], kernels::to_string(configs[i]));
   }
-  ++sizes_;
-  smallest_ = sizes_ == 1 ? n : std::min(smallest_, n);
-  largest_ = std::max(largest_, n);
-  std::vector<std::size_t> order(configs.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return seconds[a] < seconds[b]; });
-  previous_.clear();
-  for (std::size_t i : order) previous_.push_back(kernels::to_string(configs[i]));
+  std::stable_sort(timed_at_latest_.begin(), timed_at_latest_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   // The tuner only ranks configurations at one size, so it lets in every term that explains a tenth of
   // a percent of what the model leaves unexplained (relative gains: the size dominates ln t), and fits
   // as many columns as the timings allow: a tunable left out ranks its configurations alike.
@@ -94,13 +138,16 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
   }
 }
 
-double ModelSearch::predict(const kernels::Tunables& config, std::uint64_t n) const {
-  if (!guiding()) return NAN;
+double ModelSearch::predict(const model::LinearModel& model, const kernels::Tunables& config, std::uint64_t n) const {
   try {
-    return model_->predict(row(config, n));
+    return model.predict(row(config, n));
   } catch (const std::invalid_argument&) {
     return NAN;  // a level the model never saw: ranked last
   }
+}
+
+double ModelSearch::predict(const kernels::Tunables& config, std::uint64_t n) const {
+  return guiding() ? predict(*model_, config, n) : NAN;
 }
 
 }  // namespace autobench::autoscale

@@ -2,10 +2,13 @@
 // tunables and the size, refitted as timings arrive, picks which configurations to time at each size.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/kernel.hpp"
@@ -20,19 +23,37 @@ class ModelSearch {
   // θ and φ of the tuner's stepwise selection, relative gains (see record()).
   static constexpr double kMinGain = 0.001;
 
-  // warmup_budget: configurations sampled per warm-up size; top_k, incumbents, random: per guided size.
+  // warmup_budget: configurations sampled per warm-up size (and the most its further rounds add);
+  // top_k, incumbents, random: per guided size (top_k also per further round).
   ModelSearch(int warmup_budget, int top_k, int random, int incumbents);
 
-  // The configurations to time at size n (each once, from `space`): at the first kWarmupSizes sizes
-  // (or while no model could be fitted) up to warmup_budget at random; then the top_k with the lowest
-  // predicted time, the `incumbents` fastest timed at the previous size (those not among them already),
-  // plus up to `random` of the others at random. The ranking is predicted at the timed size nearest n
-  // (n clamped to the sizes timed so far): extrapolated size interactions ranked configurations badly.
-  // A space no larger than top_k + incumbents + random is taken whole.
-  std::vector<kernels::Tunables> choose(const std::vector<kernels::Tunables>& space, std::uint64_t n,
-                                        std::mt19937_64& rng) const;
-  // The probe times of the configurations timed at n; refits the model on everything timed so far.
-  void record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds);
+  // Times `configs` (each once, in order) and returns their probe times in the same order.
+  using Time = std::function<std::vector<double>(const std::vector<kernels::Tunables>& configs)>;
+
+  // One size's search: every configuration timed there in the order timed, with its probe time, how
+  // many the first round timed (the rest: further rounds), the fastest, and what the model that chose
+  // the first round predicted for the fastest (NaN at the warm-up sizes).
+  struct Found {
+    std::vector<kernels::Tunables> timed;
+    std::vector<double> seconds;
+    std::size_t first_round = 0;
+    kernels::Tunables best;
+    double predicted_s = NAN;
+  };
+
+  // Searches size n of `space` (one size per call, in any order; not empty), timing through `time`.
+  // First round: at the first kWarmupSizes sizes (or while no model could be fitted) up to
+  // warmup_budget configurations at random; then the top_k with the lowest predicted time, the
+  // `incumbents` fastest timed at the previous size (those not among them already), plus up to `random`
+  // of the others at random. The ranking is predicted at the timed size nearest n (n clamped to the
+  // sizes timed so far): extrapolated size interactions ranked configurations badly. A space no larger
+  // than top_k + incumbents + random is taken whole. The model is refitted after every round. At a
+  // warm-up size, once a model fits, further rounds time the refitted model's top_k at n not yet timed
+  // there until all of them have been (at most warmup_budget more configurations). The fastest of all
+  // timed at n is the one found. Throws std::invalid_argument when `time` does not return one time per
+  // configuration.
+  Found search(const std::vector<kernels::Tunables>& space, std::uint64_t n, std::mt19937_64& rng, const Time& time);
+
   // The model's probe time of `config` at n; NaN while the model does not guide.
   double predict(const kernels::Tunables& config, std::uint64_t n) const;
   bool guiding() const { return model_.has_value() && sizes_ >= kWarmupSizes; }
@@ -40,6 +61,19 @@ class ModelSearch {
 
  private:
   model::Row row(const kernels::Tunables& config, std::uint64_t n) const;
+  // `model`'s probe time of `config` at n; NaN for a level it never saw.
+  double predict(const model::LinearModel& model, const kernels::Tunables& config, std::uint64_t n) const;
+  // Indices into `space`, lowest time predicted by the fitted model at n (clamped to the sizes timed) first.
+  std::vector<std::size_t> ranked(const std::vector<kernels::Tunables>& space, std::uint64_t n) const;
+  std::vector<kernels::Tunables> first_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
+                                             std::mt19937_64& rng) const;
+  // The fitted model's top_k at n not yet timed there, at most `allowed` of them (none while no model fits).
+  std::vector<kernels::Tunables> further_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
+                                               std::size_t allowed) const;
+  // Adds the probe times of configurations timed at n (in a further round at the last size recorded, or
+  // at a new size) and refits the model on everything timed so far.
+  void record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds,
+              bool further_round);
 
   int warmup_budget_, top_k_, random_, incumbents_;
   std::vector<std::string> names_;  // the tunables (by name), then "size"
@@ -47,7 +81,7 @@ class ModelSearch {
   std::vector<double> seconds_;
   int sizes_ = 0;
   std::uint64_t smallest_ = 0, largest_ = 0;  // of the sizes recorded
-  std::vector<std::string> previous_;  // the configurations timed at the last size, fastest first
+  std::vector<std::pair<double, std::string>> timed_at_latest_;  // probe time and configuration, fastest first
   std::optional<model::LinearModel> model_;
 };
 

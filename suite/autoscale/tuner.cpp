@@ -16,11 +16,7 @@ Tuner::Tuner(const AutoscaleSettings& settings)
     model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents);
 }
 
-std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& all, std::uint64_t n) {
-  std::vector<kernels::Tunables> space;
-  for (const auto& config : all)
-    if (!pruning_.dropped(kernels::to_string(config))) space.push_back(config);
-  if (model_) return model_->choose(space, n, rng_);
+std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space) {
   std::vector<kernels::Tunables> out = space;
   if (out.size() > static_cast<std::size_t>(settings_.tune_budget)) {
     std::shuffle(out.begin(), out.end(), rng_);
@@ -34,32 +30,41 @@ std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tuna
 
 kernels::Tunables Tuner::search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
                                 results::Point& p) {
-  const std::vector<kernels::Tunables> space = candidates(workload.configurations(), n);
-  for (const auto& config : space) {
-    if (verified_.insert(kernels::to_string(config)).second) workload.verify(config);
-  }
-  if (space.size() == 1) return space.front();
-
   const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
-  kernels::Tunables best;
-  double best_time = INFINITY;
-  std::vector<double> times;
-  std::vector<std::string> keys;
-  for (const auto& config : space) {
-    times.push_back(detect::median(workload.time(config, probe).seconds));
-    keys.push_back(kernels::to_string(config));
-    p.tune_probes += (p.tune_probes.empty() ? "" : ";") + keys.back() + "@" + fmt::format("{}", times.back());
-    if (times.back() < best_time) {
-      best_time = times.back();
-      best = config;
+  std::vector<std::string> timed;  // every configuration probed at this size and its time, for pruning_
+  std::vector<double> timed_s;
+  const ModelSearch::Time time = [&](const std::vector<kernels::Tunables>& configs) {
+    for (const auto& config : configs) {
+      if (verified_.insert(kernels::to_string(config)).second) workload.verify(config);
     }
+    std::vector<double> times;
+    for (const auto& config : configs) {
+      times.push_back(detect::median(workload.time(config, probe).seconds));
+      timed.push_back(kernels::to_string(config));
+      timed_s.push_back(times.back());
+      p.tune_probes += (p.tune_probes.empty() ? "" : ";") + timed.back() + "@" + fmt::format("{}", times.back());
+      ++p.tune_measured;
+    }
+    return times;
+  };
+  std::vector<kernels::Tunables> configurations;
+  for (auto& config : workload.configurations())
+    if (!pruning_.dropped(kernels::to_string(config))) configurations.push_back(std::move(config));
+  kernels::Tunables best;
+  if (model_ && configurations.size() > 1) {
+    ModelSearch::Found found = model_->search(configurations, n, rng_, time);
+    p.tune_predicted_s = found.predicted_s;  // NaN at the warm-up sizes
+    best = std::move(found.best);
+  } else {
+    const std::vector<kernels::Tunables> space = candidates(configurations);
+    if (space.size() == 1) {
+      if (verified_.insert(kernels::to_string(space.front())).second) workload.verify(space.front());
+      return space.front();
+    }
+    const std::vector<double> times = time(space);
+    best = space[static_cast<std::size_t>(std::min_element(times.begin(), times.end()) - times.begin())];
   }
-  p.tune_measured = static_cast<std::int64_t>(space.size());
-  pruning_.record(keys, times);
-  if (model_) {
-    p.tune_predicted_s = model_->predict(best, n);  // NaN at the warm-up sizes
-    model_->record(n, space, times);
-  }
+  pruning_.record(timed, timed_s);
   return best;
 }
 

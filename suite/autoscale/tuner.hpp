@@ -36,7 +36,9 @@ class Tuner {
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& all, std::uint64_t n);
+  // The search tuner's configurations at a size: the whole space up to the budget, else a seeded sample
+  // that keeps the previous best.
+  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& space);
   kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
                            results::Point& p);
 

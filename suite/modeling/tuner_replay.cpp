@@ -52,17 +52,21 @@ std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, 
         best = std::min(best, t);
       }
       const bool guided = search.guiding();
-      const auto chosen = search.choose(space, static_cast<std::uint64_t>(size), rng);
-      std::vector<double> seconds;
-      for (const auto& c : chosen) seconds.push_back(time.at(kernels::to_string(c)));
-      const double ratio = *std::min_element(seconds.begin(), seconds.end()) / best;
+      // Each configuration's probe is its measured time: the tuner's own search, timing by look-up.
+      const auto probe = [&](const std::vector<kernels::Tunables>& configs) {
+        std::vector<double> seconds;
+        for (const auto& c : configs) seconds.push_back(time.at(kernels::to_string(c)));
+        return seconds;
+      };
+      const auto found = search.search(space, static_cast<std::uint64_t>(size), rng, probe);
+      const double ratio = time.at(kernels::to_string(found.best)) / best;
       TunerReplayRow& row = out[k++];
       row.guided += guided ? 1 : 0;
-      row.timed_mean += static_cast<double>(chosen.size()) / settings.repeats;
+      row.timed_mean += static_cast<double>(found.timed.size()) / settings.repeats;
+      row.further_mean += static_cast<double>(found.timed.size() - found.first_round) / settings.repeats;
       row.ratio_mean += ratio / settings.repeats;
       row.ratio_max = std::max(row.ratio_max, ratio);
       row.within_2_percent += ratio <= 1.02 ? 1 : 0;
-      search.record(static_cast<std::uint64_t>(size), chosen, seconds);
     }
   }
   return out;

@@ -1,12 +1,15 @@
-// The model tuner's search on a known GEMM-like cost function over the real GEMM tuning space: after
-// two random warm-up sizes it times only the top-k predicted, the previous size's fastest and a few
-// random configurations, few in all, and finds the exhaustive best within 2 %.
+// The model tuner's search on a known GEMM-like cost function over the real GEMM tuning space: at two
+// warm-up sizes a random sample and then the refitted model's top-k, after them only the top-k
+// predicted, the previous size's fastest and a few random configurations, few in all, and it finds the
+// exhaustive best within 2 %.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <set>
+#include <string>
 
 #include "kernels/tuning.hpp"
 #include "suite/autoscale/model_search.hpp"
@@ -52,11 +55,11 @@ class CostWorkload final : public ab::backend::Workload {
 };
 
 // One sweep of the search over `sizes` with 1 % lognormal probe noise: how close its picks came to the
-// exhaustive best, against random search with as many timings per size.
+// exhaustive best at the warm-up and at the guided sizes, against random search with as many timings.
 struct SweepFigures {
-  int guided = 0, within_2_percent = 0;
+  int guided = 0, warmup = 0, guided_within = 0, warmup_within = 0;
   double model_mean = 0, model_worst = 0, random_mean = 0;
-  std::size_t timed = 0, space_total = 0;
+  std::size_t timed = 0, further = 0, space_total = 0;
 };
 
 SweepFigures sweep(ab::autoscale::ModelSearch& search, const std::vector<std::uint64_t>& sizes, std::uint64_t seed) {
@@ -67,41 +70,55 @@ SweepFigures sweep(ab::autoscale::ModelSearch& search, const std::vector<std::ui
   for (std::uint64_t n : sizes) {
     auto space = ab::kernels::tuning_space(gemm, n);
     EXPECT_EQ(space.size(), 216u);
-    const auto chosen = search.choose(space, n, rng);
-    std::vector<double> times;
-    for (const auto& c : chosen) times.push_back(cost(c, n) * noise(noise_rng));
-    const auto best_timed = chosen[static_cast<std::size_t>(std::min_element(times.begin(), times.end()) - times.begin())];
+    const bool guided = search.guiding();
+    std::set<std::string> seen;
+    const auto found = search.search(space, n, rng, [&](const std::vector<ab::kernels::Tunables>& configs) {
+      std::vector<double> times;
+      for (const auto& c : configs) {
+        EXPECT_TRUE(seen.insert(ab::kernels::to_string(c)).second) << "timed twice at n = " << n;
+        times.push_back(cost(c, n) * noise(noise_rng));
+      }
+      return times;
+    });
+    EXPECT_EQ(found.timed.size(), found.seconds.size());
+    EXPECT_EQ(found.best, found.timed[static_cast<std::size_t>(
+                              std::min_element(found.seconds.begin(), found.seconds.end()) - found.seconds.begin())]);
+    const std::size_t further = found.timed.size() - found.first_round;
+    EXPECT_LE(further, guided ? 0u : 32u) << "further rounds: at most the warm-up budget more, at warm-up sizes, n = " << n;
     double exhaustive = INFINITY;
     for (const auto& c : space) exhaustive = std::min(exhaustive, cost(c, n));
-    if (search.guiding()) {
+    const double r = cost(found.best, n) / exhaustive;
+    if (guided) {
       ++f.guided;
-      EXPECT_GE(chosen.size(), 16u) << "top 12 + 4 random (+ up to 2 incumbents) at n = " << n;
-      EXPECT_LE(chosen.size(), 18u) << "top 12 + 4 random + up to 2 incumbents at n = " << n;
-      EXPECT_FALSE(std::isnan(search.predict(best_timed, n)));
-      const double r = cost(best_timed, n) / exhaustive;
-      f.model_mean += r;
-      f.model_worst = std::max(f.model_worst, r);
-      f.within_2_percent += r <= 1.02 ? 1 : 0;
-      std::shuffle(space.begin(), space.end(), random_rng);  // random search: as many timings
-      double random_best = INFINITY;
-      for (std::size_t i = 0; i < chosen.size(); ++i) random_best = std::min(random_best, cost(space[i], n));
-      f.random_mean += random_best / exhaustive;
+      EXPECT_GE(found.first_round, 16u) << "top 12 + 4 random (+ up to 2 incumbents) at n = " << n;
+      EXPECT_LE(found.first_round, 18u) << "top 12 + 4 random + up to 2 incumbents at n = " << n;
+      EXPECT_FALSE(std::isnan(found.predicted_s));
+      f.guided_within += r <= 1.02 ? 1 : 0;
     } else {
-      EXPECT_EQ(chosen.size(), 32u) << "warm-up: a random sample of the budget";
-      EXPECT_TRUE(std::isnan(search.predict(best_timed, n)));
+      ++f.warmup;
+      EXPECT_EQ(found.first_round, 32u) << "warm-up: a random sample of the budget";
+      EXPECT_GT(further, 0u) << "warm-up: the refitted model's top 12 not yet timed";
+      EXPECT_TRUE(std::isnan(found.predicted_s));
+      f.warmup_within += r <= 1.02 ? 1 : 0;
     }
-    f.timed += chosen.size();
+    f.model_mean += r;
+    f.model_worst = std::max(f.model_worst, r);
+    std::shuffle(space.begin(), space.end(), random_rng);  // random search: as many timings
+    double random_best = INFINITY;
+    for (std::size_t i = 0; i < found.timed.size(); ++i) random_best = std::min(random_best, cost(space[i], n));
+    f.random_mean += random_best / exhaustive;
+    f.timed += found.timed.size();
+    f.further += further;
     f.space_total += space.size();
-    search.record(n, chosen, times);
   }
-  f.model_mean /= f.guided;
-  f.random_mean /= f.guided;
+  f.model_mean /= static_cast<double>(sizes.size());
+  f.random_mean /= static_cast<double>(sizes.size());
   return f;
 }
 
 }  // namespace
 
-TEST(ModelSearch, TimesTheBudgetAtTwoSizesThenTopKIncumbentsAndRandomAndFindsTheBest) {
+TEST(ModelSearch, TimesTheBudgetAndTheRefitsTopKAtTwoSizesThenTopKIncumbentsAndRandomAndFindsTheBest) {
   const auto& gemm = *ab::kernels::find("gemm");
   std::vector<std::uint64_t> sizes;
   for (std::uint64_t n = 1024; n <= 8192; n += 512) sizes.push_back(n);
@@ -109,25 +126,25 @@ TEST(ModelSearch, TimesTheBudgetAtTwoSizesThenTopKIncumbentsAndRandomAndFindsThe
   const std::vector<std::uint64_t> gpu_sweep{128,  256,  384,  512,  640,  768,  896,  1024, 1152, 1280,
                                              1408, 1664, 1920, 2176, 2432, 2688, 3072, 3456, 3840, 4224,
                                              4736, 5248, 5888, 6528, 7296, 8064, 8960, 9856, 10880, 12032};
-  int guided = 0, within = 0;
+  int guided = 0, guided_within = 0, warmup = 0, warmup_within = 0;
   double worst = 0;
   for (const auto& [list, seeds] : {std::pair{sizes, std::vector<std::uint64_t>{3, 4, 5}}, {gpu_sweep, {3, 7}}})
     for (std::uint64_t seed : seeds) {
       ab::autoscale::ModelSearch search(32, 12, 4, 2);
       const SweepFigures f = sweep(search, list, seed);
-      EXPECT_EQ(f.guided, static_cast<int>(list.size()) - 2) << "two warm-up sizes, then the model guides";
+      EXPECT_EQ(f.warmup, 2) << "two warm-up sizes, then the model guides";
+      EXPECT_EQ(f.guided, static_cast<int>(list.size()) - 2);
       EXPECT_LE(static_cast<double>(f.timed), 0.2 * static_cast<double>(f.space_total));
       EXPECT_LT(f.model_mean, f.random_mean) << "better than random search with as many timings";
-      if (list.size() == sizes.size() && seed == 3) {  // the search this test ran before incumbents: 1.27, worst 1.66
-        EXPECT_EQ(f.within_2_percent, f.guided) << "worst " << f.model_worst;
-      }
       guided += f.guided;
-      within += f.within_2_percent;
+      guided_within += f.guided_within;
+      warmup += f.warmup;
+      warmup_within += f.warmup_within;
       worst = std::max(worst, f.model_worst);
-      std::printf("model tuner, %zu sizes, seed %llu: mean best/exhaustive %.4f (worst %.4f), within 2 %% at %d of %d, "
-                  "random search %.4f, timed %zu of %zu\n",
-                  list.size(), static_cast<unsigned long long>(seed), f.model_mean, f.model_worst, f.within_2_percent,
-                  f.guided, f.random_mean, f.timed, f.space_total);
+      std::printf("model tuner, %zu sizes, seed %llu: mean best/exhaustive %.4f (worst %.4f), within 2 %% at %d of %d "
+                  "warm-up and %d of %d guided sizes, random search %.4f, timed %zu of %zu (%zu in further rounds)\n",
+                  list.size(), static_cast<unsigned long long>(seed), f.model_mean, f.model_worst, f.warmup_within,
+                  f.warmup, f.guided_within, f.guided, f.random_mean, f.timed, f.space_total, f.further);
       ASSERT_TRUE(search.fitted());
       // The model has learnt which tiles are fast: its prediction for a good and a bad tile at 8192 differ.
       auto config = ab::kernels::tuning_space(gemm, 8192).front();
@@ -135,11 +152,15 @@ TEST(ModelSearch, TimesTheBudgetAtTwoSizesThenTopKIncumbentsAndRandomAndFindsThe
                                 {"NDIMB", 16}, {"KWI", 2}, {"VWM", 4}, {"VWN", 4}, {"SA", 1}, {"SB", 1}}, 8192),
                 search.predict(config, 8192));
     }
-  // Over every sweep, at most one guided size (of 95) misses 2 %: at n = 896 of the GPU sizes, seed 7,
-  // the model ranks the best configuration second and it is timed, but 1 % probe noise makes one 2.7 %
-  // slower look faster.
-  EXPECT_GE(within, guided - 1);
-  EXPECT_LE(worst, 1.03);
+  std::printf("over every sweep: within 2 %% at %d of %d warm-up and %d of %d guided sizes, worst %.4f\n", warmup_within,
+              warmup, guided_within, guided, worst);
+  // Every guided size (95) is within 2 % (before the warm-up sizes' further rounds: 94, one miss of
+  // 1.027 at 896 of the GPU sizes, seed 7). The warm-up sizes were random picks (4 of 10 within 2 %,
+  // up to 1.40 at 256); now only n = 128 of the GPU sizes, seed 3, misses (1.066): the refitted model's
+  // top 12 there are all timed and the best is not among them (occupancy-bound, 4 to 64 tiles).
+  EXPECT_EQ(guided_within, guided);
+  EXPECT_GE(warmup_within, warmup - 1);
+  EXPECT_LE(worst, 1.07);
 }
 
 TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {
@@ -147,11 +168,18 @@ TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {
   std::mt19937_64 rng(1);
   std::vector<ab::kernels::Tunables> space;
   for (std::int64_t b : {128, 256, 512, 1024}) space.push_back({{"BLOCK_SIZE", b}});
-  EXPECT_EQ(search.choose(space, 1024, rng).size(), 4u);
-  EXPECT_THROW(search.record(1024, space, {1.0}), std::invalid_argument);
+  const auto found = search.search(space, 1024, rng, [](const std::vector<ab::kernels::Tunables>& configs) {
+    std::vector<double> times;
+    for (const auto& c : configs) times.push_back(1e-3 * static_cast<double>(c.at("BLOCK_SIZE")));
+    return times;
+  });
+  EXPECT_EQ(found.timed.size(), 4u) << "the whole space, and no second round: nothing is left";
+  EXPECT_EQ(found.best.at("BLOCK_SIZE"), 128);
+  EXPECT_THROW(search.search(space, 2048, rng, [](const auto&) { return std::vector<double>{1.0}; }),
+               std::invalid_argument);
 }
 
-TEST(ModelTuner, TimesTheBudgetTwiceThenTopKIncumbentsAndRandomAndRecordsEveryProbe) {
+TEST(ModelTuner, TimesTheBudgetAndTheRefitsTopKTwiceThenTopKIncumbentsAndRandomAndRecordsEveryProbe) {
   ab::autoscale::AutoscaleSettings settings;
   settings.tuner = ab::autoscale::TunerKind::model;
   settings.timing.iterations = 5;
@@ -163,9 +191,19 @@ TEST(ModelTuner, TimesTheBudgetTwiceThenTopKIncumbentsAndRandomAndRecordsEveryPr
     const auto p = tuner.measure(w, gemm, n);
     const bool warmup = sizes < ab::autoscale::ModelSearch::kWarmupSizes;
     const int guided = settings.tuner_top_k + settings.tuner_random;  // plus the incumbents not among the top k
-    EXPECT_GE(p.tune_measured, warmup ? 32 : guided) << "n = " << n;
-    EXPECT_LE(p.tune_measured, warmup ? 32 : guided + settings.tuner_incumbents) << "n = " << n;
+    // Warm-up: the budget at random, then the refitted model's top k until timed (at most the budget more).
+    EXPECT_GT(p.tune_measured, warmup ? 32 : guided - 1) << "n = " << n;
+    EXPECT_LE(p.tune_measured, warmup ? 64 : guided + settings.tuner_incumbents) << "n = " << n;
     EXPECT_EQ(std::count(p.tune_probes.begin(), p.tune_probes.end(), '@'), p.tune_measured);
+    std::set<std::string> probed;
+    for (std::size_t at = 0; at < p.tune_probes.size();) {
+      const std::size_t end = std::min(p.tune_probes.find(';', at), p.tune_probes.size());
+      EXPECT_TRUE(probed.insert(p.tune_probes.substr(at, p.tune_probes.find('@', at) - at)).second) << "timed once";
+      at = end + 1;
+    }
+    double exhaustive = INFINITY;
+    for (const auto& c : w.configurations()) exhaustive = std::min(exhaustive, cost(c, n));
+    EXPECT_LE(cost(tuner.best(), n), 1.02 * exhaustive) << "n = " << n;
     EXPECT_EQ(std::isnan(p.tune_predicted_s), warmup) << "n = " << n;
     EXPECT_NE(p.tune_probes.find(p.tunables + "@"), std::string::npos) << "the chosen configuration was timed";
     EXPECT_EQ(p.tunables, ab::kernels::to_string(tuner.best()));
