@@ -19,6 +19,23 @@ std::vector<kernels::Tunables> pick(std::vector<kernels::Tunables> pool, std::si
   return pool;
 }
 
+// The configurations of `space` that differ from `best` in exactly one tunable and are not in `timed`.
+std::vector<kernels::Tunables> neighbours(const std::vector<kernels::Tunables>& space, const kernels::Tunables& best,
+                                          const std::vector<kernels::Tunables>& timed) {
+  std::set<std::string> done;
+  for (const auto& c : timed) done.insert(kernels::to_string(c));
+  std::vector<kernels::Tunables> out;
+  for (const auto& c : space) {
+    int differ = 0;
+    for (const auto& [name, value] : c) {
+      const auto it = best.find(name);
+      differ += it == best.end() || it->second != value ? 1 : 0;
+    }
+    if (differ == 1 && !done.count(kernels::to_string(c))) out.push_back(c);
+  }
+  return out;
+}
+
 }  // namespace
 
 ModelSearch::ModelSearch(int warmup_budget, int top_k, int random, int incumbents)
@@ -93,12 +110,21 @@ ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& spa
   found.first_round = found.timed.size();
   // At a warm-up size the random sample rarely holds the best: the model refitted on it knows which
   // tunables matter, so its top_k at n are timed, and again after each refit, until they all have been.
-  // (At a guided size a further round ranked no better than random picks as many: see bench/model/README.md.)
+  // (At a guided size a further round of the model's top_k ranked no better than random picks as many:
+  // see bench/model/README.md.)
   const std::size_t cap = found.first_round + static_cast<std::size_t>(warmup_budget_);
   for (std::vector<kernels::Tunables> more; warmup && !(more = further_round(space, n, cap - found.timed.size())).empty();)
     round(more);
-  const auto fastest = std::min_element(found.seconds.begin(), found.seconds.end()) - found.seconds.begin();
-  found.best = found.timed[static_cast<std::size_t>(fastest)];
+  const auto fastest = [&] {
+    return found.timed[static_cast<std::size_t>(std::min_element(found.seconds.begin(), found.seconds.end()) - found.seconds.begin())];
+  };
+  // At a guided size the model's misses are mostly one tunable off (one it left out or ranked wrongly):
+  // the fastest's neighbours that differ in one tunable are timed once (bench/model/README.md).
+  if (!warmup) {
+    const std::vector<kernels::Tunables> more = neighbours(space, fastest(), found.timed);
+    if (!more.empty()) round(more);
+  }
+  found.best = fastest();
   if (chooser) found.predicted_s = predict(*chooser, found.best, n);
   return found;
 }

@@ -31,7 +31,7 @@ class ModelSearch {
   using Time = std::function<std::vector<double>(const std::vector<kernels::Tunables>& configs)>;
 
   // One size's search: every configuration timed there in the order timed, with its probe time, how
-  // many the first round timed (the rest: further rounds), the fastest, and what the model that chose
+  // many the first round timed (the rest: further rounds, also the neighbour round at guided sizes), the fastest, and what the model that chose
   // the first round predicted for the fastest (NaN at the warm-up sizes).
   struct Found {
     std::vector<kernels::Tunables> timed;
@@ -49,8 +49,9 @@ class ModelSearch {
   // sizes timed so far): extrapolated size interactions ranked configurations badly. A space no larger
   // than top_k + incumbents + random is taken whole. The model is refitted after every round. At a
   // warm-up size, once a model fits, further rounds time the refitted model's top_k at n not yet timed
-  // there until all of them have been (at most warmup_budget more configurations). The fastest of all
-  // timed at n is the one found. Throws std::invalid_argument when `time` does not return one time per
+  // there until all of them have been (at most warmup_budget more configurations). At a guided size, one
+  // further round times the configurations that differ from the first round's fastest in one tunable
+  // (those not timed yet). The fastest of all timed at n is the one found. Throws std::invalid_argument when `time` does not return one time per
   // configuration.
   Found search(const std::vector<kernels::Tunables>& space, std::uint64_t n, std::mt19937_64& rng, const Time& time);
 

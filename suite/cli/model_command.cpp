@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <random>
@@ -26,10 +27,13 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/energy/calibrate.hpp"
+#include "suite/journal/journal.hpp"
+#include "suite/results/json.hpp"
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
 #include "suite/modeling/launch_parameters.hpp"
 #include "suite/modeling/measure_points.hpp"
+#include "suite/modeling/recorded_probes.hpp"
 #include "suite/modeling/tuner_replay.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
@@ -70,6 +74,7 @@ struct PredictOptions {
 
 struct EvaluateOptions {
   std::string file;
+  std::string sweep;  // a run directory instead of `file`: replay the tuner over its recorded probes
   std::vector<std::int64_t> samples{25, 50, 100, 200};
   int repeats = 5, top_k = 4;
   std::uint64_t seed = 1;
@@ -409,7 +414,81 @@ modeling::ModelRun read_for(const char* what, const std::string& file) {
   }
 }
 
+// --repeats, --top-k and the tuner replay's settings; throws UsageError naming the bad one.
+void check_repeats_and_tuner(const EvaluateOptions& o) {
+  if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats " + std::to_string(o.repeats) + " is not allowed (allowed: 1..1000)");
+  if (o.top_k < 1 || o.top_k > 1000) throw UsageError("--top-k " + std::to_string(o.top_k) + " is not allowed (allowed: 1..1000)");
+  for (const auto& [name, value, lo] : {std::tuple{"--tune-budget", o.tuner.warmup_budget, 1}, {"--tuner-top-k", o.tuner.top_k, 1},
+                                        {"--tuner-random", o.tuner.random, 0}, {"--tuner-incumbents", o.tuner.incumbents, 0}})
+    if (value < lo || value > 1000)
+      throw UsageError(std::string(name) + " " + std::to_string(value) + " is not allowed (allowed: " + std::to_string(lo) + "..1000)");
+}
+
+// The replay's table, one row per size, and its summary.
+void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const modeling::TunerReplaySettings& t) {
+  fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
+             "top-{} until timed; top-{} + {} incumbents + {} random per guided size)\n",
+             t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
+  fmt::print("{:>10} {:>8} {:>7} {:>7} {:>9} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "further", "best/opt",
+             "within 2%");
+  double timed = 0, configs = 0, worst = 1;
+  int within = 0, guided_within = 0, guided_runs = 0;  // guided: at the sizes the model guided in every repeat
+  for (const auto& r : replay) {
+    fmt::print("{:10.0f} {:8} {:4}/{:<2} {:7.1f} {:9.1f} {:9.4f} (max {:.3f}) {:7}/{}\n", r.size, r.configurations, r.guided,
+               t.repeats, r.timed_mean, r.further_mean, r.ratio_mean, r.ratio_max, r.within_2_percent, t.repeats);
+    timed += r.timed_mean;
+    configs += static_cast<double>(r.configurations);
+    worst = std::max(worst, r.ratio_max);
+    within += r.within_2_percent;
+    if (r.guided == t.repeats) {
+      guided_within += r.within_2_percent;
+      guided_runs += t.repeats;
+    }
+  }
+  fmt::print("timed {:.1f} % of the configurations; within 2 % of the best in {} of {} (size, seed) pairs ({:.1f} of {} "
+             "sizes per seed), at the guided sizes in {} of {}; worst {:.3f}\n",
+             100 * timed / configs, within, static_cast<int>(replay.size()) * t.repeats, static_cast<double>(within) / t.repeats,
+             replay.size(), guided_within, guided_runs, worst);
+}
+
+// The model tuner replayed over a recorded sweep (RUN_DIR, its rank-0 journal) that probed every
+// configuration at every size.
+void evaluate_sweep(const EvaluateOptions& o) {
+  check_repeats_and_tuner(o);
+  const std::string path = journal::journal_path(o.sweep, 0);
+  std::ifstream in(path);
+  if (!in) throw UsageError("model evaluate: --sweep " + o.sweep + ": cannot read " + path + " (gunzip a recorded rank0.jsonl.gz first)");
+  std::vector<results::Point> points;
+  std::string kernel;
+  try {
+    journal::for_each_record(in, path, [&](const nlohmann::json& record) {
+      if (record.value("type", "") != "point") return;
+      const std::string k = record.at("kernel").get<std::string>();
+      if (!kernel.empty() && k != kernel)
+        throw std::invalid_argument("the journal holds two kernels (" + kernel + ", " + k + "); the replay takes one");
+      kernel = k;
+      points.push_back(record.at("point").get<results::Point>());
+    });
+  } catch (const std::exception& e) {
+    throw RunFailure(std::string("model evaluate: ") + e.what());
+  }
+  modeling::TunerReplaySettings t = o.tuner;
+  t.repeats = o.repeats;
+  t.seed = o.seed;
+  std::vector<modeling::TunerReplayRow> replay;
+  try {
+    const modeling::ProbePool pool = modeling::probe_pool(points);
+    replay = modeling::replay_tuner(pool.names, pool.samples, t);
+  } catch (const std::invalid_argument& e) {
+    throw RunFailure(std::string("model evaluate: ") + path + ": " + e.what());
+  }
+  fmt::print("{} probes recorded in {}, every configuration at every size\n", kernel, path);
+  print_replay(replay, t);
+}
+
 void evaluate(const EvaluateOptions& o) {
+  if (o.file.empty() == o.sweep.empty()) throw UsageError("model evaluate: give a model file or --sweep RUN_DIR (one of them)");
+  if (!o.sweep.empty()) return evaluate_sweep(o);
   const modeling::ModelRun run = read_for("model evaluate", o.file);
   modeling::Samples pool = run.training;
   pool.rows.insert(pool.rows.end(), run.test.rows.begin(), run.test.rows.end());
@@ -422,12 +501,7 @@ void evaluate(const EvaluateOptions& o) {
                        ", fewer than the file's " + std::to_string(pool.rows.size()) + " points)");
     s.samples.push_back(static_cast<std::size_t>(n));
   }
-  if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats " + std::to_string(o.repeats) + " is not allowed (allowed: 1..1000)");
-  if (o.top_k < 1 || o.top_k > 1000) throw UsageError("--top-k " + std::to_string(o.top_k) + " is not allowed (allowed: 1..1000)");
-  for (const auto& [name, value, lo] : {std::tuple{"--tune-budget", o.tuner.warmup_budget, 1}, {"--tuner-top-k", o.tuner.top_k, 1},
-                                        {"--tuner-random", o.tuner.random, 0}, {"--tuner-incumbents", o.tuner.incumbents, 0}})
-    if (value < lo || value > 1000)
-      throw UsageError(std::string(name) + " " + std::to_string(value) + " is not allowed (allowed: " + std::to_string(lo) + "..1000)");
+  check_repeats_and_tuner(o);
   s.repeats = o.repeats;
   s.top_k = o.top_k;
   s.seed = o.seed;
@@ -482,27 +556,8 @@ void evaluate(const EvaluateOptions& o) {
     fmt::print("\nmodel tuner replay: not possible (the file models locked clocks; the tuner does not)\n");
     return;
   }
-  fmt::print("\nmodel tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
-             "top-{} until timed; top-{} + {} incumbents + {} random per guided size)\n",
-             t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
-  fmt::print("{:>10} {:>8} {:>7} {:>7} {:>9} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "further", "best/opt",
-             "within 2%");
-  double timed = 0, configs = 0;
-  int within = 0, guided_within = 0, guided_runs = 0;  // guided: at the sizes the model guided in every repeat
-  for (const auto& r : replay) {
-    fmt::print("{:10.0f} {:8} {:4}/{:<2} {:7.1f} {:9.1f} {:9.4f} (max {:.3f}) {:7}/{}\n", r.size, r.configurations, r.guided,
-               t.repeats, r.timed_mean, r.further_mean, r.ratio_mean, r.ratio_max, r.within_2_percent, t.repeats);
-    timed += r.timed_mean;
-    configs += static_cast<double>(r.configurations);
-    within += r.within_2_percent;
-    if (r.guided == t.repeats) {
-      guided_within += r.within_2_percent;
-      guided_runs += t.repeats;
-    }
-  }
-  fmt::print("timed {:.1f} % of the configurations; within 2 % of the best in {} of {} (size, seed) pairs, at the guided "
-             "sizes in {} of {}\n", 100 * timed / configs, within, static_cast<int>(replay.size()) * t.repeats, guided_within,
-             guided_runs);
+  fmt::print("\n");
+  print_replay(replay, t);
 }
 
 }  // namespace
@@ -542,7 +597,10 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                                "the configurations found against random search; and the model tuner "
                                                "replayed over the file's sizes");
   eval->option_defaults()->always_capture_default();
-  eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space")->required();
+  eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space");
+  eval->add_option("--sweep", e->sweep, "Instead of a model file: a run directory whose sweep probed every configuration "
+                                        "at every size (--tune-budget >= the space; journal/rank0.jsonl gunzipped): only "
+                                        "the model tuner is replayed, over its sizes and recorded probes");
   eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
   eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
   eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");
