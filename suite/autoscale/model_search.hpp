@@ -31,8 +31,9 @@ class ModelSearch {
   using Time = std::function<std::vector<double>(const std::vector<kernels::Tunables>& configs)>;
 
   // One size's search: every configuration timed there in the order timed, with its probe time, how
-  // many the first round timed (the rest: further rounds, also the neighbour round at guided sizes), the fastest, and what the model that chose
-  // the first round predicted for the fastest (NaN at the warm-up sizes).
+  // many the first round timed (the rest: further rounds, also the neighbour round at guided sizes),
+  // the fastest, and what the model that chose the first round predicted for it (NaN at the warm-up
+  // sizes).
   struct Found {
     std::vector<kernels::Tunables> timed;
     std::vector<double> seconds;

@@ -427,7 +427,8 @@ void check_repeats_and_tuner(const EvaluateOptions& o) {
 // The replay's table, one row per size, and its summary.
 void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const modeling::TunerReplaySettings& t) {
   fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
-             "top-{} until timed; top-{} + {} incumbents + {} random per guided size)\n",
+             "top-{} until timed; top-{} + {} incumbents + {} random, then the fastest's one-tunable neighbours, per "
+             "guided size)\n",
              t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
   fmt::print("{:>10} {:>8} {:>7} {:>7} {:>9} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "further", "best/opt",
              "within 2%");

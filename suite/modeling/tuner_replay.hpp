@@ -28,7 +28,7 @@ struct TunerReplayRow {
   std::size_t configurations = 0;  // measured at this size in the pool: the tuner's space
   int guided = 0;                  // repeats in which the model chose (the others were warm-up)
   double timed_mean = 0;           // configurations the tuner timed, mean over the repeats
-  double further_mean = 0;         // of them in further rounds (at the warm-up sizes)
+  double further_mean = 0;         // of them after the first round (warm-up rounds, neighbour round)
   double ratio_mean = 0, ratio_max = 0;
   int within_2_percent = 0;        // repeats whose ratio was at most 1.02
 };
