@@ -7,8 +7,10 @@
 #  2. `model evaluate` on it: held-out error against 25, 50, 100, 200 training samples, the fixed
 #     all-main-effects model, model top-4 vs random search with as many measurements, and the model
 #     tuner replayed over the 4 sizes;
-#  3. one GEMM sweep with the exhaustive tuner (--tune-budget 216) and one with --tuner model: per size
-#     the chosen configuration's time, the share of configurations timed, and the sweep times.
+#  3. one GEMM sweep with the exhaustive tuner (--tune-budget 216) and one with --tuner model per seed in
+#     $SEEDS (default "1"): per size the chosen configuration's time, the share of configurations timed,
+#     and the sweep times; then the model tuner replayed over the exhaustive sweep (20 seeds, CPU).
+# SKIP_SPACE=1 skips steps 1 and 2 (the tuner only).
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
 #   bench/model/gpu_model.sh OUT_DIR
 set -u
@@ -32,6 +34,8 @@ step "device"
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; "$BIN" --version; } \
   | tee "$OUT/device.txt"
 
+SEEDS=${SEEDS:-1}
+if [[ ${SKIP_SPACE:-0} != 1 ]]; then
 step "1. model: the whole GEMM space at sizes 1024,2048,4096,8192"
 timeout "$(limit 100)" "$BIN" model --backend cuda --kernel gemm --samples 664 --test 200 \
   --sizes 1024,2048,4096,8192 --iterations "$ITERATIONS" --output "$OUT/models" 2>&1 | tee "$OUT/model.txt"
@@ -48,18 +52,22 @@ if [[ -f $MODEL ]]; then
 else
   echo "model run failed or timed out: no model file" | tee -a "$LOG"
 fi
+fi
 
 step "3a. GEMM sweep, exhaustive tuner (--tune-budget 216)"
 timeout "$(limit 90)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tune-budget 216 \
   --output "$OUT/exhaustive" 2>&1 | tee "$OUT/exhaustive.txt"
-step "3b. GEMM sweep, --tuner model"
-timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model \
-  --output "$OUT/model-tuner" 2>&1 | tee "$OUT/model_tuner.txt"
+for seed in $SEEDS; do
+  step "3b. GEMM sweep, --tuner model --seed $seed"
+  timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model \
+    --seed "$seed" --output "$OUT/model-tuner-s$seed" 2>&1 | tee "$OUT/model_tuner_s$seed.txt"
+done
 
-step "3c. model tuner vs exhaustive, per size"
-python3 - "$OUT" <<'PY' | tee "$OUT/tuner_comparison.txt"
+for seed in $SEEDS; do
+step "3c. model tuner (seed $seed) vs exhaustive, per size"
+python3 - "$OUT" "model-tuner-s$seed" <<'PY' | tee "$OUT/tuner_comparison_s$seed.txt"
 import glob, json, sys
-out = sys.argv[1]
+out, tuned = sys.argv[1], sys.argv[2]
 def campaign(kind):  # the finished campaign, else the points a stopped sweep journaled (elapsed unknown)
     points = []
     for path in glob.glob(f"{out}/{kind}/*/journal/rank0.jsonl"):
@@ -71,7 +79,7 @@ def campaign(kind):  # the finished campaign, else the points a stopped sweep jo
                 points.append(j["point"])
     print(f"{kind}: the sweep did not finish; {len(points)} journaled sizes")
     return {"points": points, "elapsed_s": float("nan")} if points else None
-ex, mo = campaign("exhaustive"), campaign("model-tuner")
+ex, mo = campaign("exhaustive"), campaign(tuned)
 if not ex or not mo:
     sys.exit("a sweep measured nothing")
 ex_pts = {p["size"]: p for p in ex["points"]}
@@ -89,4 +97,9 @@ print(f"configurations timed: model {timed} of the exhaustive {space} ({100*time
 print(f"sweep time: exhaustive {ex['elapsed_s']:.1f} s, model {mo['elapsed_s']:.1f} s "
       f"({ex['elapsed_s']/max(mo['elapsed_s'],1e-9):.2f}x faster); sizes: {len(ex['points'])} vs {len(mo['points'])}")
 PY
+done
+step "3d. the model tuner replayed over this exhaustive sweep (CPU, 20 seeds)"
+for d in "$OUT"/exhaustive/*/; do
+  timeout "$(limit 60)" "$BIN" model evaluate --sweep "$d" --repeats 20 2>&1 | tee "$OUT/replay.txt"
+done
 step "done (${SECONDS}s); logs in $OUT"
