@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(cmake g++ make git openmpi-bin libopenmpi-dev libhdf5-dev hdf5-tools libcli11-dev libeigen3-dev
-          nlohmann-json3-dev libfmt-dev)
+          nlohmann-json3-dev libfmt-dev zlib1g-dev)
 # Optional: without these the build still works and says what it lacks (toml++: --suite FILE.toml).
 # Machines with no network (the lent GPU machines) simply go without them.
 optional_packages=(libtomlplusplus-dev)

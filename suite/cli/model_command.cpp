@@ -27,6 +27,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/energy/calibrate.hpp"
+#include "suite/journal/compressed.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/results/json.hpp"
 #include "suite/modeling/design_space.hpp"
@@ -457,12 +458,17 @@ void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const mod
 void evaluate_sweep(const EvaluateOptions& o) {
   check_repeats_and_tuner(o);
   const std::string path = journal::journal_path(o.sweep, 0);
-  std::ifstream in(path);
-  if (!in) throw UsageError("model evaluate: --sweep " + o.sweep + ": cannot read " + path + " (gunzip a recorded rank0.jsonl.gz first)");
+  std::unique_ptr<std::istream> in;
+  try {
+    in = journal::open_maybe_gzipped(path);
+  } catch (const std::runtime_error& e) {
+    throw RunFailure("model evaluate: --sweep " + o.sweep + ": " + e.what());
+  }
+  if (!in) throw UsageError("model evaluate: --sweep " + o.sweep + ": cannot read " + path + " (nor " + path + ".gz)");
   std::vector<results::Point> points;
   std::string kernel;
   try {
-    journal::for_each_record(in, path, [&](const nlohmann::json& record) {
+    journal::for_each_record(*in, path, [&](const nlohmann::json& record) {
       if (record.value("type", "") != "point") return;
       const std::string k = record.at("kernel").get<std::string>();
       if (!kernel.empty() && k != kernel)
@@ -600,7 +606,7 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
   eval->option_defaults()->always_capture_default();
   eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space");
   eval->add_option("--sweep", e->sweep, "Instead of a model file: a run directory whose sweep probed every configuration "
-                                        "at every size (--tune-budget >= the space; journal/rank0.jsonl gunzipped): only "
+                                        "at every size (--tune-budget >= the space; journal/rank0.jsonl, or .gz): only "
                                         "the model tuner is replayed, over its sizes and recorded probes");
   eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
   eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");

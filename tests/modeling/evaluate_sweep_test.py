@@ -1,0 +1,61 @@
+"""`model evaluate --sweep` end to end on a recorded H100 GEMM sweep that probed every configuration at every
+size (bench/model/, kept gzipped; the sim backend has no tunables): the replay reads journal/rank0.jsonl.gz,
+and the same journal unzipped gives the same replay; a damaged .gz fails naming the file, and a run
+directory without a journal is a usage error."""
+import gzip
+import os
+import shutil
+import subprocess
+import sys
+
+BIN = os.environ["AUTOBENCH_BINARY"]
+SCRATCH = os.environ.get("AUTOBENCH_SCRATCH", "/tmp/evaluate_sweep_test")
+shutil.rmtree(SCRATCH, ignore_errors=True)
+problems = []
+
+
+def check(cond, message):
+    if not cond:
+        problems.append(message)
+
+
+def replay(run_dir):
+    return subprocess.run([BIN, "model", "evaluate", "--sweep", run_dir, "--repeats", "2"], capture_output=True, text=True)
+
+
+SOURCE = os.environ["AUTOBENCH_SOURCE_DIR"]
+recorded = os.path.join(SOURCE, "bench", "model", "h100-20261125", "sweeps", "exhaustive-20261125-153402")
+run_dir = os.path.join(SCRATCH, "exhaustive")
+shutil.copytree(recorded, run_dir)
+journal = os.path.join(run_dir, "journal", "rank0.jsonl")
+
+gzipped = replay(run_dir)
+check(gzipped.returncode == 0, f"gzipped journal: exit {gzipped.returncode}: {gzipped.stderr}")
+sizes = [line.split() for line in gzipped.stdout.splitlines() if line.split() and line.split()[0].isdigit()]
+check([int(s[0]) for s in sizes[:3]] == [128, 256, 384] and len(sizes) == 31,
+      f"gzipped journal: sizes {[s[0] for s in sizes]}:\n{gzipped.stdout}")
+check(all(s[1] == "216" for s in sizes), "gzipped journal: not every size has 216 configurations")
+check("of 31 sizes per seed" in gzipped.stdout,
+      f"gzipped journal: summary\n{gzipped.stdout}")
+
+with gzip.open(journal + ".gz", "rb") as g, open(journal, "wb") as f:
+    f.write(g.read())
+os.remove(journal + ".gz")
+plain = replay(run_dir)
+check(plain.returncode == 0, f"plain journal: exit {plain.returncode}: {plain.stderr}")
+check(plain.stdout == gzipped.stdout, f"plain journal: another replay\n{plain.stdout}\nagainst\n{gzipped.stdout}")
+os.remove(journal)
+
+with open(journal + ".gz", "wb") as g:
+    g.write(b"\x1f\x8b not really gzip")
+damaged = replay(run_dir)
+check(damaged.returncode == 1 and "rank0.jsonl.gz" in damaged.stderr and "gzip" in damaged.stderr,
+      f"damaged .gz: exit {damaged.returncode}: {damaged.stderr}")
+
+missing = replay(os.path.join(SCRATCH, "no-such-run"))
+check(missing.returncode == 2 and "rank0.jsonl.gz" in missing.stderr, f"no journal: exit {missing.returncode}: {missing.stderr}")
+
+if problems:
+    print("\n".join(problems))
+    sys.exit(1)
+print("ok")
