@@ -17,23 +17,34 @@ double threads(std::uint64_t m) { return static_cast<double>(m) * static_cast<do
 std::vector<Buffer> buffers(std::uint64_t m) { return {{"A", m * kK, kSeedA}, {"B", kK * m, kSeedB}, {"C", m * m}}; }
 
 // MWG,NWG {16..128}, MDIMC,NDIMC,MDIMA,NDIMB {8,16,32}, VWM,VWN {4,8}, KWG 16, KWI 2, SA = SB = 1,
-// under the validity rules (216 configurations), and only tiles that divide m.
+// under the validity rules: 216 configurations, built once (the product has 5184, and every workload
+// and dataset sample asks for the space at its size).
+const std::vector<Tunables>& valid_configurations() {
+  static const std::vector<Tunables> valid = [] {
+    std::vector<Tunables> out;
+    for (auto& t : product({{"MWG", {16, 32, 64, 128}},
+                            {"NWG", {16, 32, 64, 128}},
+                            {"KWG", {16}},
+                            {"MDIMC", {8, 16, 32}},
+                            {"NDIMC", {8, 16, 32}},
+                            {"MDIMA", {8, 16, 32}},
+                            {"NDIMB", {8, 16, 32}},
+                            {"KWI", {2}},
+                            {"VWM", {4, 8}},
+                            {"VWN", {4, 8}},
+                            {"SA", {1}},
+                            {"SB", {1}}}))
+      if (invalid_reason(t).empty()) out.push_back(std::move(t));
+    return out;
+  }();
+  return valid;
+}
+
+// The valid configurations whose tiles divide m.
 std::vector<Tunables> space(std::uint64_t m) {
-  const std::vector<Tunables> all = product({{"MWG", {16, 32, 64, 128}},
-                                             {"NWG", {16, 32, 64, 128}},
-                                             {"KWG", {16}},
-                                             {"MDIMC", {8, 16, 32}},
-                                             {"NDIMC", {8, 16, 32}},
-                                             {"MDIMA", {8, 16, 32}},
-                                             {"NDIMB", {8, 16, 32}},
-                                             {"KWI", {2}},
-                                             {"VWM", {4, 8}},
-                                             {"VWN", {4, 8}},
-                                             {"SA", {1}},
-                                             {"SB", {1}}});
   std::vector<Tunables> out;
-  for (const auto& t : all)
-    if (invalid_reason(t).empty() && fits(t, m)) out.push_back(t);
+  for (const auto& t : valid_configurations())
+    if (fits(t, m)) out.push_back(t);
   return out;
 }
 

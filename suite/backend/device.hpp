@@ -57,6 +57,9 @@ class Workload {
   virtual ~Workload() = default;
   // The tuning configurations to search at this size (one empty Tunables when the kernel has none).
   virtual std::vector<kernels::Tunables> configurations() const = 0;
+  // Readies these configurations before their first launch (the cuda backend compiles them, in
+  // parallel); by default nothing, each being readied when first used.
+  virtual void precompile(const std::vector<kernels::Tunables>& configs) { (void)configs; }
   // Checks the configuration's output against a CPU reference; throws VerificationError.
   virtual void verify(const kernels::Tunables& config) = 0;
   virtual Timing time(const kernels::Tunables& config, const TimingPlan& plan) = 0;

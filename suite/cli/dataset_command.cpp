@@ -32,6 +32,7 @@
 #include "suite/dataset/dataset_settings.hpp"
 #include "suite/dataset/measure.hpp"
 #include "suite/dataset/rank_plan.hpp"
+#include "suite/dataset/rank_share.hpp"
 #include "suite/dataset/time_split.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/mpi/gather.hpp"
@@ -103,6 +104,17 @@ struct RankRunner {
   std::map<std::string, bool> compiled;
   std::map<std::uint64_t, ds::Sample> previous;
 
+  // The distinct configurations of plan[from]'s kernel from there on that are still to be measured.
+  std::vector<kernels::Tunables> configurations_left(const std::vector<ds::Sample>& plan, std::size_t from) const {
+    std::map<std::string, kernels::Tunables> distinct;
+    for (std::size_t i = from; i < plan.size(); ++i)
+      if (plan[i].config.kernel == plan[from].config.kernel && !previous.count(plan[i].id))
+        distinct.emplace(kernels::to_string(plan[i].config.tunables), plan[i].config.tunables);
+    std::vector<kernels::Tunables> out;
+    for (auto& [name, config] : distinct) out.push_back(std::move(config));
+    return out;
+  }
+
   bool run(std::vector<ds::Sample>& plan, std::size_t begin) {
     for (std::size_t i = begin; i < plan.size(); ++i) {
       ds::Sample& s = plan[i];
@@ -114,13 +126,13 @@ struct RankRunner {
       if (control::stop_requested() || !budget->may_start("dataset", elapsed)) return false;
       const auto start = Clock::now();
       if (!compiled[s.config.kernel]) {
-        ds::precompile(*device, *ds::dataset_kernel(*kernels::find(s.config.kernel)));
+        ds::precompile(*device, *ds::dataset_kernel(*kernels::find(s.config.kernel)), configurations_left(plan, i));
         compiled[s.config.kernel] = true;
       }
       const auto compiled_at = Clock::now();
       ds::measure(*device, timing, rank, s);
       budget->record("dataset", std::chrono::duration<double>(Clock::now() - compiled_at).count());
-      // The kernel's tuning space, compiled before its first configuration, is part of that one's prepare.
+      // The kernel's configurations, compiled before its first one, are part of that one's prepare.
       s.steps.prepare_s += std::chrono::duration<double>(compiled_at - start).count();
       journal->record({{"type", "dataset_sample"}, {"sample", s}});
     }
@@ -280,7 +292,7 @@ void run_dataset(const DatasetRequest& request) {
                           std::find(settings.kernels.begin(), settings.kernels.end(), spec.name) != settings.kernels.end();
       if (!k || !wanted) continue;
       kernels.push_back(*k);
-      shapes.push_back(ds::device_shape(*device, *k, settings.memory_fraction));
+      shapes.push_back(ds::rank_share(ds::device_shape(*device, *k, settings.memory_fraction), mpi.rank(), mpi.size()));
     }
     if (previous.plan) {
       plan = *previous.plan;
@@ -350,6 +362,7 @@ void run_dataset(const DatasetRequest& request) {
                         {"samples", std::vector<ds::Sample>(plan.begin() + static_cast<long>(sampled_count), plan.end())}},
                        true);
       }
+      runner.compiled.clear();  // the refinement's configurations are compiled together too
       finished = runner.run(plan, sampled_count);
     }
     finished = !mpi.any(!finished);

@@ -13,9 +13,9 @@ LaunchShape device_shape(backend::Device& device, const DatasetKernel& kernel, d
   return kernel.shape(max_size_for_bytes(*kernel.spec, bytes));
 }
 
-void precompile(backend::Device& device, const DatasetKernel& kernel) {
+void precompile(backend::Device& device, const DatasetKernel& kernel, const std::vector<kernels::Tunables>& configs) {
   const auto workload = device.prepare(*kernel.spec, kernel.spec->start_size);
-  workload->configurations();
+  workload->precompile(configs);
 }
 
 void measure(backend::Device& device, const backend::TimingPlan& plan, int rank, Sample& s) {

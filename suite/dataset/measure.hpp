@@ -11,9 +11,10 @@ namespace autobench::dataset {
 
 LaunchShape device_shape(backend::Device& device, const DatasetKernel& kernel, double memory_fraction);
 
-// Prepares the kernel at its smallest size and asks for its configurations: the cuda backend compiles
-// the whole tuning space then, in parallel, instead of one NVRTC call per sample later.
-void precompile(backend::Device& device, const DatasetKernel& kernel);
+// Prepares the kernel at its smallest size and readies `configs` (its configurations this rank will
+// measure): the cuda backend compiles them then, in parallel, instead of one NVRTC call per sample
+// later, and no more of the tuning space than the rank's samples use.
+void precompile(backend::Device& device, const DatasetKernel& kernel, const std::vector<kernels::Tunables>& configs);
 
 // Fills s.point (median, mean, min, stddev of plan.iterations timed launches after plan.warmup),
 // s.rank and s.steps (the seconds of prepare, verify, time and destroy; a failed step ends the

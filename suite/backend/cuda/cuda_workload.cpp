@@ -47,6 +47,10 @@ std::vector<kernels::Tunables> CudaWorkload::configurations() const {
   return space;
 }
 
+void CudaWorkload::precompile(const std::vector<kernels::Tunables>& configs) {
+  compile_all(kernel_.source(), configs, ctx_->target());
+}
+
 void CudaWorkload::verify(const kernels::Tunables& config) {
   ctx_->make_current();
   CUfunction f = ctx_->function(kernel_.source(), kernel_.name, config);
