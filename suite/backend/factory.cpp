@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "suite/backend/parallel_for.hpp"
 #include "suite/backend/sim/sim_device.hpp"
 #include "suite/backend/sim/sim_fault.hpp"
 #ifdef AUTOBENCH_HAVE_CUDA
@@ -28,6 +29,7 @@ int visible_cuda_devices() {
 }
 
 std::unique_ptr<Device> open_device(const DeviceRequest& r) {
+  share_cores(r.local_ranks);  // the CPU-side work (compiles, references) of the node's ranks
   if (r.backend == "sim") {
     const std::string name =
         r.sim_device.empty() ? sim::models()[static_cast<std::size_t>(r.rank) % 2].name : r.sim_device;

@@ -12,11 +12,19 @@
 
 namespace autobench::backend {
 
+namespace {
+std::atomic<int> g_sharing_ranks{1};
+}  // namespace
+
+void share_cores(int ranks) { g_sharing_ranks = std::max(1, ranks); }
+
 unsigned usable_cores() {
+  const unsigned machine = std::max(1u, std::thread::hardware_concurrency());
   cpu_set_t mask;
-  if (sched_getaffinity(0, sizeof(mask), &mask) == 0 && CPU_COUNT(&mask) > 0)
-    return static_cast<unsigned>(CPU_COUNT(&mask));
-  return std::max(1u, std::thread::hardware_concurrency());
+  unsigned cores = machine;
+  if (sched_getaffinity(0, sizeof(mask), &mask) == 0 && CPU_COUNT(&mask) > 0) cores = static_cast<unsigned>(CPU_COUNT(&mask));
+  if (cores < machine) return cores;  // bound: the affinity is this rank's share already
+  return std::max(1u, cores / static_cast<unsigned>(g_sharing_ranks.load()));
 }
 
 void parallel_for(std::size_t count, std::size_t grain, const std::function<void(std::size_t)>& body) {

@@ -14,6 +14,7 @@
 
 using autobench::backend::parallel_for;
 using autobench::backend::usable_cores;
+using autobench::backend::share_cores;
 
 TEST(ParallelFor, VisitsEveryIndexOnce) {
   for (std::size_t grain : {1u, 7u, 4096u}) {
@@ -55,4 +56,26 @@ TEST(ParallelFor, FollowsTheProcessesCpuAffinity) {
   EXPECT_EQ(threads, (std::set<std::thread::id>{std::this_thread::get_id()}));
   ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
   EXPECT_EQ(usable_cores(), static_cast<unsigned>(CPU_COUNT(&all)));
+}
+
+// Unbound ranks of one node share the machine's cores: two take half each (at least one); a rank bound
+// to cores of its own keeps its affinity whatever the sharing.
+TEST(ParallelFor, UnboundRanksOfANodeShareTheCores) {
+  cpu_set_t all;
+  ASSERT_EQ(sched_getaffinity(0, sizeof(all), &all), 0);
+  const auto affinity = static_cast<unsigned>(CPU_COUNT(&all));
+  const bool unbound = affinity == std::max(1u, std::thread::hardware_concurrency());
+  share_cores(2);
+  EXPECT_EQ(usable_cores(), unbound ? std::max(1u, affinity / 2) : affinity);
+  int first = -1;
+  for (int c = 0; c < CPU_SETSIZE && first < 0; ++c)
+    if (CPU_ISSET(c, &all)) first = c;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  EXPECT_EQ(usable_cores(), 1u);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
+  share_cores(1);
+  EXPECT_EQ(usable_cores(), affinity);
 }
