@@ -2,6 +2,7 @@
 // threads follow the process's CPU affinity.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <set>
 #include <stdexcept>
@@ -13,8 +14,23 @@
 #include "suite/backend/parallel_for.hpp"
 
 using autobench::backend::parallel_for;
-using autobench::backend::usable_cores;
 using autobench::backend::share_cores;
+using autobench::backend::usable_cores;
+
+namespace {
+
+// Binds this process to the first core of `all` (as mpirun binds a rank by default).
+void bind_to_first_core(const cpu_set_t& all) {
+  int first = -1;
+  for (int c = 0; c < CPU_SETSIZE && first < 0; ++c)
+    if (CPU_ISSET(c, &all)) first = c;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+}
+
+}  // namespace
 
 TEST(ParallelFor, VisitsEveryIndexOnce) {
   for (std::size_t grain : {1u, 7u, 4096u}) {
@@ -43,13 +59,7 @@ TEST(ParallelFor, FollowsTheProcessesCpuAffinity) {
   cpu_set_t all;
   ASSERT_EQ(sched_getaffinity(0, sizeof(all), &all), 0);
   EXPECT_EQ(usable_cores(), static_cast<unsigned>(CPU_COUNT(&all)));
-  int first = -1;
-  for (int c = 0; c < CPU_SETSIZE && first < 0; ++c)
-    if (CPU_ISSET(c, &all)) first = c;
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(first, &one);
-  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  bind_to_first_core(all);
   EXPECT_EQ(usable_cores(), 1u);
   std::set<std::thread::id> threads;
   parallel_for(1000, 1, [&](std::size_t) { threads.insert(std::this_thread::get_id()); });  // one thread: no race
@@ -67,13 +77,7 @@ TEST(ParallelFor, UnboundRanksOfANodeShareTheCores) {
   const bool unbound = affinity == std::max(1u, std::thread::hardware_concurrency());
   share_cores(2);
   EXPECT_EQ(usable_cores(), unbound ? std::max(1u, affinity / 2) : affinity);
-  int first = -1;
-  for (int c = 0; c < CPU_SETSIZE && first < 0; ++c)
-    if (CPU_ISSET(c, &all)) first = c;
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(first, &one);
-  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  bind_to_first_core(all);
   EXPECT_EQ(usable_cores(), 1u);
   ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
   share_cores(1);
