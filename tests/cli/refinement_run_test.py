@@ -5,14 +5,14 @@ import csv
 import glob
 import json
 import os
-import shutil
 import subprocess
 import sys
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH", "/tmp/refinement_run_test")
-shutil.rmtree(SCRATCH, ignore_errors=True)
-problems = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
+
+SCRATCH = scratch("/tmp/refinement_run_test")
+check = Checks()
 
 
 def run(name, *args):
@@ -31,10 +31,6 @@ def sizes_and_rows(run_dir, c):
     with open(path, newline="") as f:
         return [int(row[0]) for row in list(csv.reader(f))[1:]]
 
-
-def check(cond, message):
-    if not cond:
-        problems.append(message)
 
 
 # The thesis defaults: geometric 1.1, no refinement, thesis safeguards.
@@ -69,7 +65,4 @@ check(s["fixed_thresholds"] == {"min_runtime_s": True, "distance_threshold": Fal
 check((s["sweep"], s["refine_precision"]) == ("geometric", 0.1), "refinement on the geometric sweep")
 check(any(c["refinement_points"] > 0 for c in noise["campaigns"]), "noise: no campaign refined")
 
-for p in problems:
-    print("FAIL:", p)
-print(f"{len(problems)} problem(s)")
-sys.exit(1 if problems else 0)
+check.finish("0 problems")

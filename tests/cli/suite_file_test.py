@@ -4,22 +4,17 @@ the suite name, the file and every per-kernel setting. Skips (77) on a build wit
 import glob
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 import h5py
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH", "/tmp/suite_file_test")
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-problems = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
 
+SCRATCH = scratch("/tmp/suite_file_test")
+check = Checks()
 
-def check(cond, message):
-    if not cond:
-        problems.append(message)
 
 
 suite = os.path.join(SCRATCH, "study.toml")
@@ -77,7 +72,4 @@ with h5py.File(h5, "r") as f:
                     seen.add(kernel)
     check(seen == set(expected), f"kernels in the file: {sorted(seen)}")
 
-if problems:
-    print("\n".join(problems))
-    sys.exit(1)
-print(f"ok: {h5}")
+check.finish(f"ok: {h5}")

@@ -5,21 +5,17 @@ import glob
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import h5py
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH", "/tmp/sim_end_to_end_test")
-shutil.rmtree(SCRATCH, ignore_errors=True)
-problems = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
 
+SCRATCH = scratch("/tmp/sim_end_to_end_test")
+check = Checks()
 
-def check(cond, message):
-    if not cond:
-        problems.append(message)
 
 
 listing = subprocess.run([BIN, "list"], check=True, capture_output=True, text=True).stdout
@@ -60,7 +56,4 @@ with h5py.File(h5, "r") as f:
         stored = stored.decode() if isinstance(stored, bytes) else stored
         check(stored == bound, f"{name}: bottleneck attribute {stored!r}, want {bound!r}")
 
-if problems:
-    print("\n".join(problems))
-    sys.exit(1)
-print(f"{len(expected)} kernels end to end on the sim backend")
+check.finish(f"{len(expected)} kernels end to end on the sim backend")

@@ -8,23 +8,19 @@ import shutil
 import subprocess
 import sys
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH", "/tmp/evaluate_sweep_test")
-shutil.rmtree(SCRATCH, ignore_errors=True)
-problems = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
 
+SCRATCH = scratch("/tmp/evaluate_sweep_test")
+check = Checks()
 
-def check(cond, message):
-    if not cond:
-        problems.append(message)
 
 
 def replay(run_dir):
     return subprocess.run([BIN, "model", "evaluate", "--sweep", run_dir, "--repeats", "2"], capture_output=True, text=True)
 
 
-SOURCE = os.environ["AUTOBENCH_SOURCE_DIR"]
-recorded = os.path.join(SOURCE, "bench", "model", "h100-20261125", "sweeps", "exhaustive-20261125-153402")
+recorded = os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "bench", "model", "h100-20261125", "sweeps", "exhaustive-20261125-153402")
 run_dir = os.path.join(SCRATCH, "exhaustive")
 shutil.copytree(recorded, run_dir)
 journal = os.path.join(run_dir, "journal", "rank0.jsonl")
@@ -55,7 +51,4 @@ check(damaged.returncode == 1 and "rank0.jsonl.gz" in damaged.stderr and "gzip" 
 missing = replay(os.path.join(SCRATCH, "no-such-run"))
 check(missing.returncode == 2 and "rank0.jsonl.gz" in missing.stderr, f"no journal: exit {missing.returncode}: {missing.stderr}")
 
-if problems:
-    print("\n".join(problems))
-    sys.exit(1)
-print("ok")
+check.finish("ok")
