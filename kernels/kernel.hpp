@@ -12,6 +12,19 @@
 
 namespace autobench::kernels {
 
+// A quantity derived from a configuration, for performance models: name and value.
+struct Derived {
+  std::string name;
+  double value = 0;
+};
+
+// What one thread block of a configuration holds on an SM, estimated from the configuration (the
+// compiler decides the registers): registers per thread and shared memory in bytes.
+struct BlockResources {
+  double registers_per_thread = 0;
+  double shared_bytes = 0;
+};
+
 // The bottleneck class: decides the metric (GFLOP/s for compute, GB/s for the others) and the sim
 // backend's model of the kernel.
 enum class Bound { bandwidth, compute, bandwidth_sync, irregular, contention, latency };
@@ -96,6 +109,11 @@ struct KernelSpec {
   std::vector<Tunables> (*tuning_space)(std::uint64_t n) = nullptr;
   Launch (*launch)(const Tunables& config, std::uint64_t n) = nullptr;
   Check (*check)(const Tunables& config, std::uint64_t n) = nullptr;
+  // Optional, for performance models (suite/modeling): quantities of a configuration its speed follows
+  // more directly than the tunables (GEMM: the per-thread tile), always in the same order, and the
+  // resources one block takes (which decide how many blocks an SM holds).
+  std::vector<Derived> (*derived)(const Tunables& config) = nullptr;
+  BlockResources (*resources)(const Tunables& config) = nullptr;
 
   std::string source() const { return name + ".cu"; }
   const char* metric_unit() const { return bound == Bound::compute ? "GFLOP/s" : "GB/s"; }

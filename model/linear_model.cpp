@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "model/ridge.hpp"
 #include "power/least_squares.hpp"
 
 namespace autobench::model {
@@ -23,13 +24,28 @@ void check_point(const std::vector<Parameter>& parameters, const Row& x) {
 
 std::string term_name(const Term& t, const std::vector<Parameter>& parameters) {
   std::string s = parameters.at(static_cast<std::size_t>(t.first)).name();
-  if (t.interaction()) s += ":" + parameters.at(static_cast<std::size_t>(t.second)).name();
+  if (t.interaction()) s += (t.linear ? "*" : ":") + parameters.at(static_cast<std::size_t>(t.second)).name();
   return s;
 }
 
+namespace {
+// The columns of parameter p that an interaction multiplies: a linear one takes a numeric parameter's first.
+int interacting_columns(const Parameter& p, bool linear) {
+  return linear && p.kind() == ParameterKind::numeric ? std::min(1, p.columns()) : p.columns();
+}
+}  // namespace
+
 int term_columns(const Term& t, const std::vector<Parameter>& parameters) {
-  const int a = parameters.at(static_cast<std::size_t>(t.first)).columns();
-  return t.interaction() ? a * parameters.at(static_cast<std::size_t>(t.second)).columns() : a;
+  const auto& a = parameters.at(static_cast<std::size_t>(t.first));
+  if (!t.interaction()) return a.columns();
+  return interacting_columns(a, t.linear) * interacting_columns(parameters.at(static_cast<std::size_t>(t.second)), t.linear);
+}
+
+Eigen::MatrixXd term_block(const std::vector<Parameter>& parameters, const Term& t, const Eigen::MatrixXd& first,
+                           const Eigen::MatrixXd& second) {
+  if (!t.interaction()) return first;
+  return product_block(first.leftCols(interacting_columns(parameters.at(static_cast<std::size_t>(t.first)), t.linear)),
+                       second.leftCols(interacting_columns(parameters.at(static_cast<std::size_t>(t.second)), t.linear)));
 }
 
 Eigen::MatrixXd parameter_block(const std::vector<Parameter>& parameters, int parameter, const std::vector<Row>& rows) {
@@ -60,7 +76,7 @@ Eigen::MatrixXd design_matrix(const std::vector<Parameter>& parameters, const st
   for (const auto& t : terms) {
     const Eigen::MatrixXd first = parameter_block(parameters, t.first, rows);
     const Eigen::MatrixXd block =
-        t.interaction() ? product_block(first, parameter_block(parameters, t.second, rows)) : first;
+        term_block(parameters, t, first, t.interaction() ? parameter_block(parameters, t.second, rows) : first);
     a.middleCols(at, block.cols()) = block;
     at += block.cols();
   }
@@ -118,12 +134,23 @@ LinearModel::LinearModel(std::vector<Parameter> parameters, std::vector<Term> te
                                 std::to_string(coefficients_.size()) + " coefficients were given");
 }
 
+const char* to_string(Refit r) { return r == Refit::ridge ? "ridge" : "least-squares"; }
+
+Refit refit_from_string(const std::string& s) {
+  for (auto r : {Refit::least_squares, Refit::ridge})
+    if (s == to_string(r)) return r;
+  throw std::invalid_argument("refit '" + s + "' is not allowed (allowed: least-squares, ridge)");
+}
+
 LinearModel LinearModel::fit(const std::vector<Parameter>& parameters, const std::vector<Term>& terms,
                              const std::vector<Row>& rows, const std::vector<double>& y, bool log_response,
-                             FitStats* stats) {
+                             FitStats* stats, Refit refit) {
   if (rows.size() != y.size() || rows.empty())
     throw std::invalid_argument("a fit needs as many responses as points, and at least one");
-  const Eigen::VectorXd beta = least_squares(design_matrix(parameters, terms, rows), fit_target(y, log_response), stats);
+  const Eigen::MatrixXd a = design_matrix(parameters, terms, rows);
+  const Eigen::VectorXd target = fit_target(y, log_response);
+  Eigen::VectorXd beta = least_squares(a, target, stats);
+  if (refit == Refit::ridge) beta = ridge_gcv(a, target).coefficients;
   return LinearModel(parameters, terms, {beta.data(), beta.data() + beta.size()}, log_response);
 }
 

@@ -12,14 +12,18 @@
 namespace autobench::model {
 
 // A main effect (second < 0) or the interaction of two parameters (indices into the parameters):
-// an interaction's columns are the products of every column of the one with every column of the other.
+// an interaction's columns are the products of every column of the one with every column of the other,
+// or, when `linear`, of a numeric parameter's linear column only (its value on the model's scale) with
+// the other's (a categorical keeps its indicators): one column for two numeric parameters.
 struct Term {
   int first = 0;
   int second = -1;
+  bool linear = false;
   bool interaction() const { return second >= 0; }
   bool operator==(const Term&) const = default;
 };
-std::string term_name(const Term& t, const std::vector<Parameter>& parameters);  // "MWG" or "MWG:NWG"
+// "MWG", "MWG:NWG", or "MWG*NWG" for a linear interaction.
+std::string term_name(const Term& t, const std::vector<Parameter>& parameters);
 int term_columns(const Term& t, const std::vector<Parameter>& parameters);
 
 // One observation: a value per parameter, in the parameters' order.
@@ -29,6 +33,9 @@ using Row = std::vector<double>;
 // `a` times every column of `b` (a's column-major: a₁b₁, a₁b₂, …).
 Eigen::MatrixXd parameter_block(const std::vector<Parameter>& parameters, int parameter, const std::vector<Row>& rows);
 Eigen::MatrixXd product_block(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
+// A term's columns from its parameters' blocks (`second` is ignored for a main effect).
+Eigen::MatrixXd term_block(const std::vector<Parameter>& parameters, const Term& t, const Eigen::MatrixXd& first,
+                           const Eigen::MatrixXd& second);
 // The design matrix: an intercept column, then the terms' columns in order.
 Eigen::MatrixXd design_matrix(const std::vector<Parameter>& parameters, const std::vector<Term>& terms,
                               const std::vector<Row>& rows);
@@ -50,15 +57,22 @@ Eigen::VectorXd fit_target(const std::vector<double>& y, bool log_response);
 // statistics in `stats` when given.
 Eigen::VectorXd least_squares(const Eigen::MatrixXd& a, const Eigen::VectorXd& target, FitStats* stats = nullptr);
 
+// How a model's coefficients are fitted once its terms are known: least squares, or ridge with the
+// penalty chosen by generalized cross-validation (model/ridge.hpp).
+enum class Refit { least_squares, ridge };
+const char* to_string(Refit r);                // "least-squares", "ridge"
+Refit refit_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
+
 class LinearModel {
  public:
   LinearModel() = default;
   LinearModel(std::vector<Parameter> parameters, std::vector<Term> terms, std::vector<double> coefficients,
               bool log_response);
-  // Least squares of y (or ln y when log_response; y must then be positive) on the terms' columns.
+  // Least squares (or `refit`) of y (or ln y when log_response; y must then be positive) on the terms'
+  // columns; `stats` are the least-squares fit's.
   static LinearModel fit(const std::vector<Parameter>& parameters, const std::vector<Term>& terms,
                          const std::vector<Row>& rows, const std::vector<double>& y, bool log_response,
-                         FitStats* stats = nullptr);
+                         FitStats* stats = nullptr, Refit refit = Refit::least_squares);
 
   // The response at one point (back-transformed with exp when log_response).
   double predict(const Row& x) const;

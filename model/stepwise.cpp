@@ -12,6 +12,7 @@ namespace {
 // The selection so far, with every parameter's columns computed once and the current design matrix.
 struct State {
   const StepwiseOptions& options;
+  const std::vector<Parameter>& parameters;
   std::vector<Eigen::MatrixXd> blocks;  // per parameter, at every row
   Eigen::VectorXd target;               // y or ln y
   Eigen::MatrixXd design;               // the intercept and the chosen terms' columns
@@ -21,7 +22,7 @@ struct State {
 
   Eigen::MatrixXd block(const Term& t) const {
     const auto& a = blocks[static_cast<std::size_t>(t.first)];
-    return t.interaction() ? product_block(a, blocks[static_cast<std::size_t>(t.second)]) : a;
+    return term_block(parameters, t, a, t.interaction() ? blocks[static_cast<std::size_t>(t.second)] : a);
   }
 };
 
@@ -91,6 +92,14 @@ Gain gain_from_string(const std::string& s) {
   throw std::invalid_argument("gain '" + s + "' is not allowed (allowed: relative, absolute)");
 }
 
+const char* to_string(Interactions i) { return i == Interactions::linear ? "linear" : "splines"; }
+
+Interactions interactions_from_string(const std::string& s) {
+  for (auto i : {Interactions::splines, Interactions::linear})
+    if (s == to_string(i)) return i;
+  throw std::invalid_argument("interactions '" + s + "' is not allowed (allowed: splines, linear)");
+}
+
 void check(const StepwiseOptions& o) {
   if (!std::isfinite(o.theta) || o.theta < 0 || o.theta >= 1)
     throw std::invalid_argument("theta " + std::to_string(o.theta) + " is not allowed (allowed: 0 <= theta < 1)");
@@ -129,7 +138,7 @@ Selection select(const std::vector<std::string>& names, const std::vector<Row>& 
     parameters.push_back(Parameter::describe(names[j], values, options.interior_knots, kind));
   }
 
-  State s{options, {}, fit_target(y, options.log_response),
+  State s{options, parameters, {}, fit_target(y, options.log_response),
           Eigen::MatrixXd::Ones(static_cast<Eigen::Index>(rows.size()), 1), {}, {}, 0, 0};
   for (std::size_t j = 0; j < parameters.size(); ++j)
     s.blocks.push_back(parameter_block(parameters, static_cast<int>(j), rows));
@@ -150,7 +159,7 @@ Selection select(const std::vector<std::string>& names, const std::vector<Row>& 
     chosen.push_back(added);
     while (!partners.empty() && !full()) {
       std::vector<Term> pairs;
-      for (int q : partners) pairs.push_back({q, added});
+      for (int q : partners) pairs.push_back({q, added, options.interactions == Interactions::linear});
       const int i = step(s, pairs, true, options.phi, path);
       if (i < 0) break;
       partners.erase(partners.begin() + i);
@@ -158,7 +167,7 @@ Selection select(const std::vector<std::string>& names, const std::vector<Row>& 
   }
 
   Selection out;
-  out.model = LinearModel::fit(parameters, s.terms, rows, y, options.log_response);
+  out.model = LinearModel::fit(parameters, s.terms, rows, y, options.log_response, nullptr, options.refit);
   out.path = std::move(path);
   out.term_r_squared_gain = std::move(s.gains);
   out.r_squared = s.r2;

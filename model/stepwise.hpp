@@ -17,10 +17,19 @@ enum class Gain { absolute, relative };
 const char* to_string(Gain g);
 Gain gain_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
 
+// What an interaction multiplies: every column of both parameters' splines (the default), or their
+// linear columns only (Term::linear): one column per numeric pair, so an interaction costs the fit
+// one degree of freedom instead of up to (knots + 1)², which small training sets can afford.
+enum class Interactions { splines, linear };
+const char* to_string(Interactions i);
+Interactions interactions_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
+
 struct StepwiseOptions {
   double theta = 0.01;       // a parameter enters when it raises adjusted R² by more than this (see Gain)
   double phi = 0.01;         // an interaction enters when it raises adjusted R² by more than this
   Gain gain = Gain::relative;
+  Interactions interactions = Interactions::splines;
+  Refit refit = Refit::least_squares;  // the chosen terms' final fit (selection itself is least squares)
   int max_terms = 20;        // main effects and interactions together
   int interior_knots = 2;    // per numeric parameter, 1..3 (fewer when it has few distinct values)
   bool log_response = false; // model ln y

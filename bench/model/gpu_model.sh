@@ -13,22 +13,12 @@
 # SKIP_SPACE=1 skips steps 1 and 2 (the tuner only).
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
 #   bench/model/gpu_model.sh OUT_DIR
-set -u
-OUT=${1:?usage: bench/model/gpu_model.sh OUT_DIR}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${AUTOBENCH_BINARY:-$SRC/build/suite/autobench-mpi}
-restore() { nvidia-smi -rgc >/dev/null 2>&1; nvidia-smi -rac >/dev/null 2>&1; }
-trap 'restore' EXIT
-trap 'restore; exit 130' INT
-trap 'restore; exit 143' TERM
+source "$(dirname "$0")/script_setup.sh" "$@"
 LOG=$OUT/log.txt
 step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
 DEADLINE=${DEADLINE:-300}
 ITERATIONS=${ITERATIONS:-33}
 limit() { local left=$((DEADLINE - SECONDS - 5)); ((left < $1)) && set -- "$left"; (($1 < 5)) && set -- 1; echo "$1"; }
-[[ -x $BIN ]] || { echo "no binary at $BIN (build with CUDA first)"; exit 1; }
 
 step "device"
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; "$BIN" --version; } \

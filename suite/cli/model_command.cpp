@@ -32,7 +32,8 @@
 #include "suite/results/json.hpp"
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
-#include "suite/modeling/launch_parameters.hpp"
+#include "suite/dataset/regime.hpp"
+#include "suite/modeling/derived_parameters.hpp"
 #include "suite/modeling/measure_points.hpp"
 #include "suite/modeling/recorded_probes.hpp"
 #include "suite/modeling/tuner_replay.hpp"
@@ -48,6 +49,9 @@ namespace {
 // How a model is fitted: `model` fits with these, `model evaluate` refits with them.
 struct FitOptions {
   bool launch_parameters = false;
+  bool derived_parameters = false;
+  std::string interactions = "splines";
+  std::string refit = "least-squares";
   double theta = 0.01, phi = 0.01;
   std::string gain = "relative";
   int max_terms = 20, knots = 2, rows_per_column = 4;
@@ -99,6 +103,8 @@ model::StepwiseOptions stepwise_options(const FitOptions& f) {
   s.log_response = f.response == "log-time";
   try {
     s.gain = model::gain_from_string(f.gain);
+    s.interactions = model::interactions_from_string(f.interactions);
+    s.refit = model::refit_from_string(f.refit);
     model::check(s);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("--") + e.what());
@@ -109,6 +115,15 @@ model::StepwiseOptions stepwise_options(const FitOptions& f) {
 void add_fit_options(CLI::App* cmd, FitOptions& f) {
   cmd->add_option("--launch-parameters", f.launch_parameters, "Also offer the launch geometry as parameters: "
                                                                "launch_threads, launch_blocks, block_threads (true or false)");
+  cmd->add_option("--derived-parameters", f.derived_parameters,
+                  "Also offer what the kernel derives from a configuration (GEMM: thread_tile_m, thread_tile_n, "
+                  "a_loads_per_fma) and how full the launch keeps the device: blocks_per_sm, resident_threads "
+                  "(from the SM count and residency limits of rank 0's GPU; true or false)");
+  cmd->add_option("--interactions", f.interactions, "What an interaction multiplies: splines (every spline column of "
+                                                    "both parameters) or linear (their linear columns only: one column)");
+  cmd->add_option("--refit", f.refit, "The final fit of the chosen terms: least-squares, or ridge (penalty by generalized "
+                                      "cross-validation: shrinks nearly collinear columns that least squares lets "
+                                      "cancel on the training points and explode elsewhere)");
   cmd->add_option("--theta", f.theta, "A parameter enters when it raises adjusted R2 by more than this "
                                       "(0 <= theta < 1; see --gain)");
   cmd->add_option("--phi", f.phi, "An interaction enters when it raises adjusted R2 by more than this (0 <= phi < 1)");
@@ -159,7 +174,8 @@ Plan plan_of(const ModelOptions& o) {
     p.space.clocks_mhz.assign(c.begin(), c.end());
   }
   p.stepwise = stepwise_options(o.fit);
-  p.space.launch_parameters = o.fit.launch_parameters;
+  p.space.offered.launch = o.fit.launch_parameters;
+  p.space.offered.derived = o.fit.derived_parameters;
   const std::size_t space = modeling::space_size(p.space);
   if (static_cast<std::size_t>(o.samples + o.test) > space)
     throw std::invalid_argument("--samples " + std::to_string(o.samples) + " + --test " + std::to_string(o.test) +
@@ -227,6 +243,8 @@ void run_model(const ModelOptions& o) {
         device_problem = "ranks run on different device models (rank 0: '" + models[0] + "', rank " + std::to_string(r) +
                          ": '" + models[r] + "'); a model is fitted for one device model: start the ranks on one GPU model";
   refuse_if_any(mpi, device_problem);
+  const auto& info = device->info();
+  plan.space.offered.device = dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
   if (notice && mpi.root())
     fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
                          "devices; the model is of the sim device, not of a GPU)\n");
@@ -281,6 +299,9 @@ void run_model(const ModelOptions& o) {
       run.info = {build_version(), build_git_commit(), o.command_line, "model", backend_name, start, "", mpi.size(), true};
       run.kernel = o.kernel;
       run.device_model = models[0];
+      run.sm_count = info.sm_count;
+      run.cc_major = info.cc_major;
+      run.cc_minor = info.cc_minor;
       run.seed = o.seed;
       run.sizes = plan.space.sizes;
       run.clocks_mhz = plan.space.clocks_mhz;
@@ -319,10 +340,10 @@ void run_model(const ModelOptions& o) {
 }
 
 // "NAME=VALUE,..." → one value per parameter of the model; a constant parameter may be left out, and
-// so may the launch parameters: they are computed from the others with `kernel`'s launch geometry (when
-// it is known), and a value given for one must be the computed one.
+// so may the derived parameters: they are computed from the others with `kernel` (when it is known) on
+// `device`, and a value given for one must be the computed one.
 model::Row parse_point(const std::string& spec, const std::vector<model::Parameter>& parameters,
-                       const kernels::KernelSpec* kernel) {
+                       const kernels::KernelSpec* kernel, const dataset::Occupancy& device) {
   std::map<std::string, double> given;
   std::istringstream in(spec);
   for (std::string item; std::getline(in, item, ',');) {
@@ -338,7 +359,7 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
     if (used != text.size() || !std::isfinite(v)) throw UsageError("--config " + name + "='" + text + "' is not a finite number");
     given[name] = v;
   }
-  const auto derived = [&](const model::Parameter& p) { return kernel != nullptr && modeling::is_launch_parameter(p.name()); };
+  const auto derived = [&](const model::Parameter& p) { return kernel != nullptr && modeling::is_derived_parameter(*kernel, p.name()); };
   std::string names;
   for (const auto& p : parameters)
     if (!derived(p)) names += (names.empty() ? "" : ", ") + p.name();
@@ -368,8 +389,10 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
   }
   if (!given.empty()) throw UsageError("--config names '" + given.begin()->first + "', which is not a parameter of the model (allowed: " + names + ")");
   if (base.size() < parameters.size()) {
+    std::vector<std::string> all;
+    for (const auto& p : parameters) all.push_back(p.name());
     try {
-      modeling::set_launch_parameters(*kernel, true, base, point);
+      modeling::set_derived_parameters(*kernel, modeling::offered_by(all, device), base, point);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--config: ") + e.what());
     }
@@ -388,10 +411,15 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
 
 modeling::ModelRun read_for(const char* what, const std::string& file);
 
+// The residency limits of the file's device (SM count 0 when the file does not record it).
+dataset::Occupancy device_of(const modeling::ModelRun& run) {
+  return dataset::occupancy_for(run.sm_count, run.cc_major, run.cc_minor);
+}
+
 void predict(const PredictOptions& o) {
   const modeling::ModelRun run = read_for("model predict", o.file);
   const auto& m = run.selection.model;
-  const model::Row row = parse_point(o.config, m.parameters(), kernels::find(run.kernel));
+  const model::Row row = parse_point(o.config, m.parameters(), kernels::find(run.kernel), device_of(run));
   double t = NAN;
   try {
     t = m.predict(row);
@@ -520,18 +548,22 @@ void evaluate(const EvaluateOptions& o) {
   }
   std::vector<std::string> names;
   for (const auto& p : run.selection.model.parameters()) names.push_back(p.name());
-  // The replay's pool holds the tunables and the size; the refits' also the launch parameters, when asked.
+  // The replay's pool holds the tunables and the size; the refits' also the derived parameters asked for.
   const kernels::KernelSpec* kernel = kernels::find(run.kernel);
-  if (!kernel && o.fit.launch_parameters)
+  const modeling::Offered offered{o.fit.launch_parameters, o.fit.derived_parameters, device_of(run)};
+  if (!kernel && (offered.launch || offered.derived))
     throw UsageError("model evaluate: the file's kernel '" + run.kernel + "' is not in this build (see `list`), so its "
-                     "launch parameters cannot be computed: give --launch-parameters false");
+                     "derived parameters cannot be computed: give --launch-parameters false --derived-parameters false");
+  if (offered.derived && run.sm_count <= 0)
+    throw UsageError("model evaluate: " + o.file + " does not record its GPU's SM count (written before the derived "
+                     "parameters), so they cannot be computed: give --derived-parameters false");
   std::vector<std::string> fit_names;
   modeling::Samples fit_pool;
   try {
-    if (kernel) modeling::set_launch_parameters(*kernel, false, names, pool);
+    if (kernel) modeling::set_derived_parameters(*kernel, {}, names, pool);
     fit_names = names;
     fit_pool = pool;
-    if (kernel) modeling::set_launch_parameters(*kernel, o.fit.launch_parameters, fit_names, fit_pool);
+    if (kernel) modeling::set_derived_parameters(*kernel, offered, fit_names, fit_pool);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
@@ -550,9 +582,11 @@ void evaluate(const EvaluateOptions& o) {
   fmt::print("{} on {} ({} backend): {} measured points, {} random training sets per row, top-{} per size\n",
               run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
   fmt::print("refits: theta {}, phi {} ({} gains), at most {} terms, {} observations per column, {} interior knot(s), "
-             "response {}, launch parameters {}\n",
+             "{} interactions, {} refit, response {}, launch parameters {}, derived parameters {}\n",
              options.theta, options.phi, model::to_string(options.gain), options.max_terms, options.rows_per_column,
-             options.interior_knots, options.log_response ? "ln(time)" : "time", o.fit.launch_parameters ? "on" : "off");
+             options.interior_knots, model::to_string(options.interactions), model::to_string(options.refit),
+             options.log_response ? "ln(time)" : "time",
+             offered.launch ? "on" : "off", offered.derived ? "on" : "off");
   fmt::print("{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
               "model best/opt", "random best/opt");
   for (const auto& r : rows)

@@ -83,7 +83,9 @@ std::string model_report(const modeling::ModelRun& run, const std::string& path)
     << " rank(s), " << run.training.rows.size() << " training and " << run.test.rows.size() << " held-out samples\n";
   o << "selection: theta " << run.options.theta << ", phi " << run.options.phi << " (" << model::to_string(run.options.gain)
     << " gains), at most " << run.options.max_terms << " terms, " << run.options.rows_per_column
-    << " observations per column, " << run.options.interior_knots << " interior knot(s) per numeric parameter, response "
+    << " observations per column, " << run.options.interior_knots << " interior knot(s) per numeric parameter, "
+    << model::to_string(run.options.interactions) << " interactions, " << model::to_string(run.options.refit)
+    << " refit, response "
     << (run.options.log_response ? "ln(time)" : "time") << "\n\n";
   o << "Selection path (adjusted R2 of each candidate; * entered; 'P x' rows try P's interactions)\n"
     << path_table(run) << "\n";

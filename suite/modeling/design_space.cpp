@@ -6,7 +6,6 @@
 #include <stdexcept>
 
 #include "kernels/tuning.hpp"
-#include "suite/modeling/launch_parameters.hpp"
 
 namespace autobench::modeling {
 
@@ -20,8 +19,7 @@ std::vector<std::string> parameter_names(const DesignSpace& space) {
   for (const auto& [name, value] : configs.front()) names.push_back(name);
   names.push_back("size");
   if (!space.clocks_mhz.empty()) names.push_back("sm_clock_mhz");
-  if (space.launch_parameters)
-    names.insert(names.end(), launch_parameter_names().begin(), launch_parameter_names().end());
+  for (auto& n : derived_parameter_names(*space.kernel, space.offered)) names.push_back(std::move(n));
   return names;
 }
 
@@ -30,8 +28,7 @@ model::Row to_row(const DesignPoint& p, const DesignSpace& space) {
   for (const auto& [name, value] : p.config) r.push_back(static_cast<double>(value));
   r.push_back(static_cast<double>(p.size));
   if (!space.clocks_mhz.empty()) r.push_back(p.clock_mhz);
-  if (space.launch_parameters)
-    for (double v : launch_parameters(*space.kernel, p.config, p.size)) r.push_back(v);
+  for (double v : derived_parameters(*space.kernel, space.offered, p.config, p.size)) r.push_back(v);
   return r;
 }
 
@@ -41,7 +38,7 @@ DesignPoint from_row(const model::Row& row, const DesignSpace& space) {
     throw std::invalid_argument("a point needs " + std::to_string(names.size()) + " values, got " + std::to_string(row.size()));
   DesignPoint p;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    if (is_launch_parameter(names[i])) continue;
+    if (is_derived_parameter(*space.kernel, names[i])) continue;
     if (!(row[i] >= 0) || row[i] != std::floor(row[i]) || row[i] > 9.0e15)
       throw std::invalid_argument(names[i] + " = " + std::to_string(row[i]) + " is not allowed (a whole number >= 0)");
     if (names[i] == "size")

@@ -9,6 +9,7 @@
 
 #include "kernels/kernel.hpp"
 #include "model/linear_model.hpp"
+#include "suite/modeling/derived_parameters.hpp"
 
 namespace autobench::modeling {
 
@@ -27,15 +28,15 @@ struct DesignSpace {
   const kernels::KernelSpec* kernel = nullptr;
   std::vector<std::uint64_t> sizes;
   std::vector<unsigned> clocks_mhz;  // empty: clocks not locked
-  bool launch_parameters = false;    // also the launch geometry (launch_parameters.hpp) as parameters
+  Offered offered;                   // parameters derived from the points (derived_parameters.hpp)
 };
 
 // The model's parameter names: the tunables (sorted by name), "size", "sm_clock_mhz" when clocks are
-// locked, then the launch parameters when the space has them.
+// locked, then the derived parameters the space offers.
 std::vector<std::string> parameter_names(const DesignSpace& space);
 // A point as a model row in parameter_names' order.
 model::Row to_row(const DesignPoint& p, const DesignSpace& space);
-// The inverse (launch parameters, derived from the rest, are skipped): throws std::invalid_argument
+// The inverse (derived parameters are skipped): throws std::invalid_argument
 // naming a missing or non-integral value.
 DesignPoint from_row(const model::Row& row, const DesignSpace& space);
 

@@ -24,13 +24,14 @@ struct Ratios {
   double mean() const { return count ? sum / count : NAN; }
 };
 
-// The fixed reference: every non-constant parameter's main effect, fitted without selection.
+// The fixed reference: every non-constant parameter's main effect, fitted without selection (by the
+// stepwise model's refit: least squares or ridge).
 model::LinearModel fixed_model(const model::LinearModel& like, const std::vector<model::Row>& rows,
-                               const std::vector<double>& y, bool log_response) {
+                               const std::vector<double>& y, const model::StepwiseOptions& options) {
   std::vector<model::Term> terms;
   for (std::size_t j = 0; j < like.parameters().size(); ++j)
     if (like.parameters()[j].kind() != model::ParameterKind::constant) terms.push_back({static_cast<int>(j), -1});
-  return model::LinearModel::fit(like.parameters(), terms, rows, y, log_response);
+  return model::LinearModel::fit(like.parameters(), terms, rows, y, options.log_response, nullptr, options.refit);
 }
 
 }  // namespace
@@ -76,7 +77,7 @@ std::vector<EvaluationRow> evaluate(const std::vector<std::string>& names, const
       const auto s = model::select(names, train.rows, train.time_s, options, coding);
       row.stepwise_terms += static_cast<double>(s.model.terms().size());
       row.stepwise_error += model::held_out_errors(s.model, test.rows, test.time_s).mean_relative;
-      row.fixed_error += model::held_out_errors(fixed_model(s.model, train.rows, train.time_s, options.log_response),
+      row.fixed_error += model::held_out_errors(fixed_model(s.model, train.rows, train.time_s, options),
                                                 test.rows, test.time_s).mean_relative;
       // Model-guided: per size, measure the k configurations predicted fastest; keep the best measured.
       for (const auto& [size, idx] : by_size) {

@@ -23,6 +23,7 @@ struct ModelRun {
   results::RunInfo info;           // suite: "model"
   std::string kernel;
   std::string device_model;        // every rank's (a run refuses mixed models)
+  int sm_count = 0, cc_major = 0, cc_minor = 0;  // rank 0's device (0: not recorded, older files)
   std::uint64_t seed = 1;
   std::vector<std::uint64_t> sizes;
   std::vector<unsigned> clocks_mhz;  // empty: clocks not locked

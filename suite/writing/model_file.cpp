@@ -80,7 +80,7 @@ void write_path(const hdf5::H5Group& g, const std::vector<model::Step>& path) {
 
 // Steps come back from the long table; each step's model statistics are its chosen candidate's, or the
 // previous step's when nothing entered.
-std::vector<model::Step> read_path(const hdf5::H5Group& g) {
+std::vector<model::Step> read_path(const hdf5::H5Group& g, bool linear_interactions) {
   const auto step = g.read_dataset<std::int64_t>("step");
   const auto interaction = g.read_dataset<std::uint8_t>("interaction");
   const auto first = g.read_dataset<std::int64_t>("term_first");
@@ -97,7 +97,8 @@ std::vector<model::Step> read_path(const hdf5::H5Group& g) {
       path.push_back(s);
     }
     auto& s = path.back();
-    s.candidates.push_back({{static_cast<int>(first[i]), static_cast<int>(second[i])}, r2[i], adj[i]});
+    s.candidates.push_back(
+        {{static_cast<int>(first[i]), static_cast<int>(second[i]), linear_interactions && second[i] >= 0}, r2[i], adj[i]});
     if (chosen[i]) {
       s.chosen = static_cast<int>(s.candidates.size()) - 1;
       s.r_squared = r2[i];
@@ -115,10 +116,15 @@ void write_file(const std::string& path, const modeling::ModelRun& run) {
   file.write_attribute<std::string>("status", "complete");
   file.write_attribute("kernel", run.kernel);
   file.write_attribute("device_model", run.device_model);
+  file.write_attribute<std::int64_t>("sm_count", run.sm_count);
+  file.write_attribute<std::int64_t>("cc_major", run.cc_major);
+  file.write_attribute<std::int64_t>("cc_minor", run.cc_minor);
   file.write_attribute("seed", run.seed);
   file.write_attribute("theta", run.options.theta);
   file.write_attribute("phi", run.options.phi);
   file.write_attribute<std::string>("gain", model::to_string(run.options.gain));
+  file.write_attribute<std::string>("interactions", model::to_string(run.options.interactions));
+  file.write_attribute<std::string>("refit", model::to_string(run.options.refit));
   file.write_attribute<std::int64_t>("rows_per_column", run.options.rows_per_column);
   file.write_attribute<std::int64_t>("max_terms", run.options.max_terms);
   file.write_attribute<std::int64_t>("interior_knots", run.options.interior_knots);
@@ -193,12 +199,23 @@ modeling::ModelRun read_model_file(const std::string& path) {
   run.info.complete = file.read_attribute<std::string>("status") == "complete";
   run.kernel = file.read_attribute<std::string>("kernel");
   run.device_model = file.read_attribute<std::string>("device_model");
+  // Attributes added with the derived parameters, linear interactions and ridge refits; older files have none.
+  const auto int_or_zero = [&](const char* name) {
+    return file.has_attribute(name) ? static_cast<int>(file.read_attribute<std::int64_t>(name)) : 0;
+  };
+  run.sm_count = int_or_zero("sm_count");
+  run.cc_major = int_or_zero("cc_major");
+  run.cc_minor = int_or_zero("cc_minor");
   run.seed = file.read_attribute<std::uint64_t>("seed");
   run.options.theta = file.read_attribute<double>("theta");
   run.options.phi = file.read_attribute<double>("phi");
   // Attributes added with relative gains; older files were fitted with absolute gains and no column cap.
   try {
     run.options.gain = model::gain_from_string(file.has_attribute("gain") ? file.read_attribute<std::string>("gain") : "absolute");
+    run.options.interactions = model::interactions_from_string(
+        file.has_attribute("interactions") ? file.read_attribute<std::string>("interactions") : "splines");
+    run.options.refit =
+        model::refit_from_string(file.has_attribute("refit") ? file.read_attribute<std::string>("refit") : "least-squares");
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(path + ": " + e.what());
   }
@@ -219,7 +236,9 @@ modeling::ModelRun read_model_file(const std::string& path) {
     const auto first = g.read_dataset<std::int64_t>("term_first");
     const auto second = g.read_dataset<std::int64_t>("term_second");
     std::vector<model::Term> terms;
-    for (std::size_t i = 0; i < first.size(); ++i) terms.push_back({static_cast<int>(first[i]), static_cast<int>(second[i])});
+    const bool linear = run.options.interactions == model::Interactions::linear;
+    for (std::size_t i = 0; i < first.size(); ++i)
+      terms.push_back({static_cast<int>(first[i]), static_cast<int>(second[i]), linear && second[i] >= 0});
     try {
       run.selection.model = model::LinearModel(parameters, terms, g.read_dataset<double>("coefficients"),
                                                run.options.log_response);
@@ -227,7 +246,7 @@ modeling::ModelRun read_model_file(const std::string& path) {
       throw std::runtime_error(path + ": " + e.what());
     }
     run.selection.term_r_squared_gain = g.read_dataset<double>("term_r_squared_gain");
-    run.selection.path = read_path(file.open_group("path"));
+    run.selection.path = read_path(file.open_group("path"), linear);
     run.training = read_samples(file.open_group("training"), parameters);
     const auto test = file.open_group("test");
     run.test = read_samples(test, parameters);

@@ -1,4 +1,5 @@
-// Occupancy regimes: classification from workgroups, block size and SM count at the boundaries.
+// Occupancy regimes: classification from workgroups, block size and SM count at the boundaries; the
+// residency limits of registers and shared memory.
 #include <gtest/gtest.h>
 
 #include "suite/dataset/regime.hpp"
@@ -24,6 +25,23 @@ TEST(Regime, SmallBlocksAreLimitedByBlockSlotsLargeOnesByThreadSlots) {
   EXPECT_EQ(ds::resident_blocks_per_sm(h100, 1024), 2);
   EXPECT_EQ(ds::classify(263, h100, 1024), ds::Regime::under);
   EXPECT_EQ(ds::classify(264, h100, 1024), ds::Regime::full);
+}
+
+TEST(Regime, RegistersAndSharedMemoryLimitTheResidentBlocks) {
+  const ds::Occupancy h100 = ds::occupancy_for(132, 9, 0);  // 64 K registers, 228 KiB shared, 1 KiB reserved a block
+  // 128 threads × 112 registers: 4 warps × 3584 registers, 4 blocks in 65536 (threads alone: 16).
+  EXPECT_EQ(ds::resident_blocks_per_sm(h100, 128, 112), 4);
+  // Registers are allocated per warp in units of 256: 33 a thread take 40 × 32 = 1280 a warp, 6 blocks
+  // of 256 threads fit 8 × 1280 × 6 = 61440 (7 would need 71680).
+  EXPECT_EQ(ds::resident_blocks_per_sm(h100, 256, 33), 6);
+  // 48 KiB of shared memory a block: 233472 / (49152 + 1024) = 4.65 → 4.
+  EXPECT_EQ(ds::resident_blocks_per_sm(h100, 64, 0, 48 * 1024), 4);
+  // The smallest limit binds, and at least one block always fits.
+  EXPECT_EQ(ds::resident_blocks_per_sm(h100, 64, 32, 48 * 1024), 4);
+  EXPECT_EQ(ds::resident_blocks_per_sm(h100, 1024, 255, 200 * 1024), 1);
+  const ds::Occupancy ada = ds::occupancy_for(48, 8, 9);  // 100 KiB shared
+  EXPECT_EQ(ada.shared_bytes_per_sm, 100 * 1024);
+  EXPECT_EQ(ds::resident_blocks_per_sm(ada, 64, 0, 48 * 1024), 2);
 }
 
 TEST(Regime, ComputeCapabilityTables) {

@@ -210,3 +210,34 @@ TEST(AdjustedRSquared, MatchesTheClosedFormOfAGroupMeansFit) {
   EXPECT_DOUBLE_EQ(am::adjusted_r_squared(0.5, 11, 2), 1 - 0.5 * 10 / 8);
   EXPECT_TRUE(std::isinf(am::adjusted_r_squared(0.5, 3, 2)));
 }
+
+// y = 1 + a + b + 0.8 a b + noise, a, b uniform on [2, 10] (a linear scale): with linear interactions
+// a*b enters as one column (a's value times b's), with spline ones as every pair of spline columns.
+TEST(Stepwise, LinearInteractionsMultiplyTheLinearColumnsOnly) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(2, 10);
+  std::normal_distribution<double> eps(0, 0.05);
+  std::vector<am::Row> rows;
+  std::vector<double> y;
+  for (int i = 0; i < 200; ++i) {
+    const double a = u(rng), b = u(rng);
+    rows.push_back({a, b});
+    y.push_back(1 + a + b + 0.8 * a * b + eps(rng));
+  }
+  am::StepwiseOptions linear;
+  linear.interactions = am::Interactions::linear;
+  const auto s = am::select({"a", "b"}, rows, y, linear);
+  const auto names = term_names(s.model);  // a and b in either order (they are symmetric), then the product
+  ASSERT_EQ(names.size(), 3u);
+  EXPECT_TRUE(names[2] == "a*b" || names[2] == "b*a") << names[2];
+  const auto& inter = s.model.terms()[2];
+  EXPECT_TRUE(inter.interaction() && inter.linear);
+  EXPECT_EQ(am::term_columns(inter, s.model.parameters()), 1);
+  EXPECT_GT(s.r_squared, 0.999);
+  // The same interaction from spline columns: 3 × 3 columns (2 interior knots each).
+  const auto splines = am::select({"a", "b"}, rows, y, {});
+  ASSERT_EQ(splines.model.terms().size(), 3u);
+  EXPECT_EQ(am::term_columns(splines.model.terms()[2], splines.model.parameters()), 9);
+  EXPECT_EQ(am::to_string(am::interactions_from_string("linear")), std::string("linear"));
+  EXPECT_THROW(am::interactions_from_string("cubic"), std::invalid_argument);
+}

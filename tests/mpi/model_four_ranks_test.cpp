@@ -1,14 +1,18 @@
 // `model` with real MPI: 4 oversubscribed sim ranks share the samples and rank 0 writes one model file,
-// read back and checked; `report` and `model predict` answer from it; mixed device models are refused.
+// read back and checked; `report` and `model predict` answer from it; derived parameters and linear
+// interactions are recorded and recomputed; mixed device models are refused.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
 
+#include "kernels/kernel.hpp"
+#include "suite/modeling/derived_parameters.hpp"
 #include "suite/writing/model_file.hpp"
 #include "tests/support/mpirun.hpp"
 #include "tests/support/shell.hpp"
@@ -108,6 +112,47 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   fs::remove_all(out);
 }
 
+// Linear interactions and ridge refits are recorded; the derived parameters come from rank 0's device (the sim H100: 132 SMs, compute capability 9.0),
+// recorded in the file so that `model predict` and `model evaluate` compute them again.
+TEST(ModelFourRanks, DerivedParametersInteractionsAndRefitAreRecordedAndRecomputed) {
+  const fs::path out = scratch("derived");
+  const auto r = run_shell(ab::testing::mpirun(2) + " model --kernel gemm --samples 60 --test 20 --sizes 1024,2048,4096 "
+                    "--backend sim --iterations 3 --seed 3 --derived-parameters true --interactions linear --refit ridge --output " +
+                    out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string path = last_line(r.out);
+  const auto m = ab::writing::read_model_file(path);
+  EXPECT_EQ(m.sm_count, 132);
+  EXPECT_EQ(m.cc_major, 9);
+  EXPECT_EQ(m.options.interactions, ab::model::Interactions::linear);
+  EXPECT_EQ(m.options.refit, ab::model::Refit::ridge);
+  std::vector<std::string> names;
+  for (const auto& p : m.selection.model.parameters()) names.push_back(p.name());
+  for (const char* derived : {"thread_tile_m", "thread_tile_n", "a_loads_per_fma", "blocks_per_sm", "resident_threads"})
+    EXPECT_NE(std::find(names.begin(), names.end(), derived), names.end()) << derived;
+  for (const auto& t : m.selection.model.terms()) EXPECT_EQ(t.linear, t.interaction());
+  const auto report = run_shell(AUTOBENCH_BINARY " report " + path);
+  EXPECT_EQ(report.status, 0) << report.out;
+  EXPECT_NE(report.out.find("linear interactions, ridge refit"), std::string::npos) << report.out;
+
+  // predict from the tunables and size alone: the derived values are computed on the recorded device.
+  std::string tunables_and_size;
+  const auto& row = m.training.rows[0];
+  for (std::size_t j = 0; j < names.size(); ++j)
+    if (!ab::modeling::is_derived_parameter(*ab::kernels::find("gemm"), names[j]))
+      tunables_and_size += (tunables_and_size.empty() ? "" : ",") + names[j] + "=" + std::to_string(static_cast<long long>(row[j]));
+  const auto predicted = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + tunables_and_size);
+  EXPECT_EQ(predicted.status, 0) << predicted.out;
+  EXPECT_NE(predicted.out.find("training sample"), std::string::npos) << predicted.out;
+
+  const auto evaluated = run_shell(AUTOBENCH_BINARY " model evaluate " + path + " --samples 25,50 --repeats 2 "
+                                   "--derived-parameters true --interactions linear --refit ridge");
+  EXPECT_EQ(evaluated.status, 0) << evaluated.out;
+  EXPECT_NE(evaluated.out.find("linear interactions, ridge refit"), std::string::npos) << evaluated.out;
+  EXPECT_NE(evaluated.out.find("derived parameters on"), std::string::npos) << evaluated.out;
+  fs::remove_all(out);
+}
+
 TEST(ModelFourRanks, LockedClocksBecomeAParameter) {
   const fs::path out = scratch("clocks");
   const auto r = run_shell(ab::testing::mpirun(2) + " model --kernel gemm --samples 40 --test 10 --sizes 1024,2048,4096 "
@@ -145,6 +190,9 @@ TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
            {"--kernel gemm --sizes 1000", "--sizes 1000 is not allowed for gemm (allowed: multiples of 128)"},
            {"--kernel gemm --samples 1000 --test 1000 --sizes 1024", "more than the 216 points of the space"},
            {"--kernel saxpy", "--kernel 'saxpy' is not a kernel"},
+           {"--kernel gemm --interactions cubic", "interactions 'cubic' is not allowed (allowed: splines, linear)"},
+           {"--kernel gemm --derived-parameters maybe", "--derived-parameters"},
+           {"--kernel gemm --refit lasso", "refit 'lasso' is not allowed (allowed: least-squares, ridge)"},
            {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"}}) {
     const auto bad = run_shell(std::string(AUTOBENCH_BINARY) + " model --backend sim --output " + out.string() + " " + args);
     EXPECT_EQ(bad.status, 2) << args << "\n" << bad.out;
