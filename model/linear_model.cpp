@@ -31,7 +31,7 @@ std::string term_name(const Term& t, const std::vector<Parameter>& parameters) {
 namespace {
 // The columns of parameter p that an interaction multiplies: a linear one takes a numeric parameter's first.
 int interacting_columns(const Parameter& p, bool linear) {
-  return linear && p.kind() == ParameterKind::numeric ? std::min(1, p.columns()) : p.columns();
+  return linear && p.kind() == ParameterKind::numeric ? 1 : p.columns();
 }
 }  // namespace
 
@@ -149,8 +149,8 @@ LinearModel LinearModel::fit(const std::vector<Parameter>& parameters, const std
     throw std::invalid_argument("a fit needs as many responses as points, and at least one");
   const Eigen::MatrixXd a = design_matrix(parameters, terms, rows);
   const Eigen::VectorXd target = fit_target(y, log_response);
-  Eigen::VectorXd beta = least_squares(a, target, stats);
-  if (refit == Refit::ridge) beta = ridge_gcv(a, target).coefficients;
+  const Eigen::VectorXd beta = refit == Refit::ridge ? ridge_gcv(a, target).coefficients : least_squares(a, target, stats);
+  if (refit == Refit::ridge && stats) least_squares(a, target, stats);
   return LinearModel(parameters, terms, {beta.data(), beta.data() + beta.size()}, log_response);
 }
 

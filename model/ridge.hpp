@@ -16,7 +16,8 @@ struct RidgeFit {
 // and D scales each other column to unit standard deviation (so λ does not depend on units). λ is the
 // value of n · 10^(−4 … 2) (25 steps, log-spaced) with the smallest GCV = n · RSS / (n − df)², df the
 // smoother's trace plus the intercept; the smallest λ is close to least squares. Columns that never vary
-// get coefficient 0. Throws std::invalid_argument when a's rows and target's size differ.
+// get coefficient 0. Throws std::invalid_argument when a's rows and target's size differ, or when no λ
+// of the grid leaves the fit residual degrees of freedom (as few rows as columns).
 RidgeFit ridge_gcv(const Eigen::MatrixXd& a, const Eigen::VectorXd& target);
 
 }  // namespace autobench::model

@@ -3,6 +3,7 @@
 #include "kernels/gemm/gemm.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "kernels/inputs.hpp"
 #include "kernels/tuning.hpp"
@@ -69,13 +70,18 @@ Check check(const Tunables&, std::uint64_t m) {
           }};
 }
 
-// The per-thread tile (MWG/MDIMC × NWG/NDIMC: FMAs per loaded value) and A's shared-memory load
-// transactions per FMA: each k step a thread loads its MWG/MDIMC values of A as VWM-wide vectors of
-// VWM/4 128-bit loads, and 8-wide vectors, read along the fast thread index, conflict two ways, so
-// a vector costs (VWM/4)² transactions: VWM / (16 · NWG/NDIMC) per FMA. (B's vectors are broadcast.)
+// The per-thread tile: MWG/MDIMC × NWG/NDIMC accumulators.
+std::pair<double, double> thread_tile(const Tunables& t) {
+  return {static_cast<double>(tunable(t, "MWG")) / static_cast<double>(tunable(t, "MDIMC")),
+          static_cast<double>(tunable(t, "NWG")) / static_cast<double>(tunable(t, "NDIMC"))};
+}
+
+// The per-thread tile (FMAs per loaded value) and A's shared-memory load transactions per FMA: each k
+// step a thread loads its MWG/MDIMC values of A as VWM-wide vectors of VWM/4 128-bit loads, and 8-wide
+// vectors, read along the fast thread index, conflict two ways, so a vector costs (VWM/4)²
+// transactions: VWM / (16 · NWG/NDIMC) per FMA. (B's vectors are broadcast.)
 std::vector<Derived> derived(const Tunables& t) {
-  const double mwi = static_cast<double>(tunable(t, "MWG")) / static_cast<double>(tunable(t, "MDIMC"));
-  const double nwi = static_cast<double>(tunable(t, "NWG")) / static_cast<double>(tunable(t, "NDIMC"));
+  const auto [mwi, nwi] = thread_tile(t);
   return {{"thread_tile_m", mwi}, {"thread_tile_n", nwi},
           {"a_loads_per_fma", static_cast<double>(tunable(t, "VWM")) / (16.0 * nwi)}};
 }
@@ -83,8 +89,7 @@ std::vector<Derived> derived(const Tunables& t) {
 // Registers: the accumulators, one k slice of A and B and about 24 for indices and addresses, in the
 // allocation unit of 8; shared memory: the A and B tiles of one k block.
 BlockResources resources(const Tunables& t) {
-  const double mwi = static_cast<double>(tunable(t, "MWG")) / static_cast<double>(tunable(t, "MDIMC"));
-  const double nwi = static_cast<double>(tunable(t, "NWG")) / static_cast<double>(tunable(t, "NDIMC"));
+  const auto [mwi, nwi] = thread_tile(t);
   return {8.0 * std::ceil((mwi * nwi + mwi + nwi + 24.0) / 8.0),
           4.0 * static_cast<double>((tunable(t, "MWG") + tunable(t, "NWG")) * tunable(t, "KWG"))};
 }
