@@ -1,0 +1,48 @@
+// GEMM's resource estimate (KernelSpec::resources, behind the model's blocks_per_sm and
+// resident_threads) against what the compiler gives every configuration on the GPU: the blocks an SM
+// holds by the estimate must equal those by the compiled kernel's registers and shared memory for most
+// configurations. Skipped without a GPU.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "kernels/kernel.hpp"
+#include "kernels/tuning.hpp"
+#include "suite/backend/cuda/cuda_device.hpp"
+#include "suite/backend/cuda/device_context.hpp"
+#include "suite/backend/cuda/driver_api.hpp"
+#include "suite/dataset/regime.hpp"
+
+using namespace autobench;
+
+TEST(ResourceEstimate, GemmsResidentBlocksMatchTheCompiledKernels) {
+  if (backend::cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU visible";
+  auto device = backend::open_cuda_device(0, 1);
+  auto& ctx = dynamic_cast<backend::cuda::CudaDevice&>(*device).context();
+  const auto& api = backend::cuda::driver_api();
+  const auto& info = device->info();
+  const dataset::Occupancy occupancy = dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
+  const kernels::KernelSpec& gemm = *kernels::find("gemm");
+  int same = 0, within_one = 0, total = 0;
+  for (const auto& config : kernels::tuning_space(gemm, 8192)) {
+    CUfunction f = ctx.function("gemm.cu", "gemm", config);
+    int regs = 0, shared = 0;
+    ASSERT_EQ(api.func_get_attribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f), CUDA_SUCCESS);
+    ASSERT_EQ(api.func_get_attribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), CUDA_SUCCESS);
+    const int threads = static_cast<int>(config.at("MDIMC") * config.at("NDIMC"));
+    const kernels::BlockResources estimate = gemm.resources(config);
+    const int compiled = dataset::resident_blocks_per_sm(occupancy, threads, regs, shared);
+    const int estimated = dataset::resident_blocks_per_sm(occupancy, threads, estimate.registers_per_thread, estimate.shared_bytes);
+    same += compiled == estimated;
+    within_one += std::abs(compiled - estimated) <= 1;
+    ++total;
+    std::cout << kernels::to_string(config) << ": registers " << regs << " (estimate " << estimate.registers_per_thread
+              << "), shared " << shared << " (" << estimate.shared_bytes << "), blocks per SM " << compiled << " ("
+              << estimated << ")\n";
+  }
+  std::cout << info.name << ": resident blocks per SM equal in " << same << " of " << total << " configurations, within one in "
+            << within_one << "\n";
+  ASSERT_GT(total, 100);
+  EXPECT_GE(same, total * 3 / 4);
+  EXPECT_GE(within_one, total * 9 / 10);
+}
