@@ -65,7 +65,7 @@ TEST(DerivedParameters, AreGemmsThreadTileAndSharedLoadsThenTheResidencyOnTheDev
   EXPECT_TRUE(ab::modeling::is_derived_parameter(gemm(), "resident_threads"));
   const auto config = a_gemm_config();  // MWG 64, NWG 128, MDIMC 16, NDIMC 8: a 4 × 16 tile per thread
   const double vwm = static_cast<double>(config.at("VWM"));
-  // 128 threads of 8 × ceil((64 + 4 + 16 + 24) / 8) = 112 registers: 4 warps × 3584 of an SM's 65536, so
+  // 128 threads of 8 × ceil((64 + 4 + 16 + 16) / 8) = 104 registers: 4 warps × 3328 of an SM's 65536, so
   // 4 blocks an SM (threads would allow 16, shared memory 17); at 2048, 512 blocks over 132 SMs are fewer.
   const auto at_2048 = ab::modeling::derived_parameters(gemm(), kDerivedOnH100, config, 2048);
   ASSERT_EQ(at_2048.size(), names.size());
