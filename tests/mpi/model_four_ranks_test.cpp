@@ -25,6 +25,18 @@ namespace {
 using autobench::testing::last_line;
 using autobench::testing::run_shell;
 
+// `model predict --config` for a GEMM model's point `row` (whole-number values): every parameter, or
+// without the derived ones (which predict computes).
+std::string config_of(const ab::model::LinearModel& model, const ab::model::Row& row, bool derived_too) {
+  std::string out;
+  for (std::size_t j = 0; j < model.parameters().size(); ++j) {
+    const auto& name = model.parameters()[j].name();
+    if (derived_too || !ab::modeling::is_derived_parameter(*ab::kernels::find("gemm"), name))
+      out += (out.empty() ? "" : ",") + name + "=" + std::to_string(static_cast<long long>(row[j]));
+  }
+  return out;
+}
+
 fs::path scratch(const std::string& name) {
   const fs::path out = fs::temp_directory_path() / ("autobench-model-" + name + "-" + std::to_string(getpid()));
   fs::remove_all(out);
@@ -85,19 +97,13 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   EXPECT_NE(report.out.find("Held-out errors (24 points)"), std::string::npos) << report.out;
 
   // predict: a training point comes back with its measurement.
-  std::string config;
-  for (std::size_t j = 0; j < model.parameters().size(); ++j)
-    config += (j ? "," : "") + model.parameters()[j].name() + "=" + std::to_string(static_cast<long long>(m.training.rows[0][j]));
+  const std::string config = config_of(model, m.training.rows[0], true);
   const auto predicted = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + config);
   EXPECT_EQ(predicted.status, 0) << predicted.out;
   EXPECT_NE(predicted.out.find("predicted time"), std::string::npos) << predicted.out;
   EXPECT_NE(predicted.out.find("training sample"), std::string::npos) << predicted.out;
   // The launch parameters may be left out (computed from the rest), but not contradicted.
-  std::string tunables_and_size;
-  for (std::size_t j = 0; j < model.parameters().size(); ++j)
-    if (model.parameters()[j].name().rfind("launch_", 0) != 0 && model.parameters()[j].name() != "block_threads")
-      tunables_and_size += (tunables_and_size.empty() ? "" : ",") + model.parameters()[j].name() + "=" +
-                           std::to_string(static_cast<long long>(m.training.rows[0][j]));
+  const std::string tunables_and_size = config_of(model, m.training.rows[0], false);
   EXPECT_LT(tunables_and_size.size(), config.size()) << "the model has launch parameters: " << config;
   const auto computed = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + tunables_and_size);
   EXPECT_EQ(computed.status, 0) << computed.out;
@@ -136,11 +142,7 @@ TEST(ModelFourRanks, DerivedParametersInteractionsAndRefitAreRecordedAndRecomput
   EXPECT_NE(report.out.find("linear interactions, ridge refit"), std::string::npos) << report.out;
 
   // predict from the tunables and size alone: the derived values are computed on the recorded device.
-  std::string tunables_and_size;
-  const auto& row = m.training.rows[0];
-  for (std::size_t j = 0; j < names.size(); ++j)
-    if (!ab::modeling::is_derived_parameter(*ab::kernels::find("gemm"), names[j]))
-      tunables_and_size += (tunables_and_size.empty() ? "" : ",") + names[j] + "=" + std::to_string(static_cast<long long>(row[j]));
+  const std::string tunables_and_size = config_of(m.selection.model, m.training.rows[0], false);
   const auto predicted = run_shell(AUTOBENCH_BINARY " model predict " + path + " --config " + tunables_and_size);
   EXPECT_EQ(predicted.status, 0) << predicted.out;
   EXPECT_NE(predicted.out.find("training sample"), std::string::npos) << predicted.out;
