@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
+#include <tuple>
 #include <stdexcept>
 
 #include "model/stepwise.hpp"
@@ -36,19 +38,45 @@ std::vector<kernels::Tunables> neighbours(const std::vector<kernels::Tunables>& 
   return out;
 }
 
+using Grid = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
+Grid grid_of(const ModelSearch::Launches& launches, const kernels::Tunables& config, std::uint64_t n) {
+  const kernels::Dim g = launches(config, n).grid;
+  return {g.x, g.y, g.z};
+}
+
+// The model's parameters besides the tunables and the size, with launches.
+const std::vector<std::string>& launch_names() {
+  static const std::vector<std::string> names{"waves", "blocks_per_sm"};
+  return names;
+}
+
 }  // namespace
 
-ModelSearch::ModelSearch(int warmup_budget, int top_k, int random, int incumbents)
-    : warmup_budget_(warmup_budget), top_k_(top_k), random_(random), incumbents_(incumbents) {}
+ModelSearch::ModelSearch(int warmup_budget, int top_k, int random, int incumbents, Launches launches)
+    : warmup_budget_(warmup_budget), top_k_(top_k), random_(random), incumbents_(incumbents),
+      launches_(std::move(launches)) {}
 
-model::Row ModelSearch::row(const kernels::Tunables& config, std::uint64_t n) const {
+ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device) {
+  if (!kernel.launch || device.sm_count <= 0) return {};
+  return [&kernel, device](const kernels::Tunables& config, std::uint64_t n) {
+    return dataset::residency(kernel, config, n, device);
+  };
+}
+
+model::Row ModelSearch::row(const kernels::Tunables& config, std::uint64_t n, std::uint64_t launch_n) const {
   model::Row r;
-  for (std::size_t j = 0; j + 1 < names_.size(); ++j) {
+  const std::size_t tunables = names_.size() - 1 - (launches_ ? launch_names().size() : 0);
+  for (std::size_t j = 0; j < tunables; ++j) {
     const auto it = config.find(names_[j]);
     if (it == config.end()) throw std::invalid_argument("configuration '" + kernels::to_string(config) + "' has no " + names_[j]);
     r.push_back(static_cast<double>(it->second));
   }
   r.push_back(static_cast<double>(n));
+  if (launches_) {
+    const dataset::Residency at = launches_(config, launch_n);
+    r.push_back(at.waves);
+    r.push_back(at.blocks_per_sm);
+  }
   return r;
 }
 
@@ -56,7 +84,7 @@ std::vector<std::size_t> ModelSearch::ranked(const std::vector<kernels::Tunables
   std::vector<double> predicted;
   const std::uint64_t at = std::clamp(n, smallest_, largest_);
   for (const auto& c : space) {
-    const double t = predict(*model_, c, at);
+    const double t = predict(*model_, c, at, n);
     predicted.push_back(std::isnan(t) ? INFINITY : t);  // unpredictable configurations rank last
   }
   std::vector<std::size_t> order(space.size());
@@ -77,9 +105,37 @@ std::vector<kernels::Tunables> ModelSearch::first_round(const std::vector<kernel
   for (std::size_t k = 0; k < timed_at_latest_.size() && k < static_cast<std::size_t>(incumbents_); ++k)
     for (std::size_t i = 0; i < space.size(); ++i)
       if (kernels::to_string(space[i]) == timed_at_latest_[k].second) taken[i] = true;
+  if (launches_) {
+    const std::vector<std::string> per_grid = grid_incumbents(space, order, n);
+    const std::set<std::string> wanted(per_grid.begin(), per_grid.end());
+    for (std::size_t i = 0; i < space.size(); ++i)
+      if (wanted.count(kernels::to_string(space[i]))) taken[i] = true;
+  }
   std::vector<kernels::Tunables> out, rest;
   for (std::size_t i : order) (taken[i] ? out : rest).push_back(space[i]);
   for (auto& c : pick(std::move(rest), static_cast<std::size_t>(random_), rng)) out.push_back(std::move(c));
+  return out;
+}
+
+std::vector<std::string> ModelSearch::grid_incumbents(const std::vector<kernels::Tunables>& space,
+                                                       const std::vector<std::size_t>& order, std::uint64_t n) const {
+  // Per grid at n: the latest size where a configuration with it was timed, and the fastest there.
+  std::map<Grid, std::tuple<std::uint64_t, double, std::string>> latest;
+  for (std::size_t i = 0; i < timed_.size(); ++i) {
+    const auto& [size, config] = timed_[i];
+    const auto [it, added] = latest.try_emplace(grid_of(launches_, config, n), size, seconds_[i], kernels::to_string(config));
+    auto& [at, seconds, name] = it->second;
+    if (!added && (size > at || (size == at && seconds_[i] < seconds))) it->second = {size, seconds_[i], kernels::to_string(config)};
+  }
+  std::vector<std::string> out;
+  std::set<Grid> seen;
+  for (std::size_t i : order) {
+    if (out.size() >= static_cast<std::size_t>(top_k_)) break;
+    const Grid g = grid_of(launches_, space[i], n);
+    if (!seen.insert(g).second) continue;
+    const auto it = latest.find(g);
+    if (it != latest.end()) out.push_back(std::get<2>(it->second));
+  }
   return out;
 }
 
@@ -120,12 +176,26 @@ ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& spa
   };
   // At a guided size the model's misses are mostly one tunable off (one it left out or ranked wrongly):
   // the fastest's neighbours that differ in one tunable are timed once (bench/model/README.md).
+  // With launches, also those of the fastest on another grid: where the size puts the fastest grid's
+  // launch at the start of a new wave, the runner-up grid's best may be one tunable off the one timed.
   if (!warmup) {
-    const std::vector<kernels::Tunables> more = neighbours(space, fastest(), found.timed);
+    const kernels::Tunables first = fastest();
+    std::vector<kernels::Tunables> more = neighbours(space, first, found.timed);
+    if (launches_) {
+      const Grid grid = grid_of(launches_, first, n);
+      std::optional<std::size_t> other;
+      for (std::size_t i = 0; i < found.timed.size(); ++i)
+        if (grid_of(launches_, found.timed[i], n) != grid && (!other || found.seconds[i] < found.seconds[*other])) other = i;
+      if (other) {
+        std::vector<kernels::Tunables> done = found.timed;
+        done.insert(done.end(), more.begin(), more.end());
+        for (auto& c : neighbours(space, found.timed[*other], done)) more.push_back(std::move(c));
+      }
+    }
     if (!more.empty()) round(more);
   }
   found.best = fastest();
-  if (chooser) found.predicted_s = predict(*chooser, found.best, n);
+  if (chooser) found.predicted_s = predict(*chooser, found.best, n, n);
   return found;
 }
 
@@ -135,6 +205,7 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
   if (names_.empty()) {
     for (const auto& [name, value] : configs.front()) names_.push_back(name);
     names_.push_back("size");
+    if (launches_) names_.insert(names_.end(), launch_names().begin(), launch_names().end());
   }
   if (!further_round) {
     ++sizes_;
@@ -143,7 +214,8 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
     timed_at_latest_.clear();
   }
   for (std::size_t i = 0; i < configs.size(); ++i) {
-    rows_.push_back(row(configs[i], n));
+    rows_.push_back(row(configs[i], n, n));
+    timed_.emplace_back(n, configs[i]);
     seconds_.push_back(seconds[i]);
     timed_at_latest_.emplace_back(seconds[i], kernels::to_string(configs[i]));
   }
@@ -169,16 +241,17 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
   }
 }
 
-double ModelSearch::predict(const model::LinearModel& model, const kernels::Tunables& config, std::uint64_t n) const {
+double ModelSearch::predict(const model::LinearModel& model, const kernels::Tunables& config, std::uint64_t n,
+                            std::uint64_t launch_n) const {
   try {
-    return model.predict(row(config, n));
+    return model.predict(row(config, n, launch_n));
   } catch (const std::invalid_argument&) {
     return NAN;  // a level the model never saw: ranked last
   }
 }
 
 double ModelSearch::predict(const kernels::Tunables& config, std::uint64_t n) const {
-  return guiding() ? predict(*model_, config, n) : NAN;
+  return guiding() ? predict(*model_, config, n, n) : NAN;
 }
 
 }  // namespace autobench::autoscale

@@ -13,6 +13,7 @@
 
 #include "kernels/kernel.hpp"
 #include "model/linear_model.hpp"
+#include "suite/dataset/residency.hpp"
 
 namespace autobench::autoscale {
 
@@ -23,9 +24,14 @@ class ModelSearch {
   // θ and φ of the tuner's stepwise selection, relative gains (see record()).
   static constexpr double kMinGain = 0.001;
 
+  // A configuration's launch at a size on the device (dataset::residency).
+  using Launches = std::function<dataset::Residency(const kernels::Tunables& config, std::uint64_t n)>;
+
   // warmup_budget: configurations sampled per warm-up size (and the most its further rounds add);
-  // top_k, incumbents, random: per guided size (top_k also per further round).
-  ModelSearch(int warmup_budget, int top_k, int random, int incumbents);
+  // top_k, incumbents, random: per guided size (top_k also per further round). With `launches` the
+  // model also has each launch's "waves" and "blocks_per_sm" (dataset::Residency) as parameters, and
+  // the search looks past wave quantization (see search()).
+  ModelSearch(int warmup_budget, int top_k, int random, int incumbents, Launches launches = {});
 
   // Times `configs` (each once, in order) and returns their probe times in the same order.
   using Time = std::function<std::vector<double>(const std::vector<kernels::Tunables>& configs)>;
@@ -47,12 +53,17 @@ class ModelSearch {
   // warmup_budget configurations at random; then the top_k with the lowest predicted time, the
   // `incumbents` fastest timed at the previous size (those not among them already), plus up to `random`
   // of the others at random. The ranking is predicted at the timed size nearest n (n clamped to the
-  // sizes timed so far): extrapolated size interactions ranked configurations badly. A space no larger
-  // than top_k + incumbents + random is taken whole. The model is refitted after every round. At a
-  // warm-up size, once a model fits, further rounds time the refitted model's top_k at n not yet timed
-  // there until all of them have been (at most warmup_budget more configurations). At a guided size, one
+  // sizes timed so far; extrapolated size interactions ranked configurations badly), the launch's waves
+  // and blocks per SM at n itself. With launches, the first round also times one configuration per grid
+  // at n (up to top_k grids, best predicted first): of those with that grid, the fastest at the latest
+  // size where one was timed. Configurations of one grid share its wave quantization, and where a size
+  // adds a wave to the best grid's launch, another grid's best takes over. A space no larger than
+  // top_k + incumbents + random is taken whole. The model is refitted after every round. At a warm-up
+  // size, once a model fits, further rounds time the refitted model's top_k at n not yet timed there
+  // until all of them have been (at most warmup_budget more configurations). At a guided size, one
   // further round times the configurations that differ from the first round's fastest in one tunable
-  // (those not timed yet). The fastest of all timed at n is the one found. Throws std::invalid_argument when `time` does not return one time per
+  // (those not timed yet), with launches also those of the fastest of another grid. The fastest of all
+  // timed at n is the one found. Throws std::invalid_argument when `time` does not return one time per
   // configuration.
   Found search(const std::vector<kernels::Tunables>& space, std::uint64_t n, std::mt19937_64& rng, const Time& time);
 
@@ -62,13 +73,19 @@ class ModelSearch {
   const std::optional<model::LinearModel>& fitted() const { return model_; }
 
  private:
-  model::Row row(const kernels::Tunables& config, std::uint64_t n) const;
-  // `model`'s probe time of `config` at n; NaN for a level it never saw.
-  double predict(const model::LinearModel& model, const kernels::Tunables& config, std::uint64_t n) const;
+  // The model's parameters of `config` at size n, its launch's at size `launch_n`.
+  model::Row row(const kernels::Tunables& config, std::uint64_t n, std::uint64_t launch_n) const;
+  // `model`'s probe time of `config` at n (its launch at launch_n); NaN for a level it never saw.
+  double predict(const model::LinearModel& model, const kernels::Tunables& config, std::uint64_t n,
+                 std::uint64_t launch_n) const;
   // Indices into `space`, lowest time predicted by the fitted model at n (clamped to the sizes timed) first.
   std::vector<std::size_t> ranked(const std::vector<kernels::Tunables>& space, std::uint64_t n) const;
   std::vector<kernels::Tunables> first_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
                                              std::mt19937_64& rng) const;
+  // Per grid at n (in the order of `order`'s first configuration with it, at most top_k grids): the
+  // fastest configuration with that grid at the latest size where one was timed.
+  std::vector<std::string> grid_incumbents(const std::vector<kernels::Tunables>& space,
+                                           const std::vector<std::size_t>& order, std::uint64_t n) const;
   // The fitted model's top_k at n not yet timed there, at most `allowed` of them (none while no model fits).
   std::vector<kernels::Tunables> further_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
                                                std::size_t allowed) const;
@@ -78,13 +95,19 @@ class ModelSearch {
               bool further_round);
 
   int warmup_budget_, top_k_, random_, incumbents_;
-  std::vector<std::string> names_;  // the tunables (by name), then "size"
+  Launches launches_;
+  std::vector<std::string> names_;  // the tunables (by name), then "size" (and with launches "waves", "blocks_per_sm")
   std::vector<model::Row> rows_;
   std::vector<double> seconds_;
+  std::vector<std::pair<std::uint64_t, kernels::Tunables>> timed_;  // each row's size and configuration
   int sizes_ = 0;
   std::uint64_t smallest_ = 0, largest_ = 0;  // of the sizes recorded
   std::vector<std::pair<double, std::string>> timed_at_latest_;  // probe time and configuration, fastest first
   std::optional<model::LinearModel> model_;
 };
+
+// The launches of `kernel` on `device` for ModelSearch; none (empty) when the kernel has no launch
+// geometry or the device's SM count is not known.
+ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device);
 
 }  // namespace autobench::autoscale

@@ -18,6 +18,7 @@
 #include "suite/autoscale/max_size.hpp"
 #include "suite/autoscale/refine.hpp"
 #include "suite/autoscale/tuner.hpp"
+#include "suite/dataset/regime.hpp"
 
 namespace autobench::autoscale {
 namespace {
@@ -165,7 +166,8 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   try {
     max_size = settings.max_size ? std::max(settings.max_size / kernel.granularity * kernel.granularity, n)
                                  : estimate_max_size(device, kernel, n, settings.safety_factor);
-    tuner.emplace(settings);
+    const results::DeviceInfo& info = device.info();
+    tuner.emplace(settings, launches_on(kernel, dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor)));
     detect::Curve curve;
     std::vector<detect::PointTiming> timings;
     while (true) {

@@ -10,10 +10,11 @@
 
 namespace autobench::autoscale {
 
-Tuner::Tuner(const AutoscaleSettings& settings)
+Tuner::Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches)
     : settings_(settings), rng_(settings.seed), pruning_(settings.tune_prune) {
   if (settings.tuner == TunerKind::model)
-    model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents);
+    model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents,
+                   std::move(launches));
 }
 
 std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space) {

@@ -17,7 +17,8 @@ namespace autobench::autoscale {
 
 class Tuner {
  public:
-  explicit Tuner(const AutoscaleSettings& settings);
+  // `launches`: the kernel's launches on the device, for the model tuner (launches_on()).
+  explicit Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches = {});
 
   // Runs the timed launches of the best configuration and returns their timing.
   using Timed = std::function<backend::Timing()>;

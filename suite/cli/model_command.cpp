@@ -495,8 +495,10 @@ void evaluate_sweep(const EvaluateOptions& o) {
   if (!in) throw UsageError("model evaluate: --sweep " + o.sweep + ": cannot read " + path + " (nor " + path + ".gz)");
   std::vector<results::Point> points;
   std::string kernel;
+  results::DeviceInfo device;
   try {
     journal::for_each_record(*in, path, [&](const nlohmann::json& record) {
+      if (record.value("type", "") == "rank") device = record.at("rank").at("device").get<results::DeviceInfo>();
       if (record.value("type", "") != "point") return;
       const std::string k = record.at("kernel").get<std::string>();
       if (!kernel.empty() && k != kernel)
@@ -513,7 +515,11 @@ void evaluate_sweep(const EvaluateOptions& o) {
   std::vector<modeling::TunerReplayRow> replay;
   try {
     const modeling::ProbePool pool = modeling::probe_pool(points);
-    replay = modeling::replay_tuner(pool.names, pool.samples, t);
+    // The tuner's launches on the device that recorded the sweep, as the live run had them.
+    const kernels::KernelSpec* spec = kernels::find(kernel);
+    const dataset::Occupancy occupancy = dataset::occupancy_for(device.sm_count, device.cc_major, device.cc_minor);
+    replay = modeling::replay_tuner(pool.names, pool.samples, t,
+                                    spec ? autoscale::launches_on(*spec, occupancy) : autoscale::ModelSearch::Launches{});
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + path + ": " + e.what());
   }
@@ -575,7 +581,9 @@ void evaluate(const EvaluateOptions& o) {
   const bool replayable = run.clocks_mhz.empty();
   try {
     rows = modeling::evaluate(fit_names, fit_pool, options, s);
-    if (replayable) replay = modeling::replay_tuner(names, pool, t);
+    if (replayable)
+      replay = modeling::replay_tuner(names, pool, t, kernel ? autoscale::launches_on(*kernel, device_of(run))
+                                                               : autoscale::ModelSearch::Launches{});
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }

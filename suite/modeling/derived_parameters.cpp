@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "suite/dataset/residency.hpp"
+
 namespace autobench::modeling {
 namespace {
 
@@ -50,23 +52,15 @@ std::vector<double> derived_parameters(const kernels::KernelSpec& kernel, const 
                                        const kernels::Tunables& config, std::uint64_t n) {
   std::vector<double> out;
   if (!offered.launch && !offered.derived) return out;
-  if (!kernel.launch) throw std::invalid_argument("kernel " + kernel.name + " has no launch geometry");
-  const kernels::Launch l = kernel.launch(config, n);
-  const double blocks = static_cast<double>(l.grid.x) * static_cast<double>(l.grid.y) * static_cast<double>(l.grid.z);
-  const double block = static_cast<double>(l.block.x) * static_cast<double>(l.block.y) * static_cast<double>(l.block.z);
-  if (offered.launch) out = {blocks * block, blocks, block};
+  const dataset::Residency r = dataset::residency(kernel, config, n, offered.device);
+  if (offered.launch) out = {r.blocks * r.block_threads, r.blocks, r.block_threads};
   if (offered.derived) {
     if (offered.device.sm_count <= 0)
       throw std::invalid_argument("the device's SM count is not known, so the derived parameters cannot be computed");
     if (kernel.derived)
       for (const auto& d : kernel.derived(config)) out.push_back(d.value);
-    const kernels::BlockResources r = kernel.resources ? kernel.resources(config) : kernels::BlockResources{};
-    const double sms = offered.device.sm_count;
-    const double per_sm = std::min(
-        blocks / sms, static_cast<double>(dataset::resident_blocks_per_sm(offered.device, static_cast<int>(block),
-                                                                        r.registers_per_thread, r.shared_bytes)));
-    out.push_back(per_sm);
-    out.push_back(per_sm * sms * block);
+    out.push_back(r.blocks_per_sm);
+    out.push_back(r.blocks_per_sm * offered.device.sm_count * r.block_threads);
   }
   return out;
 }

@@ -12,7 +12,8 @@
 namespace autobench::modeling {
 
 std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const Samples& pool,
-                                         const TunerReplaySettings& settings) {
+                                         const TunerReplaySettings& settings,
+                                         const autoscale::ModelSearch::Launches& launches) {
   if (std::find(names.begin(), names.end(), "sm_clock_mhz") != names.end())
     throw std::invalid_argument("the tuner replay needs points without a locked clock (the tuner does not model it)");
   const auto size_at = std::find(names.begin(), names.end(), "size");
@@ -39,7 +40,7 @@ std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, 
     out.push_back(row);
   }
   for (int r = 0; r < settings.repeats; ++r) {
-    autoscale::ModelSearch search(settings.warmup_budget, settings.top_k, settings.random, settings.incumbents);
+    autoscale::ModelSearch search(settings.warmup_budget, settings.top_k, settings.random, settings.incumbents, launches);
     std::mt19937_64 rng(settings.seed + static_cast<std::uint64_t>(r));
     std::size_t k = 0;
     for (const auto& [size, measured] : by_size) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "suite/autoscale/autoscale_settings.hpp"
+#include "suite/autoscale/model_search.hpp"
 #include "suite/modeling/model_run.hpp"
 
 namespace autobench::modeling {
@@ -33,11 +34,13 @@ struct TunerReplayRow {
   int within_2_percent = 0;        // repeats whose ratio was at most 1.02
 };
 
-// `pool`: one row per point with the values of `names` (the tunables, then "size"; no locked clock).
-// Each repeat replays the sizes with its own seed (settings.seed + repeat). Throws std::invalid_argument
+// `pool`: one row per point with the values of `names` (the tunables, then "size"; no locked clock);
+// `launches`: the kernel's on the device that measured them, as the live tuner has them
+// (autoscale::launches_on). Each repeat replays the sizes with its own seed (settings.seed + repeat). Throws std::invalid_argument
 // for a pool with a clock parameter or without "size", or settings out of range (repeats, warm-up
 // budget and top-k 1..1000; random and incumbents 0..1000).
 std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const Samples& pool,
-                                         const TunerReplaySettings& settings);
+                                         const TunerReplaySettings& settings,
+                                         const autoscale::ModelSearch::Launches& launches = {});
 
 }  // namespace autobench::modeling
