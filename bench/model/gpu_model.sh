@@ -10,7 +10,8 @@
 #  3. one GEMM sweep with the exhaustive tuner (--tune-budget 216) and one with --tuner model per seed in
 #     $SEEDS (default "1"): per size the chosen configuration's time, the share of configurations timed,
 #     and the sweep times; then the model tuner replayed over the exhaustive sweep (20 seeds, CPU).
-# SKIP_SPACE=1 skips steps 1 and 2 (the tuner only).
+# SKIP_SPACE=1 skips steps 1 and 2 (the tuner only). TUNE_ITERATIONS=N (default: the run's, 3) sets
+# --tune-iterations for both sweeps of step 3: launches per probe, whose median is the probe time.
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
 #   bench/model/gpu_model.sh OUT_DIR
 source "$(dirname "$0")/script_setup.sh" "$@"
@@ -45,11 +46,13 @@ fi
 fi
 
 step "3a. GEMM sweep, exhaustive tuner (--tune-budget 216)"
-timeout "$(limit 90)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tune-budget 216 \
+PROBE=()
+[[ -n ${TUNE_ITERATIONS:-} ]] && PROBE=(--tune-iterations "$TUNE_ITERATIONS")
+timeout "$(limit 90)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tune-budget 216 "${PROBE[@]}" \
   --output "$OUT/exhaustive" 2>&1 | tee "$OUT/exhaustive.txt"
 for seed in $SEEDS; do
   step "3b. GEMM sweep, --tuner model --seed $seed"
-  timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model \
+  timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model "${PROBE[@]}" \
     --seed "$seed" --output "$OUT/model-tuner-s$seed" 2>&1 | tee "$OUT/model_tuner_s$seed.txt"
 done
 

@@ -454,11 +454,20 @@ void check_repeats_and_tuner(const EvaluateOptions& o) {
 }
 
 // The replay's table, one row per size, and its summary.
-void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const modeling::TunerReplaySettings& t) {
-  fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
-             "top-{} until timed; top-{} + {} incumbents + {} random, then the fastest's one-tunable neighbours, per "
-             "guided size)\n",
-             t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
+// `launches`: whether the tuner had the kernel's launches on the device (autoscale::launches_on).
+void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const modeling::TunerReplaySettings& t,
+                  bool launches) {
+  if (launches)
+    fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
+               "top-{} until timed; top-{} + {} incumbents + one per grid + {} random, then the one-tunable neighbours "
+               "of the fastest and of the fastest on another grid, per guided size; each launch's waves and blocks "
+               "per SM as parameters)\n",
+               t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
+  else
+    fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
+               "top-{} until timed; top-{} + {} incumbents + {} random, then the fastest's one-tunable neighbours, per "
+               "guided size; no launch geometry: the kernel has none or the device's SM count is not recorded)\n",
+               t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
   fmt::print("{:>10} {:>8} {:>7} {:>7} {:>9} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "further", "best/opt",
              "within 2%");
   double timed = 0, configs = 0, worst = 1;
@@ -513,18 +522,18 @@ void evaluate_sweep(const EvaluateOptions& o) {
   t.repeats = o.repeats;
   t.seed = o.seed;
   std::vector<modeling::TunerReplayRow> replay;
+  autoscale::ModelSearch::Launches launches;
   try {
     const modeling::ProbePool pool = modeling::probe_pool(points);
     // The tuner's launches on the device that recorded the sweep, as the live run had them.
     const kernels::KernelSpec* spec = kernels::find(kernel);
-    const dataset::Occupancy occupancy = dataset::occupancy_for(device.sm_count, device.cc_major, device.cc_minor);
-    replay = modeling::replay_tuner(pool.names, pool.samples, t,
-                                    spec ? autoscale::launches_on(*spec, occupancy) : autoscale::ModelSearch::Launches{});
+    if (spec) launches = autoscale::launches_on(*spec, dataset::occupancy_for(device.sm_count, device.cc_major, device.cc_minor));
+    replay = modeling::replay_tuner(pool.names, pool.samples, t, launches);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + path + ": " + e.what());
   }
   fmt::print("{} probes recorded in {}, every configuration at every size\n", kernel, path);
-  print_replay(replay, t);
+  print_replay(replay, t, static_cast<bool>(launches));
 }
 
 void evaluate(const EvaluateOptions& o) {
@@ -579,11 +588,11 @@ void evaluate(const EvaluateOptions& o) {
   t.repeats = s.repeats;
   t.seed = s.seed;
   const bool replayable = run.clocks_mhz.empty();
+  const autoscale::ModelSearch::Launches launches =
+      kernel ? autoscale::launches_on(*kernel, device_of(run)) : autoscale::ModelSearch::Launches{};
   try {
     rows = modeling::evaluate(fit_names, fit_pool, options, s);
-    if (replayable)
-      replay = modeling::replay_tuner(names, pool, t, kernel ? autoscale::launches_on(*kernel, device_of(run))
-                                                               : autoscale::ModelSearch::Launches{});
+    if (replayable) replay = modeling::replay_tuner(names, pool, t, launches);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
@@ -606,7 +615,7 @@ void evaluate(const EvaluateOptions& o) {
     return;
   }
   fmt::print("\n");
-  print_replay(replay, t);
+  print_replay(replay, t, static_cast<bool>(launches));
 }
 
 }  // namespace

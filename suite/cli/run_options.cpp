@@ -94,11 +94,12 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   app.add_option("--tuner", o.tuner, "How configurations are chosen per size: search (every one up to "
                                      "--tune-budget, else a seeded sample) or model (at two warm-up sizes --tune-budget "
                                      "random, then the refitted model's --tuner-top-k until timed; after them a stepwise "
-                                     "spline model of the timings so far picks --tuner-top-k, --tuner-incumbents and "
-                                     "--tuner-random; see README)")
+                                     "spline model of the timings so far picks --tuner-top-k, --tuner-incumbents, one per "
+                                     "launch grid and --tuner-random; see README)")
       ->group("Timing");
   app.add_option("--tuner-top-k", a.tuner_top_k, "Model tuner: best predicted configurations timed per size, and per "
-                                                 "further round at the warm-up sizes (1..1000)")
+                                                 "further round at the warm-up sizes; also the most launch grids "
+                                                 "given one configuration each (1..1000)")
       ->group("Timing");
   app.add_option("--tuner-random", a.tuner_random, "Model tuner: random further configurations timed per size "
                                                    "(0..1000)")->group("Timing");

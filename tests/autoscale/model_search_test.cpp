@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "kernels/tuning.hpp"
 #include "suite/autoscale/model_search.hpp"
+#include "suite/dataset/regime.hpp"
 #include "suite/autoscale/tuner.hpp"
 
 namespace ab = autobench;
@@ -32,6 +35,22 @@ double cost(const ab::kernels::Tunables& t, std::uint64_t n) {
   const double tiles = (static_cast<double>(n) / at("MWG")) * (static_cast<double>(n) / at("NWG"));
   eff *= std::min(1.0, std::pow(tiles / (4 * 132), 0.7));
   return 5e-6 + 2.0 * static_cast<double>(n) * static_cast<double>(n) * 256 / (20e12 * eff);
+}
+
+// The same efficiency without the occupancy factor, on an H100's waves: each SM runs the blocks it holds
+// (dataset::residency) side by side, a wave taking their work at the SM's share of 20 TFLOP/s, and the
+// grid takes whole waves. Where a size puts a grid's last blocks into a new wave, another tile wins:
+// the best configuration jumps between grids from size to size, as on the GPU (bench/model/README.md).
+double wave_cost(const ab::kernels::Tunables& t, std::uint64_t n, const ab::dataset::Occupancy& h100) {
+  auto at = [&](const char* name) { return static_cast<double>(t.at(name)); };
+  auto bump = [](double x, double best, double width) { return std::exp(-std::pow(std::log2(x / best) / width, 2)); };
+  double eff = 0.4 + 0.6 * bump(at("MWG"), 64, 1.2) * bump(at("NWG"), 64, 1.5);
+  eff *= 0.85 + 0.15 * bump(at("MDIMC") * at("NDIMC"), 256, 1.5);
+  eff *= at("VWM") == 4 ? 1.0 : 0.94;
+  eff *= at("MDIMA") == 16 ? 1.0 : 0.97;
+  const ab::dataset::Residency r = ab::dataset::residency(*ab::kernels::find("gemm"), t, n, h100);
+  const double wave_s = r.resident_per_sm * 2.0 * at("MWG") * at("NWG") * 256 / (20e12 / h100.sm_count * eff);
+  return 5e-6 + r.waves * wave_s;
 }
 
 // A workload whose launches take cost(config, n) exactly: the tuner's view of a deterministic GPU.
@@ -179,6 +198,95 @@ TEST(ModelSearch, TimesTheBudgetAndTheRefitsTopKAtTwoSizesThenTopKIncumbentsAndR
   EXPECT_EQ(guided_within, guided);
   EXPECT_GE(warmup_within, warmup - 1);
   EXPECT_LE(worst, 1.07);
+}
+
+TEST(ModelSearch, WithLaunchesTimesOneConfigurationPerGridAndFollowsTheBestAcrossWaves) {
+  const auto& gemm = *ab::kernels::find("gemm");
+  const auto h100 = ab::dataset::occupancy_for(132, 9, 0);
+  using Grid = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
+  const auto grid = [&](const ab::kernels::Tunables& c, std::uint64_t n) {
+    const auto g = ab::dataset::residency(gemm, c, n, h100).grid;
+    return Grid{g.x, g.y, g.z};
+  };
+  const std::vector<std::uint64_t> sizes{128,  256,  384,  512,  640,  768,  896,  1024, 1152, 1280, 1408,
+                                         1664, 1920, 2176, 2432, 2688, 3072, 3456, 3840, 4224, 4736, 5248,
+                                         5888, 6528, 7296, 8064, 8960, 9856, 10880, 12032, 13312};
+  int guided = 0, with_within = 0, without_within = 0, jumps = 0;
+  std::size_t timed = 0, space_total = 0;
+  double worst = 1;
+  for (std::uint64_t seed : {3, 7, 11}) {
+    ab::autoscale::ModelSearch with(32, 12, 4, 2, ab::autoscale::launches_on(gemm, h100));
+    ab::autoscale::ModelSearch without(32, 12, 4, 2);
+    std::mt19937_64 rng_with(seed), rng_without(seed), noise_rng(seed + 8);
+    std::lognormal_distribution<double> noise(0, 0.01);
+    const auto time = [&](std::uint64_t n) {
+      return [&, n](const std::vector<ab::kernels::Tunables>& configs) {
+        std::vector<double> t;
+        for (const auto& c : configs) t.push_back(wave_cost(c, n, h100) * noise(noise_rng));
+        return t;
+      };
+    };
+    Grid best_grid{};
+    std::vector<ab::kernels::Tunables> timed_so_far;
+    for (std::uint64_t n : sizes) {
+      const auto space = ab::kernels::tuning_space(gemm, n);
+      const auto best = *std::min_element(space.begin(), space.end(), [&](const auto& a, const auto& b) {
+        return wave_cost(a, n, h100) < wave_cost(b, n, h100);
+      });
+      const double exhaustive = wave_cost(best, n, h100);
+      if (seed == 3 && n != sizes.front() && grid(best, n) != best_grid) ++jumps;
+      best_grid = grid(best, n);
+      const bool guiding = with.guiding();
+      const auto found = with.search(space, n, rng_with, time(n));
+      const std::vector<ab::kernels::Tunables> timed_before = timed_so_far;
+      timed_so_far.insert(timed_so_far.end(), found.timed.begin(), found.timed.end());
+      const auto found_without = without.search(space, n, rng_without, time(n));
+      timed += found.timed.size();
+      space_total += space.size();
+      if (!guiding) continue;
+      ++guided;
+      const double r = wave_cost(found.best, n, h100) / exhaustive;
+      worst = std::max(worst, r);
+      with_within += r <= 1.02 ? 1 : 0;
+      without_within += wave_cost(found_without.best, n, h100) <= 1.02 * exhaustive ? 1 : 0;
+      // The first round holds a configuration of every grid timed at an earlier size (GEMM has 9 tiles,
+      // fewer than top_k).
+      std::set<Grid> first, before;
+      for (std::size_t i = 0; i < found.first_round; ++i) first.insert(grid(found.timed[i], n));
+      for (const auto& c : timed_before) before.insert(grid(c, n));
+      EXPECT_TRUE(std::includes(first.begin(), first.end(), before.begin(), before.end())) << "n = " << n;
+      // The neighbour round: one tunable away from the first round's fastest or from the fastest on another grid.
+      const auto fastest_of = [&](bool same_grid_as_fastest) {
+        std::size_t f = 0;
+        for (std::size_t i = 1; i < found.first_round; ++i)
+          if (found.seconds[i] < found.seconds[f]) f = i;
+        if (same_grid_as_fastest) return found.timed[f];
+        std::optional<std::size_t> o;
+        for (std::size_t i = 0; i < found.first_round; ++i)
+          if (grid(found.timed[i], n) != grid(found.timed[f], n) && (!o || found.seconds[i] < found.seconds[*o])) o = i;
+        return found.timed[o.value()];
+      };
+      const auto differ = [](const ab::kernels::Tunables& a, const ab::kernels::Tunables& b) {
+        int d = 0;
+        for (const auto& [name, value] : a) d += b.at(name) != value ? 1 : 0;
+        return d;
+      };
+      const auto fastest = fastest_of(true), other = fastest_of(false);
+      for (std::size_t i = found.first_round; i < found.timed.size(); ++i)
+        EXPECT_TRUE(differ(found.timed[i], fastest) == 1 || differ(found.timed[i], other) == 1) << "n = " << n;
+    }
+    ASSERT_TRUE(with.fitted());
+    std::vector<std::string> names;
+    for (const auto& p : with.fitted()->parameters()) names.push_back(p.name());
+    EXPECT_EQ(std::vector<std::string>(names.end() - 3, names.end()), (std::vector<std::string>{"size", "waves", "blocks_per_sm"}));
+  }
+  std::printf("wave-quantized GEMM, %d guided sizes over 3 seeds: within 2 %% at %d with launches (worst %.4f), %d "
+              "without; timed %zu of %zu; the best grid changes %d times over the %zu sizes\n",
+              guided, with_within, worst, without_within, timed, space_total, jumps, sizes.size());
+  EXPECT_GE(jumps, 5) << "the cost's best configuration moves between grids";
+  EXPECT_EQ(with_within, guided);
+  EXPECT_GE(with_within, without_within);
+  EXPECT_LE(static_cast<double>(timed), 0.2 * static_cast<double>(space_total));
 }
 
 TEST(ModelSearch, SmallSpacesAreTakenWholeAndTimesMustMatchConfigurations) {

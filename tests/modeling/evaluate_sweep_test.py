@@ -1,7 +1,7 @@
 """`model evaluate --sweep` end to end on a recorded H100 GEMM sweep that probed every configuration at every
 size (bench/model/, kept gzipped; the sim backend has no tunables): the replay reads journal/rank0.jsonl.gz,
 and the same journal unzipped gives the same replay; a damaged .gz fails naming the file, and a run
-directory without a journal is a usage error."""
+directory without a journal is a usage error. The tuner has GEMM's launches on the recorded H100."""
 import gzip
 import os
 import shutil
@@ -33,6 +33,9 @@ check([int(s[0]) for s in sizes[:3]] == [128, 256, 384] and len(sizes) == 31,
 check(all(s[1] == "216" for s in sizes), "gzipped journal: not every size has 216 configurations")
 check("of 31 sizes per seed" in gzipped.stdout,
       f"gzipped journal: summary\n{gzipped.stdout}")
+# The journal records the H100 (132 SMs, 9.0): the replay's tuner has GEMM's launches on it, as the live one had.
+check("one per grid" in gzipped.stdout and "waves and blocks per SM as parameters" in gzipped.stdout,
+      f"gzipped journal: the tuner without the launches on the recorded device\n{gzipped.stdout}")
 
 with gzip.open(journal + ".gz", "rb") as g, open(journal, "wb") as f:
     f.write(g.read())

@@ -1,0 +1,64 @@
+// A launch's residency: GEMM's grid, resident blocks per SM, first-wave blocks per SM and waves on an
+// H100, as the sizes cross whole waves.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "kernels/tuning.hpp"
+#include "suite/dataset/residency.hpp"
+
+namespace ab = autobench;
+
+namespace {
+
+const ab::kernels::KernelSpec& gemm() { return *ab::kernels::find("gemm"); }
+
+// MWG 64, NWG 128, MDIMC 16, NDIMC 8: 128 threads whose registers let an H100 SM hold 4 blocks
+// (tests/modeling/derived_parameters_test.cpp), so one full wave is 4 × 132 = 528 blocks.
+ab::kernels::Tunables a_gemm_config() {
+  for (const auto& c : ab::kernels::tuning_space(gemm(), 1024))
+    if (c.at("MWG") == 64 && c.at("NWG") == 128 && c.at("MDIMC") == 16 && c.at("NDIMC") == 8) return c;
+  ADD_FAILURE() << "no such GEMM configuration";
+  return {};
+}
+
+}  // namespace
+
+TEST(Residency, GemmsGridFillsWholeWavesOfResidentBlocksOnAnH100) {
+  const auto h100 = ab::dataset::occupancy_for(132, 9, 0);
+  const auto config = a_gemm_config();
+  // 2048: 32 × 16 = 512 tiles, under one wave of 528: one wave, 512 / 132 blocks an SM.
+  const auto at_2048 = ab::dataset::residency(gemm(), config, 2048, h100);
+  EXPECT_EQ(at_2048.grid.x * at_2048.grid.y, 512u);
+  EXPECT_EQ(at_2048.grid.z, 1u);
+  EXPECT_EQ(at_2048.blocks, 512.0);
+  EXPECT_EQ(at_2048.block_threads, 128.0);
+  EXPECT_EQ(at_2048.resident_per_sm, 4);
+  EXPECT_DOUBLE_EQ(at_2048.blocks_per_sm, 512.0 / 132);
+  EXPECT_EQ(at_2048.waves, 1.0);
+  // 2176: 34 × 17 = 578 tiles, 50 more than a wave holds: a second wave.
+  const auto at_2176 = ab::dataset::residency(gemm(), config, 2176, h100);
+  EXPECT_EQ(at_2176.blocks, 578.0);
+  EXPECT_EQ(at_2176.blocks_per_sm, 4.0) << "the first wave fills every SM";
+  EXPECT_EQ(at_2176.waves, 2.0);
+  // 8192: 8192 tiles over 528 a wave: 15.5, so 16 waves.
+  EXPECT_EQ(ab::dataset::residency(gemm(), config, 8192, h100).waves, 16.0);
+  // The resident blocks follow the kernel's resources on the device: the same launch on an 8.6 GPU
+  // with 1536 threads an SM and 84 SMs.
+  EXPECT_EQ(ab::dataset::residency(gemm(), config, 2048, ab::dataset::occupancy_for(84, 8, 6)).resident_per_sm,
+            ab::dataset::resident_blocks_per_sm(ab::dataset::occupancy_for(84, 8, 6), 128,
+                                                gemm().resources(config).registers_per_thread,
+                                                gemm().resources(config).shared_bytes));
+}
+
+TEST(Residency, WithoutTheSmCountOnlyTheGridAndWithoutALaunchNothing) {
+  const auto config = a_gemm_config();
+  const auto unknown = ab::dataset::residency(gemm(), config, 2048, {});
+  EXPECT_EQ(unknown.blocks, 512.0);
+  EXPECT_EQ(unknown.block_threads, 128.0);
+  EXPECT_EQ(unknown.resident_per_sm, 0);
+  EXPECT_EQ(unknown.waves, 0.0);
+  ab::kernels::KernelSpec no_launch;
+  no_launch.name = "no_launch";
+  EXPECT_THROW(ab::dataset::residency(no_launch, {}, 2048, ab::dataset::occupancy_for(132, 9, 0)), std::invalid_argument);
+}
