@@ -457,17 +457,13 @@ void check_repeats_and_tuner(const EvaluateOptions& o) {
 // `launches`: whether the tuner had the kernel's launches on the device (autoscale::launches_on).
 void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const modeling::TunerReplaySettings& t,
                   bool launches) {
-  if (launches)
-    fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
-               "top-{} until timed; top-{} + {} incumbents + one per grid + {} random, then the one-tunable neighbours "
-               "of the fastest and of the fastest on another grid, per guided size; each launch's waves and blocks "
-               "per SM as parameters)\n",
-               t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
-  else
-    fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
-               "top-{} until timed; top-{} + {} incumbents + {} random, then the fastest's one-tunable neighbours, per "
-               "guided size; no launch geometry: the kernel has none or the device's SM count is not recorded)\n",
-               t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, t.random);
+  fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
+             "top-{} until timed; top-{} + {} incumbents{} + {} random, then the one-tunable neighbours of the "
+             "fastest{}, per guided size; {})\n",
+             t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, launches ? " + one per grid" : "", t.random,
+             launches ? " and of the fastest on another grid" : "",
+             launches ? "each launch's waves and blocks per SM as parameters"
+                      : "no launch geometry: the kernel has none or the device's SM count is not recorded");
   fmt::print("{:>10} {:>8} {:>7} {:>7} {:>9} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "further", "best/opt",
              "within 2%");
   double timed = 0, configs = 0, worst = 1;
