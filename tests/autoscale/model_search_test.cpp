@@ -22,34 +22,35 @@ namespace ab = autobench;
 
 namespace {
 
-// Time of C(n x n) += A(n x 256) B: work over an efficiency that is a product of smooth per-tunable
-// factors (additive in ln t) times an occupancy factor coupling the tile size to n (fewer tiles than
-// 4 per SM of 132 leave SMs idle): the kind of structure the spline model must learn from samples.
-double cost(const ab::kernels::Tunables& t, std::uint64_t n) {
+// A GEMM configuration's efficiency: a product of smooth per-tunable factors (additive in ln t).
+double efficiency(const ab::kernels::Tunables& t) {
   auto at = [&](const char* name) { return static_cast<double>(t.at(name)); };
   auto bump = [](double x, double best, double width) { return std::exp(-std::pow(std::log2(x / best) / width, 2)); };
   double eff = 0.4 + 0.6 * bump(at("MWG"), 64, 1.2) * bump(at("NWG"), 64, 1.5);
   eff *= 0.85 + 0.15 * bump(at("MDIMC") * at("NDIMC"), 256, 1.5);
   eff *= at("VWM") == 4 ? 1.0 : 0.94;
   eff *= at("MDIMA") == 16 ? 1.0 : 0.97;
-  const double tiles = (static_cast<double>(n) / at("MWG")) * (static_cast<double>(n) / at("NWG"));
-  eff *= std::min(1.0, std::pow(tiles / (4 * 132), 0.7));
+  return eff;
+}
+
+// Time of C(n x n) += A(n x 256) B: work over the efficiency times an occupancy factor coupling the
+// tile size to n (fewer tiles than 4 per SM of 132 leave SMs idle): the kind of structure the spline
+// model must learn from samples.
+double cost(const ab::kernels::Tunables& t, std::uint64_t n) {
+  const double tiles = (static_cast<double>(n) / static_cast<double>(t.at("MWG"))) *
+                       (static_cast<double>(n) / static_cast<double>(t.at("NWG")));
+  const double eff = efficiency(t) * std::min(1.0, std::pow(tiles / (4 * 132), 0.7));
   return 5e-6 + 2.0 * static_cast<double>(n) * static_cast<double>(n) * 256 / (20e12 * eff);
 }
 
-// The same efficiency without the occupancy factor, on an H100's waves: each SM runs the blocks it holds
-// (dataset::residency) side by side, a wave taking their work at the SM's share of 20 TFLOP/s, and the
-// grid takes whole waves. Where a size puts a grid's last blocks into a new wave, another tile wins:
-// the best configuration jumps between grids from size to size, as on the GPU (bench/model/README.md).
+// The efficiency on an H100's waves instead: each SM runs the blocks it holds (dataset::residency) side
+// by side, a wave taking their work at the SM's share of 20 TFLOP/s, and the grid takes whole waves.
+// Where a size puts a grid's last blocks into a new wave, another tile wins: the best configuration
+// jumps between grids from size to size, as on the GPU (bench/model/README.md).
 double wave_cost(const ab::kernels::Tunables& t, std::uint64_t n, const ab::dataset::Occupancy& h100) {
-  auto at = [&](const char* name) { return static_cast<double>(t.at(name)); };
-  auto bump = [](double x, double best, double width) { return std::exp(-std::pow(std::log2(x / best) / width, 2)); };
-  double eff = 0.4 + 0.6 * bump(at("MWG"), 64, 1.2) * bump(at("NWG"), 64, 1.5);
-  eff *= 0.85 + 0.15 * bump(at("MDIMC") * at("NDIMC"), 256, 1.5);
-  eff *= at("VWM") == 4 ? 1.0 : 0.94;
-  eff *= at("MDIMA") == 16 ? 1.0 : 0.97;
   const ab::dataset::Residency r = ab::dataset::residency(*ab::kernels::find("gemm"), t, n, h100);
-  const double wave_s = r.resident_per_sm * 2.0 * at("MWG") * at("NWG") * 256 / (20e12 / h100.sm_count * eff);
+  const double wave_s = r.resident_per_sm * 2.0 * static_cast<double>(t.at("MWG") * t.at("NWG")) * 256 /
+                        (20e12 / h100.sm_count * efficiency(t));
   return 5e-6 + r.waves * wave_s;
 }
 

@@ -6,6 +6,7 @@
 
 #include "kernels/tuning.hpp"
 #include "suite/dataset/residency.hpp"
+#include "tests/support/gemm_config.hpp"
 
 namespace ab = autobench;
 
@@ -15,12 +16,7 @@ const ab::kernels::KernelSpec& gemm() { return *ab::kernels::find("gemm"); }
 
 // MWG 64, NWG 128, MDIMC 16, NDIMC 8: 128 threads whose registers let an H100 SM hold 4 blocks
 // (tests/modeling/derived_parameters_test.cpp), so one full wave is 4 × 132 = 528 blocks.
-ab::kernels::Tunables a_gemm_config() {
-  for (const auto& c : ab::kernels::tuning_space(gemm(), 1024))
-    if (c.at("MWG") == 64 && c.at("NWG") == 128 && c.at("MDIMC") == 16 && c.at("NDIMC") == 8) return c;
-  ADD_FAILURE() << "no such GEMM configuration";
-  return {};
-}
+ab::kernels::Tunables a_gemm_config() { return ab::testing::gemm_config(64, 128, 16, 8); }
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
 #include "suite/modeling/derived_parameters.hpp"
+#include "tests/support/gemm_config.hpp"
 #include "tests/support/gemm_pool.hpp"
 
 namespace ab = autobench;
@@ -18,12 +19,7 @@ namespace {
 
 const ab::kernels::KernelSpec& gemm() { return *ab::kernels::find("gemm"); }
 
-ab::kernels::Tunables a_gemm_config() {
-  for (const auto& c : ab::kernels::tuning_space(gemm(), 1024))
-    if (c.at("MWG") == 64 && c.at("NWG") == 128 && c.at("MDIMC") == 16 && c.at("NDIMC") == 8) return c;
-  ADD_FAILURE() << "no such GEMM configuration";
-  return {};
-}
+ab::kernels::Tunables a_gemm_config() { return ab::testing::gemm_config(64, 128, 16, 8); }
 
 // Every GEMM configuration at four sizes (tunables, then size). The time: the work over a throughput
 // that grows with the threads launched until 132 SMs × 2048 threads are busy (a GPU's occupancy
