@@ -106,8 +106,9 @@ class ModelSearch {
   std::optional<model::LinearModel> model_;
 };
 
-// The launches of `kernel` on `device` for ModelSearch; none (empty) when the kernel has no launch
-// geometry or the device's SM count is not known.
+// The launches of `kernel` on `device` for ModelSearch (they refer to `kernel`, which must outlive
+// them: the registry's kernels do); none (empty) when the kernel has no launch geometry or the device's
+// SM count is not known.
 ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device);
 
 }  // namespace autobench::autoscale
