@@ -40,14 +40,7 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
     }
     std::vector<double> times;
     for (const auto& config : configs) {
-      std::vector<double> launches = workload.time(config, probe).seconds;
-      const double first_s = std::accumulate(launches.begin(), launches.end(), 0.0);
-      const int more = probe_launches(first_s, probe.iterations) - probe.iterations;
-      if (more > 0) {
-        const std::vector<double> rest = workload.time(config, backend::TimingPlan{0, more, probe.cold}).seconds;
-        launches.insert(launches.end(), rest.begin(), rest.end());
-      }
-      times.push_back(detect::median(launches));
+      times.push_back(detect::median(workload.time(config, probe).seconds));
       timed.push_back(kernels::to_string(config));
       timed_s.push_back(times.back());
       p.tune_probes += (p.tune_probes.empty() ? "" : ";") + timed.back() + "@" + fmt::format("{}", times.back());
@@ -130,13 +123,6 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.clock_event_reasons = timing.clock_event_reasons;
   p.throttled = (timing.clock_event_reasons & kThrottleReasons) != 0;
   return p;
-}
-
-int probe_launches(double seconds, int launches) {
-  if (launches <= 0 || !(seconds > 0) || seconds >= kMinProbeSeconds) return launches;
-  const double per_launch = seconds / launches;
-  const double wanted = std::ceil(kMinProbeSeconds / per_launch);
-  return static_cast<int>(std::min(wanted, static_cast<double>(kMaxProbeFactor) * launches));
 }
 
 }  // namespace autobench::autoscale

@@ -52,14 +52,6 @@ class Tuner {
   ConfigPruning pruning_;             // --tune-prune
 };
 
-// A probe's launches in all after its first `launches` took `seconds` together: a short kernel's probe
-// runs on until its launches have taken kMinProbeSeconds, at most kMaxProbeFactor × `launches` of them.
-// (The median of 3 launches of a 15 µs GEMM differed by up to 3 % between two processes on an H100,
-// more than the 2 % that separate the best configurations; bench/model/README.md.)
-inline constexpr double kMinProbeSeconds = 200e-6;
-inline constexpr int kMaxProbeFactor = 5;
-int probe_launches(double seconds, int launches);
-
 // NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),
 // SW and HW thermal slowdown (0x20, 0x40) and HW power brake (0x80). A point timed under any is `throttled`.
 inline constexpr std::uint64_t kThrottleReasons = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
