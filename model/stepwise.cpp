@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <set>
 #include <stdexcept>
 
@@ -71,6 +72,93 @@ int step(State& s, const std::vector<Term>& candidates, bool interaction, double
   return chosen;
 }
 
+// The selection and fit on `rows` with the parameters described already.
+Selection select_terms(const std::vector<Parameter>& parameters, const std::vector<Row>& rows,
+                       const std::vector<double>& y, const StepwiseOptions& options) {
+  State s{options, parameters, {}, fit_target(y, options.log_response),
+          Eigen::MatrixXd::Ones(static_cast<Eigen::Index>(rows.size()), 1), {}, {}, 0, 0};
+  for (std::size_t j = 0; j < parameters.size(); ++j)
+    s.blocks.push_back(parameter_block(parameters, static_cast<int>(j), rows));
+  std::vector<Step> path;
+  std::vector<int> remaining, chosen;
+  for (std::size_t j = 0; j < parameters.size(); ++j)
+    if (parameters[j].kind() != ParameterKind::constant) remaining.push_back(static_cast<int>(j));
+
+  const auto full = [&] { return static_cast<int>(s.terms.size()) >= options.max_terms; };
+  while (!remaining.empty() && !full()) {
+    std::vector<Term> mains;
+    for (int p : remaining) mains.push_back({p, -1});
+    const int c = step(s, mains, false, options.theta, path);
+    if (c < 0) break;
+    const int added = remaining[static_cast<std::size_t>(c)];
+    remaining.erase(remaining.begin() + c);
+    std::vector<int> partners = chosen;
+    chosen.push_back(added);
+    while (!partners.empty() && !full()) {
+      std::vector<Term> pairs;
+      for (int q : partners) pairs.push_back({q, added, options.interactions == Interactions::linear});
+      const int i = step(s, pairs, true, options.phi, path);
+      if (i < 0) break;
+      partners.erase(partners.begin() + i);
+    }
+  }
+
+  Selection out;
+  out.model = LinearModel::fit(parameters, s.terms, rows, y, options.log_response, nullptr, options.refit);
+  out.path = std::move(path);
+  out.term_r_squared_gain = std::move(s.gains);
+  out.r_squared = s.r2;
+  out.adjusted_r_squared = s.adj;
+  return out;
+}
+
+// Replaces out.model with the average of options.bagging selections and fits on bootstrap resamples of
+// `rows` (seeded: the same resamples for the same training set), and gives each of its terms the gain
+// it had in `out`'s selection (NaN when only bootstrap fits chose it).
+void bag(const std::vector<Parameter>& parameters, const std::vector<Row>& rows, const std::vector<double>& y,
+         const StepwiseOptions& options, Selection& out) {
+  std::mt19937_64 rng(1);
+  std::uniform_int_distribution<std::size_t> pick(0, rows.size() - 1);
+  std::vector<Term> terms;
+  std::vector<std::vector<double>> sums;  // per term, its columns' coefficients summed over the fits
+  double intercept = 0;
+  for (int b = 0; b < options.bagging; ++b) {
+    std::vector<Row> sample_rows;
+    std::vector<double> sample_y;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::size_t k = pick(rng);
+      sample_rows.push_back(rows[k]);
+      sample_y.push_back(y[k]);
+    }
+    const LinearModel fit = select_terms(parameters, sample_rows, sample_y, options).model;
+    const std::vector<double>& c = fit.coefficients();
+    intercept += c[0];
+    std::size_t at = 1;
+    for (const Term& t : fit.terms()) {
+      const auto columns = static_cast<std::size_t>(term_columns(t, parameters));
+      auto it = std::find(terms.begin(), terms.end(), t);
+      if (it == terms.end()) {
+        terms.push_back(t);
+        sums.emplace_back(columns, 0.0);
+        it = terms.end() - 1;
+      }
+      std::vector<double>& sum = sums[static_cast<std::size_t>(it - terms.begin())];
+      for (std::size_t j = 0; j < columns; ++j) sum[j] += c[at + j];
+      at += columns;
+    }
+  }
+  std::vector<double> coefficients{intercept / options.bagging};
+  std::vector<double> gains;
+  for (std::size_t k = 0; k < terms.size(); ++k) {
+    for (double v : sums[k]) coefficients.push_back(v / options.bagging);
+    const auto& chosen = out.model.terms();
+    const auto it = std::find(chosen.begin(), chosen.end(), terms[k]);
+    gains.push_back(it == chosen.end() ? NAN : out.term_r_squared_gain[static_cast<std::size_t>(it - chosen.begin())]);
+  }
+  out.model = LinearModel(parameters, std::move(terms), std::move(coefficients), options.log_response);
+  out.term_r_squared_gain = std::move(gains);
+}
+
 }  // namespace
 
 ParameterCoding coding_of(const std::vector<std::string>& names, const std::vector<Row>& rows) {
@@ -112,6 +200,11 @@ void check(const StepwiseOptions& o) {
   if (o.rows_per_column < 1 || o.rows_per_column > 100)
     throw std::invalid_argument("rows per column " + std::to_string(o.rows_per_column) +
                                 " is not allowed (allowed: 1..100)");
+  if (o.bagging < 1 || o.bagging > 100)
+    throw std::invalid_argument("bagging " + std::to_string(o.bagging) + " is not allowed (allowed: 1..100)");
+  if (o.bagging > 1 && o.refit != Refit::ridge)
+    throw std::invalid_argument("bagging " + std::to_string(o.bagging) + " needs the ridge refit (least-squares fits on "
+                                "bootstrap resamples, whose points repeat, can mispredict by orders of magnitude)");
 }
 
 Selection select(const std::vector<std::string>& names, const std::vector<Row>& rows, const std::vector<double>& y,
@@ -138,40 +231,8 @@ Selection select(const std::vector<std::string>& names, const std::vector<Row>& 
     parameters.push_back(Parameter::describe(names[j], values, options.interior_knots, kind));
   }
 
-  State s{options, parameters, {}, fit_target(y, options.log_response),
-          Eigen::MatrixXd::Ones(static_cast<Eigen::Index>(rows.size()), 1), {}, {}, 0, 0};
-  for (std::size_t j = 0; j < parameters.size(); ++j)
-    s.blocks.push_back(parameter_block(parameters, static_cast<int>(j), rows));
-  std::vector<Step> path;
-  std::vector<int> remaining, chosen;
-  for (std::size_t j = 0; j < parameters.size(); ++j)
-    if (parameters[j].kind() != ParameterKind::constant) remaining.push_back(static_cast<int>(j));
-
-  const auto full = [&] { return static_cast<int>(s.terms.size()) >= options.max_terms; };
-  while (!remaining.empty() && !full()) {
-    std::vector<Term> mains;
-    for (int p : remaining) mains.push_back({p, -1});
-    const int c = step(s, mains, false, options.theta, path);
-    if (c < 0) break;
-    const int added = remaining[static_cast<std::size_t>(c)];
-    remaining.erase(remaining.begin() + c);
-    std::vector<int> partners = chosen;
-    chosen.push_back(added);
-    while (!partners.empty() && !full()) {
-      std::vector<Term> pairs;
-      for (int q : partners) pairs.push_back({q, added, options.interactions == Interactions::linear});
-      const int i = step(s, pairs, true, options.phi, path);
-      if (i < 0) break;
-      partners.erase(partners.begin() + i);
-    }
-  }
-
-  Selection out;
-  out.model = LinearModel::fit(parameters, s.terms, rows, y, options.log_response, nullptr, options.refit);
-  out.path = std::move(path);
-  out.term_r_squared_gain = std::move(s.gains);
-  out.r_squared = s.r2;
-  out.adjusted_r_squared = s.adj;
+  Selection out = select_terms(parameters, rows, y, options);
+  if (options.bagging > 1) bag(parameters, rows, y, options, out);
   return out;
 }
 

@@ -54,7 +54,7 @@ struct FitOptions {
   std::string refit = "least-squares";
   double theta = 0.01, phi = 0.01;
   std::string gain = "relative";
-  int max_terms = 20, knots = 2, rows_per_column = 4;
+  int max_terms = 20, knots = 2, rows_per_column = 4, bagging = 1;
   std::string response = "log-time";
 };
 
@@ -100,6 +100,7 @@ model::StepwiseOptions stepwise_options(const FitOptions& f) {
   s.max_terms = f.max_terms;
   s.interior_knots = f.knots;
   s.rows_per_column = f.rows_per_column;
+  s.bagging = f.bagging;
   s.log_response = f.response == "log-time";
   try {
     s.gain = model::gain_from_string(f.gain);
@@ -133,6 +134,8 @@ void add_fit_options(CLI::App* cmd, FitOptions& f) {
   cmd->add_option("--knots", f.knots, "Evenly spaced interior knots per numeric parameter (1..3)");
   cmd->add_option("--rows-per-column", f.rows_per_column, "A term is tried only while the model keeps this many "
                                                           "observations per column (1..100)");
+  cmd->add_option("--bagging", f.bagging, "Average this many selections and fits on bootstrap resamples of the "
+                                          "training points (1: one fit; 1..100): steadier predictions from few samples");
   cmd->add_option("--response", f.response, "What the model fits: log-time (ln of the time; relative errors) or time");
 }
 
@@ -595,9 +598,10 @@ void evaluate(const EvaluateOptions& o) {
   fmt::print("{} on {} ({} backend): {} measured points, {} random training sets per row, top-{} per size\n",
               run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
   fmt::print("refits: theta {}, phi {} ({} gains), at most {} terms, {} observations per column, {} interior knot(s), "
-             "{} interactions, {} refit, response {}, launch parameters {}, derived parameters {}\n",
+             "{} interactions, {} refit, {} fit(s) averaged, response {}, launch parameters {}, derived parameters {}\n",
              options.theta, options.phi, model::to_string(options.gain), options.max_terms, options.rows_per_column,
              options.interior_knots, model::to_string(options.interactions), model::to_string(options.refit),
+             options.bagging,
              options.log_response ? "ln(time)" : "time",
              offered.launch ? "on" : "off", offered.derived ? "on" : "off");
   fmt::print("{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",

@@ -85,7 +85,7 @@ std::string model_report(const modeling::ModelRun& run, const std::string& path)
     << " gains), at most " << run.options.max_terms << " terms, " << run.options.rows_per_column
     << " observations per column, " << run.options.interior_knots << " interior knot(s) per numeric parameter, "
     << model::to_string(run.options.interactions) << " interactions, " << model::to_string(run.options.refit)
-    << " refit, response "
+    << " refit, " << run.options.bagging << " fit(s) averaged, response "
     << (run.options.log_response ? "ln(time)" : "time") << "\n\n";
   o << "Selection path (adjusted R2 of each candidate; * entered; 'P x' rows try P's interactions)\n"
     << path_table(run) << "\n";

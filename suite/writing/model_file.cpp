@@ -126,6 +126,7 @@ void write_file(const std::string& path, const modeling::ModelRun& run) {
   file.write_attribute<std::string>("interactions", model::to_string(run.options.interactions));
   file.write_attribute<std::string>("refit", model::to_string(run.options.refit));
   file.write_attribute<std::int64_t>("rows_per_column", run.options.rows_per_column);
+  file.write_attribute<std::int64_t>("bagging", run.options.bagging);
   file.write_attribute<std::int64_t>("max_terms", run.options.max_terms);
   file.write_attribute<std::int64_t>("interior_knots", run.options.interior_knots);
   file.write_attribute<std::int64_t>("log_response", run.options.log_response);
@@ -221,6 +222,8 @@ modeling::ModelRun read_model_file(const std::string& path) {
   }
   run.options.rows_per_column =
       file.has_attribute("rows_per_column") ? static_cast<int>(file.read_attribute<std::int64_t>("rows_per_column")) : 1;
+  // Added with bagging; older files averaged no fits.
+  run.options.bagging = file.has_attribute("bagging") ? static_cast<int>(file.read_attribute<std::int64_t>("bagging")) : 1;
   run.options.max_terms = static_cast<int>(file.read_attribute<std::int64_t>("max_terms"));
   run.options.interior_knots = static_cast<int>(file.read_attribute<std::int64_t>("interior_knots"));
   run.options.log_response = file.read_attribute<std::int64_t>("log_response") != 0;

@@ -1,9 +1,10 @@
 // Stepwise selection recovers known functions: additive splines plus one interaction, with noise. The
 // right terms enter in the right order with the paper's absolute gains and with relative ones; θ, φ,
 // the term cap and rows per column stop the selection; relative gains let in what matters after a
-// dominant parameter; and adjusted R² agrees with its closed form.
+// dominant parameter; adjusted R² agrees with its closed form; and bagging averages bootstrap fits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -240,4 +241,51 @@ TEST(Stepwise, LinearInteractionsMultiplyTheLinearColumnsOnly) {
   EXPECT_EQ(am::term_columns(splines.model.terms()[2], splines.model.parameters()), 9);
   EXPECT_EQ(am::to_string(am::interactions_from_string("linear")), std::string("linear"));
   EXPECT_THROW(am::interactions_from_string("cubic"), std::invalid_argument);
+}
+
+// Bagging: the model averages ridge fits on bootstrap resamples; the path and statistics stay the
+// training set's own selection, every model term has a gain (NaN: only bootstrap fits chose it), the
+// resamples are seeded, one fit is the selection itself, and least-squares refits are refused.
+TEST(Stepwise, BaggingAveragesRidgeFitsOnBootstrapResamplesAndKeepsTheSelectionsPath) {
+  const Data d = make_data(40, 21, 0.6);
+  am::StepwiseOptions once, bagged;
+  once.refit = bagged.refit = am::Refit::ridge;
+  bagged.bagging = 20;
+  const auto single = am::select(d.names, d.rows, d.y, once);
+  const auto b = am::select(d.names, d.rows, d.y, bagged);
+  EXPECT_EQ(b.path.size(), single.path.size()) << "the path is the training set's selection";
+  EXPECT_DOUBLE_EQ(b.r_squared, single.r_squared);
+  ASSERT_EQ(b.term_r_squared_gain.size(), b.model.terms().size());
+  int only_bootstrap = 0;
+  for (std::size_t k = 0; k < b.model.terms().size(); ++k) {
+    const auto& chosen = single.model.terms();
+    const auto it = std::find(chosen.begin(), chosen.end(), b.model.terms()[k]);
+    if (it == chosen.end()) {
+      EXPECT_TRUE(std::isnan(b.term_r_squared_gain[k]));
+      ++only_bootstrap;
+    } else {
+      EXPECT_DOUBLE_EQ(b.term_r_squared_gain[k], single.term_r_squared_gain[static_cast<std::size_t>(it - chosen.begin())]);
+    }
+  }
+  EXPECT_GT(only_bootstrap, 0) << "on 40 noisy points some bootstrap fit chooses a term the training set did not";
+  EXPECT_NE(b.model.coefficients(), single.model.coefficients());
+  // The average of 20 fits of the same function predicts it about as well as one fit (held out, noise-free).
+  const Data test = make_data(400, 99, 0.0);
+  const double one_err = am::held_out_errors(single.model, test.rows, test.y).mean_relative;
+  const double bag_err = am::held_out_errors(b.model, test.rows, test.y).mean_relative;
+  EXPECT_LT(bag_err, 2 * one_err) << one_err;
+  EXPECT_LT(bag_err, 0.05);
+  // Seeded: the same training set gives the same resamples and model; one fit is the selection itself.
+  EXPECT_EQ(am::select(d.names, d.rows, d.y, bagged).model.coefficients(), b.model.coefficients());
+  am::StepwiseOptions one = once;
+  one.bagging = 1;
+  EXPECT_EQ(am::select(d.names, d.rows, d.y, one).model.coefficients(), single.model.coefficients());
+  for (int bad : {0, -1, 101}) {
+    am::StepwiseOptions o;
+    o.bagging = bad;
+    EXPECT_THROW(am::check(o), std::invalid_argument) << bad;
+  }
+  am::StepwiseOptions least_squares;
+  least_squares.bagging = 20;
+  EXPECT_THROW(am::select(d.names, d.rows, d.y, least_squares), std::invalid_argument);
 }

@@ -118,12 +118,12 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   fs::remove_all(out);
 }
 
-// Linear interactions and ridge refits are recorded; the derived parameters come from rank 0's device (the sim H100: 132 SMs, compute capability 9.0),
+// Linear interactions, ridge refits and bagging are recorded; the derived parameters come from rank 0's device (the sim H100: 132 SMs, compute capability 9.0),
 // recorded in the file so that `model predict` and `model evaluate` compute them again.
 TEST(ModelFourRanks, DerivedParametersInteractionsAndRefitAreRecordedAndRecomputed) {
   const fs::path out = scratch("derived");
   const auto r = run_shell(ab::testing::mpirun(2) + " model --kernel gemm --samples 60 --test 20 --sizes 1024,2048,4096 "
-                    "--backend sim --iterations 3 --seed 3 --derived-parameters true --interactions linear --refit ridge --output " +
+                    "--backend sim --iterations 3 --seed 3 --derived-parameters true --interactions linear --refit ridge --bagging 4 --output " +
                     out.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string path = last_line(r.out);
@@ -132,6 +132,8 @@ TEST(ModelFourRanks, DerivedParametersInteractionsAndRefitAreRecordedAndRecomput
   EXPECT_EQ(m.cc_major, 9);
   EXPECT_EQ(m.options.interactions, ab::model::Interactions::linear);
   EXPECT_EQ(m.options.refit, ab::model::Refit::ridge);
+  EXPECT_EQ(m.options.bagging, 4);
+  EXPECT_EQ(m.selection.term_r_squared_gain.size(), m.selection.model.terms().size());
   std::vector<std::string> names;
   for (const auto& p : m.selection.model.parameters()) names.push_back(p.name());
   for (const char* derived : {"thread_tile_m", "thread_tile_n", "a_loads_per_fma", "blocks_per_sm", "resident_threads"})
@@ -139,7 +141,7 @@ TEST(ModelFourRanks, DerivedParametersInteractionsAndRefitAreRecordedAndRecomput
   for (const auto& t : m.selection.model.terms()) EXPECT_EQ(t.linear, t.interaction());
   const auto report = run_shell(AUTOBENCH_BINARY " report " + path);
   EXPECT_EQ(report.status, 0) << report.out;
-  EXPECT_NE(report.out.find("linear interactions, ridge refit"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("linear interactions, ridge refit, 4 fit(s) averaged"), std::string::npos) << report.out;
 
   // predict from the tunables and size alone: the derived values are computed on the recorded device.
   const std::string tunables_and_size = config_of(m.selection.model, m.training.rows[0], false);
@@ -195,6 +197,8 @@ TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
            {"--kernel gemm --interactions cubic", "interactions 'cubic' is not allowed (allowed: splines, linear)"},
            {"--kernel gemm --derived-parameters maybe", "--derived-parameters"},
            {"--kernel gemm --refit lasso", "refit 'lasso' is not allowed (allowed: least-squares, ridge)"},
+           {"--kernel gemm --refit ridge --bagging 101", "--bagging 101 is not allowed (allowed: 1..100)"},
+           {"--kernel gemm --bagging 5", "--bagging 5 needs the ridge refit"},
            {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"}}) {
     const auto bad = run_shell(std::string(AUTOBENCH_BINARY) + " model --backend sim --output " + out.string() + " " + args);
     EXPECT_EQ(bad.status, 2) << args << "\n" << bad.out;
