@@ -119,13 +119,14 @@ std::vector<kernels::Tunables> ModelSearch::first_round(const std::vector<kernel
 
 std::vector<std::string> ModelSearch::grid_incumbents(const std::vector<kernels::Tunables>& space,
                                                        const std::vector<std::size_t>& order, std::uint64_t n) const {
-  // Per grid at n: the latest size where a configuration with it was timed, and the fastest there.
-  std::map<Grid, std::tuple<std::uint64_t, double, std::string>> latest;
+  // Per grid at n, the timing (index into timed_) at the latest size where a configuration with it was
+  // timed, the fastest there.
+  std::map<Grid, std::size_t> latest;
   for (std::size_t i = 0; i < timed_.size(); ++i) {
-    const auto& [size, config] = timed_[i];
-    const auto [it, added] = latest.try_emplace(grid_of(launches_, config, n), size, seconds_[i], kernels::to_string(config));
-    auto& [at, seconds, name] = it->second;
-    if (!added && (size > at || (size == at && seconds_[i] < seconds))) it->second = {size, seconds_[i], kernels::to_string(config)};
+    const auto [it, added] = latest.try_emplace(grid_of(launches_, timed_[i].second, n), i);
+    const std::size_t j = it->second;
+    if (!added && (timed_[i].first > timed_[j].first || (timed_[i].first == timed_[j].first && seconds_[i] < seconds_[j])))
+      it->second = i;
   }
   std::vector<std::string> out;
   std::set<Grid> seen;
@@ -134,7 +135,7 @@ std::vector<std::string> ModelSearch::grid_incumbents(const std::vector<kernels:
     const Grid g = grid_of(launches_, space[i], n);
     if (!seen.insert(g).second) continue;
     const auto it = latest.find(g);
-    if (it != latest.end()) out.push_back(std::get<2>(it->second));
+    if (it != latest.end()) out.push_back(kernels::to_string(timed_[it->second].second));
   }
   return out;
 }
