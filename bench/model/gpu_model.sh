@@ -12,6 +12,8 @@
 #     and the sweep times; then the model tuner replayed over the exhaustive sweep (20 seeds, CPU).
 # SKIP_SPACE=1 skips steps 1 and 2 (the tuner only). TUNE_ITERATIONS=N (default: the run's, 3) sets
 # --tune-iterations for both sweeps of step 3: launches per probe, whose median is the probe time.
+# REFERENCE=N adds one more exhaustive sweep with N launches a probe (33: its choices reproduce between
+# processes), by whose probes bench/model/compare_tuners.py also judges both tuners' choices.
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
 #   bench/model/gpu_model.sh OUT_DIR
 source "$(dirname "$0")/script_setup.sh" "$@"
@@ -56,50 +58,15 @@ for seed in $SEEDS; do
     --seed "$seed" --output "$OUT/model-tuner-s$seed" 2>&1 | tee "$OUT/model_tuner_s$seed.txt"
 done
 
+if [[ -n ${REFERENCE:-} ]]; then
+  step "3r. reference: GEMM sweep, exhaustive tuner with $REFERENCE launches a probe"
+  timeout "$(limit 200)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tune-budget 216 \
+    --tune-iterations "$REFERENCE" --output "$OUT/reference" 2>&1 | tee "$OUT/reference.txt"
+fi
 for seed in $SEEDS; do
-step "3c. model tuner (seed $seed) vs exhaustive, per size"
-python3 - "$OUT" "model-tuner-s$seed" <<'PY' | tee "$OUT/tuner_comparison_s$seed.txt"
-import glob, json, sys
-out, tuned = sys.argv[1], sys.argv[2]
-def campaign(kind):  # the finished campaign, else the points a stopped sweep journaled (elapsed unknown)
-    points = []
-    for path in glob.glob(f"{out}/{kind}/*/journal/rank0.jsonl"):
-        for line in open(path):
-            j = json.loads(line)
-            if j.get("type") == "campaign":
-                return j["campaign"]
-            if j.get("type") == "point":
-                points.append(j["point"])
-    print(f"{kind}: the sweep did not finish; {len(points)} journaled sizes")
-    return {"points": points, "elapsed_s": float("nan")} if points else None
-ex, mo = campaign("exhaustive"), campaign(tuned)
-if not ex or not mo:
-    sys.exit("a sweep measured nothing")
-ex_pts = {p["size"]: p for p in ex["points"]}
-worst, timed, space, within = 1.0, 0, 0, 0
-common = [p for p in mo["points"] if p["size"] in ex_pts]
-# Two ratios per size: the two runs' measured times (two processes: at ~15 us a launch they differ by up to
-# 3 % for the same configuration), and the exhaustive run's own probe of the model's choice over its
-# fastest probe (one process; what the offline replay computes).
-def probes(point):
-    return {c: float(t) for c, t in (item.split("@") for item in point["tune_probes"].split(";"))}
-worst_p, within_p = 1.0, 0
-print(f"{'size':>6} {'exhaustive ms':>14} {'model ms':>9} {'ratio':>6} {'probe ratio':>11} {'timed':>6}  model's configuration")
-for p in common:
-    e = ex_pts[p["size"]]
-    r = p["time_mean_s"] / e["time_mean_s"]
-    ep = probes(e)
-    rp = ep.get(p["tunables"], float("nan")) / min(ep.values())
-    worst, within = max(worst, r), within + (r <= 1.02)
-    worst_p, within_p = max(worst_p, rp), within_p + (rp <= 1.02)
-    timed += p["tune_measured"]; space += e["tune_measured"]
-    print(f"{p['size']:>6} {e['time_mean_s']*1e3:>14.4f} {p['time_mean_s']*1e3:>9.4f} {r:>6.3f} {rp:>11.3f} {p['tune_measured']:>6}  {p['tunables']}")
-print(f"sizes compared: {len(common)}; within 2 % of exhaustive: {within} by the runs' times (worst {worst:.3f}), "
-      f"{within_p} by the exhaustive run's probes (worst {worst_p:.3f})")
-print(f"configurations timed: model {timed} of the exhaustive {space} ({100*timed/max(space,1):.1f} %)")
-print(f"sweep time: exhaustive {ex['elapsed_s']:.1f} s, model {mo['elapsed_s']:.1f} s "
-      f"({ex['elapsed_s']/max(mo['elapsed_s'],1e-9):.2f}x faster); sizes: {len(ex['points'])} vs {len(mo['points'])}")
-PY
+  step "3c. model tuner (seed $seed) vs exhaustive, per size"
+  python3 "$SRC/bench/model/compare_tuners.py" "$OUT" exhaustive "model-tuner-s$seed" \
+    ${REFERENCE:+--reference reference} | tee "$OUT/tuner_comparison_s$seed.txt"
 done
 step "3d. the model tuner replayed over this exhaustive sweep (CPU, 20 seeds)"
 for d in "$OUT"/exhaustive/*/; do

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <stdexcept>
 
+#include "detect/statistics.hpp"
 #include "model/stepwise.hpp"
 
 namespace autobench::autoscale {
@@ -195,9 +196,44 @@ ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& spa
     }
     if (!more.empty()) round(more);
   }
-  found.best = fastest();
+  found.searched = found.timed.size();
+  confirm(n, found, time);
   if (chooser) found.predicted_s = predict(*chooser, found.best, n, n);
   return found;
+}
+
+void ModelSearch::confirm(std::uint64_t n, Found& found, const Time& time) {
+  std::vector<std::size_t> order(found.timed.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return found.seconds[a] < found.seconds[b]; });
+  std::vector<kernels::Tunables> close;
+  std::vector<std::vector<double>> probes;
+  for (std::size_t i : order) {
+    if (close.size() == kConfirmCount || found.seconds[i] > (1.0 + kConfirmWindow) * found.seconds[order.front()]) break;
+    close.push_back(found.timed[i]);
+    probes.push_back({found.seconds[i]});
+  }
+  if (close.size() > 1) {
+    for (int r = 0; r < kConfirmProbes; ++r) {
+      const std::vector<double> seconds = time(close);
+      if (seconds.size() != close.size()) throw std::invalid_argument("one probe time per configuration is needed");
+      for (std::size_t k = 0; k < close.size(); ++k) probes[k].push_back(seconds[k]);
+      found.timed.insert(found.timed.end(), close.begin(), close.end());
+      found.seconds.insert(found.seconds.end(), seconds.begin(), seconds.end());
+    }
+  }
+  std::vector<double> medians;
+  for (const auto& p : probes) medians.push_back(detect::median(p));
+  found.best = close[static_cast<std::size_t>(std::min_element(medians.begin(), medians.end()) - medians.begin())];
+  // The model and the next size's incumbents see the medians.
+  for (std::size_t k = 0; k < close.size(); ++k) {
+    for (std::size_t i = 0; i < timed_.size(); ++i)
+      if (timed_[i].first == n && timed_[i].second == close[k]) seconds_[i] = medians[k];
+    for (auto& [seconds, config] : timed_at_latest_)
+      if (config == kernels::to_string(close[k])) seconds = medians[k];
+  }
+  std::stable_sort(timed_at_latest_.begin(), timed_at_latest_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
 }
 
 void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds,

@@ -23,6 +23,12 @@ class ModelSearch {
   static constexpr int kWarmupSizes = 2;
   // θ and φ of the tuner's stepwise selection, relative gains (see record()).
   static constexpr double kMinGain = 0.001;
+  // The confirmation at the end of every size's search: the configurations whose probe is within
+  // kConfirmWindow of the fastest probe (at most kConfirmCount, fastest first) are timed kConfirmProbes
+  // more times each, and the one with the lowest median probe is the one found (see search()).
+  static constexpr double kConfirmWindow = 0.05;
+  static constexpr std::size_t kConfirmCount = 3;
+  static constexpr int kConfirmProbes = 2;
 
   // A configuration's launch at a size on the device (dataset::residency).
   using Launches = std::function<dataset::Residency(const kernels::Tunables& config, std::uint64_t n)>;
@@ -36,14 +42,16 @@ class ModelSearch {
   // Times `configs` (each once, in order) and returns their probe times in the same order.
   using Time = std::function<std::vector<double>(const std::vector<kernels::Tunables>& configs)>;
 
-  // One size's search: every configuration timed there in the order timed, with its probe time, how
-  // many the first round timed (the rest: further rounds, also the neighbour round at guided sizes),
-  // the fastest, and what the model that chose the first round predicted for it (NaN at the warm-up
-  // sizes).
+  // One size's search: every probe there in the order timed (configuration and probe time), how many
+  // the first round timed, how many the search timed before the confirmation (between them: further
+  // rounds, also the neighbour round at guided sizes; after them the confirmation's probes of
+  // configurations timed before), the one found, and what the model that chose the first round
+  // predicted for it (NaN at the warm-up sizes).
   struct Found {
     std::vector<kernels::Tunables> timed;
     std::vector<double> seconds;
     std::size_t first_round = 0;
+    std::size_t searched = 0;
     kernels::Tunables best;
     double predicted_s = NAN;
   };
@@ -62,9 +70,14 @@ class ModelSearch {
   // size, once a model fits, further rounds time the refitted model's top_k at n not yet timed there
   // until all of them have been (at most warmup_budget more configurations). At a guided size, one
   // further round times the configurations that differ from the first round's fastest in one tunable
-  // (those not timed yet), with launches also those of the fastest of another grid. The fastest of all
-  // timed at n is the one found. Throws std::invalid_argument when `time` does not return one time per
-  // configuration.
+  // (those not timed yet), with launches also those of the fastest of another grid. Last, the
+  // confirmation: a probe of a few launches now and then lands far from its configuration's time (on an
+  // H100 up to 10-20 % at sizes where a launch ends in a partial wave), and the fastest probe is the one
+  // most likely to be such a lucky one; so the configurations within kConfirmWindow of the fastest
+  // probe (at most kConfirmCount) are timed kConfirmProbes more times, and the one with the lowest
+  // median of its probes is the one found (the fastest when it alone is that close). The model keeps
+  // each confirmed configuration's median as its time at n. Throws std::invalid_argument when `time`
+  // does not return one time per configuration.
   Found search(const std::vector<kernels::Tunables>& space, std::uint64_t n, std::mt19937_64& rng, const Time& time);
 
   // The model's probe time of `config` at n; NaN while the model does not guide.
@@ -89,6 +102,8 @@ class ModelSearch {
   // The fitted model's top_k at n not yet timed there, at most `allowed` of them (none while no model fits).
   std::vector<kernels::Tunables> further_round(const std::vector<kernels::Tunables>& space, std::uint64_t n,
                                                std::size_t allowed) const;
+  // The confirmation of the search at n so far (see search()): sets found.best and keeps the medians.
+  void confirm(std::uint64_t n, Found& found, const Time& time);
   // Adds the probe times of configurations timed at n (in a further round at the last size recorded, or
   // at a new size) and refits the model on everything timed so far.
   void record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds,
