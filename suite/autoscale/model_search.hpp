@@ -28,7 +28,7 @@ class ModelSearch {
   // more times each, and the one with the lowest median probe is the one found (see search()).
   static constexpr double kConfirmWindow = 0.05;
   static constexpr std::size_t kConfirmCount = 3;
-  static constexpr int kConfirmProbes = 2;
+  static constexpr int kConfirmProbes = 3;
 
   // A configuration's launch at a size on the device (dataset::residency).
   using Launches = std::function<dataset::Residency(const kernels::Tunables& config, std::uint64_t n)>;

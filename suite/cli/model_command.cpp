@@ -79,7 +79,7 @@ struct PredictOptions {
 
 struct EvaluateOptions {
   std::string file;
-  std::string sweep;  // a run directory instead of `file`: replay the tuner over its recorded probes
+  std::vector<std::string> sweeps;  // run directories instead of `file`: replay the tuner over their recorded probes
   std::vector<std::int64_t> samples{25, 50, 100, 200};
   int repeats = 5, top_k = 4;
   std::uint64_t seed = 1;
@@ -489,55 +489,89 @@ void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const mod
              replay.size(), guided_within, guided_runs, worst);
 }
 
-// The model tuner replayed over a recorded sweep (RUN_DIR, its rank-0 journal) that probed every
-// configuration at every size.
-void evaluate_sweep(const EvaluateOptions& o) {
-  check_repeats_and_tuner(o);
-  const std::string path = journal::journal_path(o.sweep, 0);
-  std::unique_ptr<std::istream> in;
-  try {
-    in = journal::open_maybe_gzipped(path);
-  } catch (const std::runtime_error& e) {
-    throw RunFailure("model evaluate: --sweep " + o.sweep + ": " + e.what());
-  }
-  if (!in) throw UsageError("model evaluate: --sweep " + o.sweep + ": cannot read " + path + " (nor " + path + ".gz)");
-  std::vector<results::Point> points;
+// A recorded sweep (RUN_DIR, its rank-0 journal) that probed every configuration at every size.
+struct RecordedSweep {
+  std::string path;  // the journal read
   std::string kernel;
   results::DeviceInfo device;
+  modeling::ProbePool pool;
+};
+
+RecordedSweep read_sweep(const std::string& run_dir) {
+  RecordedSweep out;
+  out.path = journal::journal_path(run_dir, 0);
+  std::unique_ptr<std::istream> in;
   try {
-    journal::for_each_record(*in, path, [&](const nlohmann::json& record) {
-      if (record.value("type", "") == "rank") device = record.at("rank").at("device").get<results::DeviceInfo>();
+    in = journal::open_maybe_gzipped(out.path);
+  } catch (const std::runtime_error& e) {
+    throw RunFailure("model evaluate: --sweep " + run_dir + ": " + e.what());
+  }
+  if (!in) throw UsageError("model evaluate: --sweep " + run_dir + ": cannot read " + out.path + " (nor " + out.path + ".gz)");
+  std::vector<results::Point> points;
+  try {
+    journal::for_each_record(*in, out.path, [&](const nlohmann::json& record) {
+      if (record.value("type", "") == "rank") out.device = record.at("rank").at("device").get<results::DeviceInfo>();
       if (record.value("type", "") != "point") return;
       const std::string k = record.at("kernel").get<std::string>();
-      if (!kernel.empty() && k != kernel)
-        throw std::invalid_argument("the journal holds two kernels (" + kernel + ", " + k + "); the replay takes one");
-      kernel = k;
+      if (!out.kernel.empty() && k != out.kernel)
+        throw std::invalid_argument("the journal holds two kernels (" + out.kernel + ", " + k + "); the replay takes one");
+      out.kernel = k;
       points.push_back(record.at("point").get<results::Point>());
     });
+    out.pool = modeling::probe_pool(points);
   } catch (const std::exception& e) {
-    throw RunFailure(std::string("model evaluate: ") + e.what());
+    throw RunFailure("model evaluate: " + out.path + ": " + e.what());
   }
+  return out;
+}
+
+// The model tuner replayed over one or more recorded sweeps of one kernel on one device model.
+void evaluate_sweep(const EvaluateOptions& o) {
+  check_repeats_and_tuner(o);
+  std::vector<RecordedSweep> sweeps;
+  std::vector<modeling::Samples> recordings;
+  for (const auto& dir : o.sweeps) {
+    sweeps.push_back(read_sweep(dir));
+    const RecordedSweep& first = sweeps.front();
+    const RecordedSweep& s = sweeps.back();
+    if (s.kernel != first.kernel || s.device.name != first.device.name || s.pool.names != first.pool.names)
+      throw UsageError("model evaluate: --sweep " + dir + " recorded " + s.kernel + " on " + s.device.name + ", --sweep " +
+                       o.sweeps.front() + " " + first.kernel + " on " + first.device.name +
+                       " (the recordings must be of one kernel's space on one device model)");
+    recordings.push_back(s.pool.samples);
+  }
+  const RecordedSweep& first = sweeps.front();
   modeling::TunerReplaySettings t = o.tuner;
   t.repeats = o.repeats;
   t.seed = o.seed;
   std::vector<modeling::TunerReplayRow> replay;
   autoscale::ModelSearch::Launches launches;
   try {
-    const modeling::ProbePool pool = modeling::probe_pool(points);
-    // The tuner's launches on the device that recorded the sweep, as the live run had them.
-    const kernels::KernelSpec* spec = kernels::find(kernel);
-    if (spec) launches = autoscale::launches_on(*spec, dataset::occupancy_for(device.sm_count, device.cc_major, device.cc_minor));
-    replay = modeling::replay_tuner(pool.names, pool.samples, t, launches);
+    // The tuner's launches on the device that recorded the sweeps, as the live run had them.
+    const kernels::KernelSpec* spec = kernels::find(first.kernel);
+    if (spec)
+      launches = autoscale::launches_on(*spec, dataset::occupancy_for(first.device.sm_count, first.device.cc_major,
+                                                                      first.device.cc_minor));
+    replay = modeling::replay_tuner(first.pool.names, recordings, t, launches);
   } catch (const std::invalid_argument& e) {
-    throw RunFailure(std::string("model evaluate: ") + path + ": " + e.what());
+    throw RunFailure(std::string("model evaluate: ") + e.what());
   }
-  fmt::print("{} probes recorded in {}, every configuration at every size\n", kernel, path);
+  if (sweeps.size() == 1) {
+    fmt::print("{} probes recorded in {}, every configuration at every size\n", first.kernel, first.path);
+  } else {
+    fmt::print("{} probes recorded in {} sweeps on {}, every configuration at every size; each probe is a configuration's "
+               "time in one of them at random (each scaled per size to their common median), the best by each "
+               "configuration's median over them:\n",
+               first.kernel, sweeps.size(), first.device.name);
+    for (const auto& s : sweeps) fmt::print("  {}\n", s.path);
+  }
   print_replay(replay, t, static_cast<bool>(launches));
 }
 
 void evaluate(const EvaluateOptions& o) {
-  if (o.file.empty() == o.sweep.empty()) throw UsageError("model evaluate: give a model file or --sweep RUN_DIR (one of them)");
-  if (!o.sweep.empty()) return evaluate_sweep(o);
+  if (o.file.empty() == o.sweeps.empty())
+    throw UsageError("model evaluate: give a model file or --sweep RUN_DIR (one of them)");
+  if (!o.sweeps.empty()) return evaluate_sweep(o);
   const modeling::ModelRun run = read_for("model evaluate", o.file);
   modeling::Samples pool = run.training;
   pool.rows.insert(pool.rows.end(), run.test.rows.begin(), run.test.rows.end());
@@ -591,7 +625,7 @@ void evaluate(const EvaluateOptions& o) {
       kernel ? autoscale::launches_on(*kernel, device_of(run)) : autoscale::ModelSearch::Launches{};
   try {
     rows = modeling::evaluate(fit_names, fit_pool, options, s);
-    if (replayable) replay = modeling::replay_tuner(names, pool, t, launches);
+    if (replayable) replay = modeling::replay_tuner(names, {pool}, t, launches);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
@@ -656,9 +690,11 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                                "replayed over the file's sizes");
   eval->option_defaults()->always_capture_default();
   eval->add_option("file", e->file, "Model file written by `model` (model.h5); best one measuring the whole space");
-  eval->add_option("--sweep", e->sweep, "Instead of a model file: a run directory whose sweep probed every configuration "
-                                        "at every size (--tune-budget >= the space; journal/rank0.jsonl, or .gz): only "
-                                        "the model tuner is replayed, over its sizes and recorded probes");
+  eval->add_option("--sweep", e->sweeps, "Instead of a model file: a run directory whose sweep probed every configuration "
+                                         "at every size (--tune-budget >= the space; journal/rank0.jsonl, or .gz): only "
+                                         "the model tuner is replayed, over its sizes and recorded probes. Repeated "
+                                         "(recordings of one kernel on one device model): each probe is drawn from one "
+                                         "of them, and the choices are judged by each configuration's median over them");
   eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
   eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
   eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");

@@ -7,31 +7,86 @@
 #include <random>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "detect/statistics.hpp"
 #include "suite/autoscale/model_search.hpp"
 
 namespace autobench::modeling {
 
-std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const Samples& pool,
+namespace {
+
+// One configuration at one size: its time in each recording (scaled, see replay_tuner) and their median.
+struct Measured {
+  kernels::Tunables config;
+  std::vector<double> times;
+  double median = 0;
+};
+
+// Per size (ascending), every configuration of the recordings with its times, checked to be the same points.
+std::map<double, std::vector<Measured>> measured_by_size(const std::vector<std::string>& names,
+                                                         const std::vector<Samples>& recordings, std::size_t size_col) {
+  std::map<double, std::vector<Measured>> by_size;
+  std::map<std::pair<double, std::string>, std::size_t> at;  // (size, configuration) -> its place in by_size[size]
+  for (std::size_t k = 0; k < recordings.size(); ++k) {
+    const Samples& pool = recordings[k];
+    for (std::size_t i = 0; i < pool.rows.size(); ++i) {
+      kernels::Tunables config;
+      for (std::size_t j = 0; j < names.size(); ++j)
+        if (j != size_col) config[names[j]] = static_cast<std::int64_t>(pool.rows[i].at(j));
+      const double size = pool.rows[i].at(size_col);
+      const auto key = std::pair{size, kernels::to_string(config)};
+      if (k == 0) {
+        at[key] = by_size[size].size();
+        by_size[size].push_back({std::move(config), {pool.time_s[i]}, 0});
+        continue;
+      }
+      const auto it = at.find(key);
+      if (it == at.end() || by_size[size][it->second].times.size() != k)
+        throw std::invalid_argument("recording " + std::to_string(k + 1) + " has a point the first has not (or twice): " +
+                                    key.second + " at size " + fmt::format("{}", size));
+      by_size[size][it->second].times.push_back(pool.time_s[i]);
+    }
+    for (const auto& [size, measured] : by_size)
+      for (const auto& m : measured)
+        if (m.times.size() != k + 1)
+          throw std::invalid_argument("recording " + std::to_string(k + 1) + " lacks " + kernels::to_string(m.config) +
+                                      " at size " + fmt::format("{}", size) + " (the recordings must hold the same points)");
+  }
+  // Each recording scaled per size to the recordings' common median there: a device's or a process's
+  // offset is not noise of the probes.
+  for (auto& [size, measured] : by_size) {
+    std::vector<double> medians;
+    for (std::size_t k = 0; k < recordings.size(); ++k) {
+      std::vector<double> t;
+      for (const auto& m : measured) t.push_back(m.times[k]);
+      medians.push_back(detect::median(t));
+    }
+    const double common = detect::median(medians);
+    for (auto& m : measured) {
+      for (std::size_t k = 0; k < m.times.size(); ++k) m.times[k] *= common / medians[k];
+      m.median = detect::median(m.times);
+    }
+  }
+  return by_size;
+}
+
+}  // namespace
+
+std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const std::vector<Samples>& recordings,
                                          const TunerReplaySettings& settings,
                                          const autoscale::ModelSearch::Launches& launches) {
   if (std::find(names.begin(), names.end(), "sm_clock_mhz") != names.end())
     throw std::invalid_argument("the tuner replay needs points without a locked clock (the tuner does not model it)");
   const auto size_at = std::find(names.begin(), names.end(), "size");
   if (size_at == names.end()) throw std::invalid_argument("the pool has no parameter named size");
+  if (recordings.empty()) throw std::invalid_argument("the tuner replay needs at least one recording");
   const auto in = [](int v, int lo) { return v >= lo && v <= 1000; };
   if (!in(settings.repeats, 1) || !in(settings.warmup_budget, 1) || !in(settings.top_k, 1) || !in(settings.random, 0) ||
       !in(settings.incumbents, 0))
     throw std::invalid_argument("repeats, budget and top-k must be in 1..1000, random and incumbents in 0..1000");
-  const std::size_t size_col = static_cast<std::size_t>(size_at - names.begin());
-
-  // Per size: the configurations measured there and their times.
-  std::map<double, std::vector<std::pair<kernels::Tunables, double>>> by_size;
-  for (std::size_t i = 0; i < pool.rows.size(); ++i) {
-    kernels::Tunables config;
-    for (std::size_t j = 0; j < names.size(); ++j)
-      if (j != size_col) config[names[j]] = static_cast<std::int64_t>(pool.rows[i].at(j));
-    by_size[pool.rows[i].at(size_col)].push_back({std::move(config), pool.time_s[i]});
-  }
+  const std::map<double, std::vector<Measured>> by_size =
+      measured_by_size(names, recordings, static_cast<std::size_t>(size_at - names.begin()));
   std::vector<TunerReplayRow> out;
   for (const auto& [size, measured] : by_size) {
     TunerReplayRow row;
@@ -42,25 +97,31 @@ std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, 
   for (int r = 0; r < settings.repeats; ++r) {
     autoscale::ModelSearch search(settings.warmup_budget, settings.top_k, settings.random, settings.incumbents, launches);
     std::mt19937_64 rng(settings.seed + static_cast<std::uint64_t>(r));
+    // Which recording answers each probe: its own stream, so that one recording replays as it always has.
+    std::mt19937_64 draws(settings.seed + static_cast<std::uint64_t>(r) + 0x5eed);
+    std::uniform_int_distribution<std::size_t> recording(0, recordings.size() - 1);
     std::size_t k = 0;
     for (const auto& [size, measured] : by_size) {
       std::vector<kernels::Tunables> space;
-      std::map<std::string, double> time;
+      std::map<std::string, const Measured*> time;
       double best = INFINITY;
-      for (const auto& [config, t] : measured) {
-        space.push_back(config);
-        time[kernels::to_string(config)] = t;
-        best = std::min(best, t);
+      for (const auto& m : measured) {
+        space.push_back(m.config);
+        time[kernels::to_string(m.config)] = &m;
+        best = std::min(best, m.median);
       }
       const bool guided = search.guiding();
-      // Each configuration's probe is its measured time: the tuner's own search, timing by look-up.
+      // Each probe is the configuration's time in one recording: the tuner's own search, timing by look-up.
       const auto probe = [&](const std::vector<kernels::Tunables>& configs) {
         std::vector<double> seconds;
-        for (const auto& c : configs) seconds.push_back(time.at(kernels::to_string(c)));
+        for (const auto& c : configs) {
+          const Measured& m = *time.at(kernels::to_string(c));
+          seconds.push_back(m.times[recording(draws)]);
+        }
         return seconds;
       };
       const auto found = search.search(space, static_cast<std::uint64_t>(size), rng, probe);
-      const double ratio = time.at(kernels::to_string(found.best)) / best;
+      const double ratio = time.at(kernels::to_string(found.best))->median / best;
       TunerReplayRow& row = out[k++];
       row.guided += guided ? 1 : 0;
       row.timed_mean += static_cast<double>(found.timed.size()) / settings.repeats;

@@ -1,5 +1,5 @@
-// The model tuner (--tuner model) replayed offline on a pool of measured points: the sizes in ascending
-// order, each configuration's "probe" its measured time, against the best measured time at each size.
+// The model tuner (--tuner model) replayed offline on measured points: the sizes in ascending order, each
+// configuration's "probe" its measured time (in one of several recordings), against the best at each size.
 #pragma once
 
 #include <cstdint>
@@ -34,12 +34,18 @@ struct TunerReplayRow {
   int within_2_percent = 0;        // repeats whose ratio was at most 1.02
 };
 
-// `pool`: one row per point with the values of `names` (the tunables, then "size"; no locked clock);
-// `launches`: the kernel's on the device that measured them, as the live tuner has them
-// (autoscale::launches_on). Each repeat replays the sizes with its own seed (settings.seed + repeat). Throws std::invalid_argument
-// for a pool with a clock parameter or without "size", or settings out of range (repeats, warm-up
-// budget and top-k 1..1000; random and incumbents 0..1000).
-std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const Samples& pool,
+// `recordings`: one or more measurements of the same points, each one row per point with the values of
+// `names` (the tunables, then "size"; no locked clock); `launches`: the kernel's on the device that
+// measured them, as the live tuner has them (autoscale::launches_on). Each repeat replays the sizes with
+// its own seed (settings.seed + repeat). With one recording a probe is the point's time there and the
+// best is the fastest time. With several, each probe is the point's time in a recording drawn at random
+// (each recording's times at a size scaled to the recordings' common median there, so that a device's
+// or a process's offset is not taken for probe noise), and the tuner's choice is judged by each
+// point's median over the recordings: a replay with the probes' own noise. Throws
+// std::invalid_argument for no recording, recordings of different points, a pool with a clock
+// parameter or without "size", or settings out of range (repeats, warm-up budget and top-k 1..1000;
+// random and incumbents 0..1000).
+std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const std::vector<Samples>& recordings,
                                          const TunerReplaySettings& settings,
                                          const autoscale::ModelSearch::Launches& launches = {});
 

@@ -50,7 +50,7 @@ TEST(RecordedProbes, ReplaysTheTunerOverASweepOfSmallStepsAndFindsTheBest) {
   }
   ab::modeling::TunerReplaySettings s;
   s.repeats = 3;
-  const auto rows = ab::modeling::replay_tuner(pool.names, pool.samples, s);
+  const auto rows = ab::modeling::replay_tuner(pool.names, {pool.samples}, s);
   ASSERT_EQ(rows.size(), sizes.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i].size, static_cast<double>(sizes[i]));
