@@ -9,7 +9,8 @@
 #     tuner replayed over the 4 sizes;
 #  3. one GEMM sweep with the exhaustive tuner (--tune-budget 216) and one with --tuner model per seed in
 #     $SEEDS (default "1"): per size the chosen configuration's time, the share of configurations timed,
-#     and the sweep times; then the model tuner replayed over the exhaustive sweep (20 seeds, CPU).
+#     and the sweep times (bench/model/compare_tuners.py); then the model tuner replayed over the
+#     exhaustive sweep (20 seeds, CPU).
 # SKIP_SPACE=1 skips steps 1 and 2 (the tuner only). TUNE_ITERATIONS=N (default: the run's, 3) sets
 # --tune-iterations for both sweeps of step 3: launches per probe, whose median is the probe time.
 # REFERENCE=N adds one more exhaustive sweep with N launches a probe (33: its choices reproduce between

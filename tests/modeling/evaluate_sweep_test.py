@@ -1,7 +1,9 @@
 """`model evaluate --sweep` end to end on a recorded H100 GEMM sweep that probed every configuration at every
 size (bench/model/, kept gzipped; the sim backend has no tunables): the replay reads journal/rank0.jsonl.gz,
 and the same journal unzipped gives the same replay; a damaged .gz fails naming the file, and a run
-directory without a journal is a usage error. The tuner has GEMM's launches on the recorded H100."""
+directory without a journal is a usage error. The tuner has GEMM's launches on the recorded H100. With
+--sweep repeated, the same recording twice replays as once, two H100 recordings replay, and recordings
+of two device models are a usage error."""
 import gzip
 import os
 import shutil
@@ -50,6 +52,37 @@ with open(journal + ".gz", "wb") as g:
 damaged = replay(run_dir)
 check(damaged.returncode == 1 and "rank0.jsonl.gz" in damaged.stderr and "gzip" in damaged.stderr,
       f"damaged .gz: exit {damaged.returncode}: {damaged.stderr}")
+
+# Several recordings: each probe drawn from one of them. The same recording twice replays as once (every
+# draw gives the same time); another H100 recording is accepted; one from another device model is not.
+def replay_rows(stdout):
+    return [line for line in stdout.splitlines() if line.split() and line.split()[0].isdigit()]
+
+
+def replay_many(*run_dirs):
+    args = [a for d in run_dirs for a in ("--sweep", d)]
+    return subprocess.run([BIN, "model", "evaluate", *args, "--repeats", "2"], capture_output=True, text=True)
+
+
+shutil.copytree(recorded, run_dir, dirs_exist_ok=True)
+once = replay(run_dir)
+twice = replay_many(run_dir, run_dir)
+check(twice.returncode == 0 and "in 2 sweeps" in twice.stdout, f"the same sweep twice: exit {twice.returncode}: {twice.stderr}{twice.stdout}")
+check(replay_rows(twice.stdout) == replay_rows(once.stdout) and replay_rows(once.stdout),
+      f"the same sweep twice: another table\n{twice.stdout}\nagainst\n{once.stdout}")
+other = os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "bench", "model", "h100-20261125", "sweeps", "exhaustive-20261125-184717")
+two = replay_many(run_dir, other)
+check(two.returncode == 0 and "of 31 sizes per seed" in two.stdout and len(replay_rows(two.stdout)) == 31,
+      f"two H100 recordings: exit {two.returncode}: {two.stderr}{two.stdout}")
+h200 = os.path.join(SCRATCH, "h200")
+shutil.copytree(recorded, h200)
+with gzip.open(os.path.join(h200, "journal", "rank0.jsonl.gz"), "rt") as f:
+    text = f.read()
+with gzip.open(os.path.join(h200, "journal", "rank0.jsonl.gz"), "wt") as f:
+    f.write(text.replace("NVIDIA H100 80GB HBM3", "NVIDIA H200"))
+mixed = replay_many(run_dir, h200)
+check(mixed.returncode == 2 and "NVIDIA H200" in mixed.stderr and "one device model" in mixed.stderr,
+      f"recordings of two device models: exit {mixed.returncode}: {mixed.stderr}")
 
 missing = replay(os.path.join(SCRATCH, "no-such-run"))
 check(missing.returncode == 2 and "rank0.jsonl.gz" in missing.stderr, f"no journal: exit {missing.returncode}: {missing.stderr}")
