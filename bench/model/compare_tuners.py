@@ -24,6 +24,7 @@ import gzip
 import json
 import math
 import os
+from statistics import median
 
 
 def campaign(out, kind):
@@ -43,11 +44,6 @@ def campaign(out, kind):
 def probes(point):
     """{configuration: probe time} of the point's search."""
     return {c: float(t) for c, t in (item.split("@") for item in point["tune_probes"].split(";"))}
-
-
-def median(values):
-    v = sorted(values)
-    return 0.5 * (v[(len(v) - 1) // 2] + v[len(v) // 2])
 
 
 def reference_probes(references):

@@ -173,15 +173,13 @@ ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& spa
   const std::size_t cap = found.first_round + static_cast<std::size_t>(warmup_budget_);
   for (std::vector<kernels::Tunables> more; warmup && !(more = further_round(space, n, cap - found.timed.size())).empty();)
     round(more);
-  const auto fastest = [&] {
-    return found.timed[static_cast<std::size_t>(std::min_element(found.seconds.begin(), found.seconds.end()) - found.seconds.begin())];
-  };
   // At a guided size the model's misses are mostly one tunable off (one it left out or ranked wrongly):
   // the fastest's neighbours that differ in one tunable are timed once (bench/model/README.md).
   // With launches, also those of the fastest on another grid: where the size puts the fastest grid's
   // launch at the start of a new wave, the runner-up grid's best may be one tunable off the one timed.
   if (!warmup) {
-    const kernels::Tunables first = fastest();
+    const kernels::Tunables first = found.timed[static_cast<std::size_t>(
+        std::min_element(found.seconds.begin(), found.seconds.end()) - found.seconds.begin())];
     std::vector<kernels::Tunables> more = neighbours(space, first, found.timed);
     if (launches_) {
       const Grid grid = grid_of(launches_, first, n);
@@ -229,8 +227,9 @@ void ModelSearch::confirm(std::uint64_t n, Found& found, const Time& time) {
   for (std::size_t k = 0; k < close.size(); ++k) {
     for (std::size_t i = 0; i < timed_.size(); ++i)
       if (timed_[i].first == n && timed_[i].second == close[k]) seconds_[i] = medians[k];
+    const std::string name = kernels::to_string(close[k]);
     for (auto& [seconds, config] : timed_at_latest_)
-      if (config == kernels::to_string(close[k])) seconds = medians[k];
+      if (config == name) seconds = medians[k];
   }
   std::stable_sort(timed_at_latest_.begin(), timed_at_latest_.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
