@@ -95,7 +95,8 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                      "--tune-budget, else a seeded sample) or model (at two warm-up sizes --tune-budget "
                                      "random, then the refitted model's --tuner-top-k until timed; after them a stepwise "
                                      "spline model of the timings so far picks --tuner-top-k, --tuner-incumbents, one per "
-                                     "launch grid and --tuner-random; see README)")
+                                     "launch grid and --tuner-random; at every size the up to 3 within 5 % of the "
+                                     "fastest are timed 3 more times and chosen by their median; see README)")
       ->group("Timing");
   app.add_option("--tuner-top-k", a.tuner_top_k, "Model tuner: best predicted configurations timed per size, and per "
                                                  "further round at the warm-up sizes; also the most launch grids "
