@@ -45,6 +45,18 @@ Grid grid_of(const ModelSearch::Launches& launches, const kernels::Tunables& con
   return {g.x, g.y, g.z};
 }
 
+// `time`'s probes of `configs`; throws std::invalid_argument unless it gave one per configuration.
+std::vector<double> probe(const ModelSearch::Time& time, const std::vector<kernels::Tunables>& configs) {
+  std::vector<double> seconds = time(configs);
+  if (seconds.size() != configs.size()) throw std::invalid_argument("one probe time per configuration is needed");
+  return seconds;
+}
+
+// Probe times and configurations, fastest first (ties in the order recorded).
+void sort_by_time(std::vector<std::pair<double, std::string>>& timed) {
+  std::stable_sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
 // The model's parameters besides the tunables and the size, with launches.
 const std::vector<std::string>& launch_names() {
   static const std::vector<std::string> names{"waves", "blocks_per_sm"};
@@ -159,7 +171,7 @@ ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& spa
   const bool warmup = !guiding();
   const std::optional<model::LinearModel> chooser = warmup ? std::nullopt : model_;
   const auto round = [&](const std::vector<kernels::Tunables>& configs) {
-    const std::vector<double> seconds = time(configs);
+    const std::vector<double> seconds = probe(time, configs);
     record(n, configs, seconds, !found.timed.empty());
     found.timed.insert(found.timed.end(), configs.begin(), configs.end());
     found.seconds.insert(found.seconds.end(), seconds.begin(), seconds.end());
@@ -213,8 +225,7 @@ void ModelSearch::confirm(std::uint64_t n, Found& found, const Time& time) {
   }
   if (close.size() > 1) {
     for (int r = 0; r < kConfirmProbes; ++r) {
-      const std::vector<double> seconds = time(close);
-      if (seconds.size() != close.size()) throw std::invalid_argument("one probe time per configuration is needed");
+      const std::vector<double> seconds = probe(time, close);
       for (std::size_t k = 0; k < close.size(); ++k) probes[k].push_back(seconds[k]);
       found.timed.insert(found.timed.end(), close.begin(), close.end());
       found.seconds.insert(found.seconds.end(), seconds.begin(), seconds.end());
@@ -231,13 +242,11 @@ void ModelSearch::confirm(std::uint64_t n, Found& found, const Time& time) {
     for (auto& [seconds, config] : timed_at_latest_)
       if (config == name) seconds = medians[k];
   }
-  std::stable_sort(timed_at_latest_.begin(), timed_at_latest_.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  sort_by_time(timed_at_latest_);
 }
 
 void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& configs, const std::vector<double>& seconds,
                          bool further_round) {
-  if (configs.size() != seconds.size()) throw std::invalid_argument("one probe time per configuration is needed");
   if (names_.empty()) {
     for (const auto& [name, value] : configs.front()) names_.push_back(name);
     names_.push_back("size");
@@ -255,8 +264,7 @@ void ModelSearch::record(std::uint64_t n, const std::vector<kernels::Tunables>& 
     seconds_.push_back(seconds[i]);
     timed_at_latest_.emplace_back(seconds[i], kernels::to_string(configs[i]));
   }
-  std::stable_sort(timed_at_latest_.begin(), timed_at_latest_.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  sort_by_time(timed_at_latest_);
   // The tuner only ranks configurations at one size, so it lets in every term that explains a tenth of
   // a percent of what the model leaves unexplained (relative gains: the size dominates ln t), and fits
   // as many columns as the timings allow: a tunable left out ranks its configurations alike. Linear
