@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
 #include <tuple>
@@ -69,10 +70,19 @@ ModelSearch::ModelSearch(int warmup_budget, int top_k, int random, int incumbent
     : warmup_budget_(warmup_budget), top_k_(top_k), random_(random), incumbents_(incumbents),
       launches_(std::move(launches)) {}
 
-ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device) {
+ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device,
+                                  CompiledResources compiled) {
   if (!kernel.launch || device.sm_count <= 0) return {};
-  return [&kernel, device](const kernels::Tunables& config, std::uint64_t n) {
-    return dataset::residency(kernel, config, n, device);
+  using Known = std::map<std::string, std::optional<kernels::BlockResources>>;
+  return [&kernel, device, compiled = std::move(compiled), known = std::make_shared<Known>()](
+             const kernels::Tunables& config, std::uint64_t n) {
+    std::optional<kernels::BlockResources> resources;
+    if (compiled) {
+      const auto [at, added] = known->try_emplace(kernels::to_string(config));
+      if (added) at->second = compiled(config);
+      resources = at->second;
+    }
+    return dataset::residency(kernel, config, n, device, resources);
   };
 }
 

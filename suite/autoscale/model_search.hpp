@@ -121,9 +121,15 @@ class ModelSearch {
   std::optional<model::LinearModel> model_;
 };
 
+// A configuration's block resources as compiled for the device (backend::Device::block_resources);
+// nullopt where not known.
+using CompiledResources = std::function<std::optional<kernels::BlockResources>(const kernels::Tunables& config)>;
+
 // The launches of `kernel` on `device` for ModelSearch (they refer to `kernel`, which must outlive
-// them: the registry's kernels do); none (empty) when the kernel has no launch geometry or the device's
-// SM count is not known.
-ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device);
+// them: the registry's kernels do), each block's resources from `compiled` (asked once per
+// configuration) where it knows them, else the kernel's estimate; none (empty) when the kernel has no
+// launch geometry or the device's SM count is not known.
+ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device,
+                                  CompiledResources compiled = {});
 
 }  // namespace autobench::autoscale

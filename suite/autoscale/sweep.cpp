@@ -167,7 +167,13 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
     max_size = settings.max_size ? std::max(settings.max_size / kernel.granularity * kernel.granularity, n)
                                  : estimate_max_size(device, kernel, n, settings.safety_factor);
     const results::DeviceInfo& info = device.info();
-    tuner.emplace(settings, launches_on(kernel, dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor)));
+    // The model tuner's blocks per SM from the compiled kernels' registers and shared memory where the
+    // backend compiles them (on an H100 the estimate missed a block per SM for 52 of GEMM's 216).
+    const CompiledResources compiled = [&device, &kernel](const kernels::Tunables& config) {
+      return device.block_resources(kernel, config);
+    };
+    tuner.emplace(settings, launches_on(kernel, dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor), compiled),
+                  compiled);
     detect::Curve curve;
     std::vector<detect::PointTiming> timings;
     while (true) {

@@ -10,8 +10,8 @@
 
 namespace autobench::autoscale {
 
-Tuner::Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches)
-    : settings_(settings), rng_(settings.seed), pruning_(settings.tune_prune) {
+Tuner::Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches, CompiledResources compiled)
+    : settings_(settings), rng_(settings.seed), compiled_(std::move(compiled)), pruning_(settings.tune_prune) {
   if (settings.tuner == TunerKind::model)
     model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents,
                    std::move(launches));
@@ -34,9 +34,15 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
   std::vector<std::string> timed;  // every configuration probed at this size and its time, for pruning_
   std::vector<double> timed_s;
+  std::set<std::string> described;  // configurations in p.tune_resources
   const ModelSearch::Time time = [&](const std::vector<kernels::Tunables>& configs) {
     for (const auto& config : configs) {
-      if (verified_.insert(kernels::to_string(config)).second) workload.verify(config);
+      const std::string name = kernels::to_string(config);
+      if (verified_.insert(name).second) workload.verify(config);
+      const std::optional<kernels::BlockResources> r = compiled_ ? compiled_(config) : std::nullopt;
+      if (r && described.insert(name).second)
+        p.tune_resources += fmt::format("{}{}@{}/{}", p.tune_resources.empty() ? "" : ";", name, r->registers_per_thread,
+                                        r->shared_bytes);
     }
     std::vector<double> times;
     for (const auto& config : configs) {
@@ -93,6 +99,7 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
   p.tune_measured = search_record.tune_measured;
   p.tune_probes = std::move(search_record.tune_probes);
+  p.tune_resources = std::move(search_record.tune_resources);
   p.tune_predicted_s = search_record.tune_predicted_s;
   return p;
 }

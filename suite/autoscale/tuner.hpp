@@ -17,8 +17,10 @@ namespace autobench::autoscale {
 
 class Tuner {
  public:
-  // `launches`: the kernel's launches on the device, for the model tuner (launches_on()).
-  explicit Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches = {});
+  // `launches`: the kernel's launches on the device, for the model tuner (launches_on()); `compiled`:
+  // each configuration's compiled block resources, recorded in the points (tune_resources).
+  explicit Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches = {},
+                 CompiledResources compiled = {});
 
   // Runs the timed launches of the best configuration and returns their timing.
   using Timed = std::function<backend::Timing()>;
@@ -30,7 +32,8 @@ class Tuner {
   // previous best; model tuner: see model_search.hpp) without the configurations settings.tune_prune
   // dropped at earlier sizes (config_pruning.hpp), and times the best configuration with the kernel's
   // timing plan (timing_for), adding launches while settings.noise_stop asks for them (all of it through
-  // `around` when set). The point records every configuration timed in the search and its probe time.
+  // `around` when set). The point records every configuration timed in the search and its probe time,
+  // and the compiled block resources of each where known.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
                          const AroundTiming& around = {});
   // The configuration the last measure() chose (its point's tunables).
@@ -48,6 +51,7 @@ class Tuner {
   std::set<std::string> verified_;
   std::string previous_best_;
   kernels::Tunables best_;
+  CompiledResources compiled_;
   std::optional<ModelSearch> model_;  // --tuner model
   ConfigPruning pruning_;             // --tune-prune
 };

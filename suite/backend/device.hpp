@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -80,6 +81,15 @@ class Device {
   virtual power::PowerMeter* power_meter() { return nullptr; }
   // Clock locking for calibration (needs root on a GPU); nullptr when the device cannot lock clocks.
   virtual power::io::ClockBackend* clock_backend() { return nullptr; }
+  // What one block of the configuration takes once compiled for this device (registers per thread,
+  // static shared memory), which decides how many blocks an SM holds; nullopt when this backend
+  // compiles nothing (sim), where the kernel's estimate (KernelSpec::resources) stands in.
+  virtual std::optional<kernels::BlockResources> block_resources(const kernels::KernelSpec& kernel,
+                                                                 const kernels::Tunables& config) {
+    (void)kernel;
+    (void)config;
+    return std::nullopt;
+  }
 };
 
 }  // namespace autobench::backend

@@ -547,11 +547,19 @@ void evaluate_sweep(const EvaluateOptions& o) {
   std::vector<modeling::TunerReplayRow> replay;
   autoscale::ModelSearch::Launches launches;
   try {
-    // The tuner's launches on the device that recorded the sweeps, as the live run had them.
+    // The tuner's launches on the device that recorded the sweeps, as the live run had them: with the
+    // compiled kernels' resources the first sweep recorded, else the kernel's estimate.
     const kernels::KernelSpec* spec = kernels::find(first.kernel);
+    autoscale::CompiledResources compiled;
+    if (!first.pool.resources.empty())
+      compiled = [&first](const kernels::Tunables& config) -> std::optional<kernels::BlockResources> {
+        const auto it = first.pool.resources.find(kernels::to_string(config));
+        if (it == first.pool.resources.end()) return std::nullopt;
+        return it->second;
+      };
     if (spec)
       launches = autoscale::launches_on(*spec, dataset::occupancy_for(first.device.sm_count, first.device.cc_major,
-                                                                      first.device.cc_minor));
+                                                                      first.device.cc_minor), compiled);
     replay = modeling::replay_tuner(first.pool.names, recordings, t, launches);
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
@@ -565,6 +573,10 @@ void evaluate_sweep(const EvaluateOptions& o) {
                first.kernel, sweeps.size(), first.device.name);
     for (const auto& s : sweeps) fmt::print("  {}\n", s.path);
   }
+  if (launches)
+    fmt::print("blocks per SM from {}\n", first.pool.resources.empty()
+                                              ? "the kernel's resource estimate (the sweep recorded no compiled resources)"
+                                              : "the compiled kernels' registers and shared memory the sweep recorded");
   print_replay(replay, t, static_cast<bool>(launches));
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "kernels/kernel.hpp"
 #include "suite/dataset/regime.hpp"
@@ -14,14 +15,15 @@ struct Residency {
   double blocks = 0;          // grid.x × grid.y × grid.z
   double block_threads = 0;   // block.x × block.y × block.z
   int resident_per_sm = 0;    // blocks an SM holds at once: its thread and block slots, and the
-                              // kernel's estimated registers and shared memory (KernelSpec::resources)
+                              // block's registers and shared memory
   double blocks_per_sm = 0;   // in the first wave: the grid over the SMs, at most resident_per_sm
   double waves = 0;           // full waves the grid takes: ⌈blocks / (SMs × resident_per_sm)⌉
 };
 
-// On a device whose SM count is not known (0) only grid, blocks and block_threads are set. Throws
-// std::invalid_argument for a kernel without launch().
+// `resources`: what one block takes (Device::block_resources, the compiled kernel's); by default the
+// kernel's estimate (KernelSpec::resources). On a device whose SM count is not known (0) only grid,
+// blocks and block_threads are set. Throws std::invalid_argument for a kernel without launch().
 Residency residency(const kernels::KernelSpec& kernel, const kernels::Tunables& config, std::uint64_t n,
-                    const Occupancy& device);
+                    const Occupancy& device, std::optional<kernels::BlockResources> resources = std::nullopt);
 
 }  // namespace autobench::dataset

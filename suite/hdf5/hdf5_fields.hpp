@@ -67,20 +67,34 @@ void write_columns(const H5Group& g, const std::vector<Record>& records, const F
   });
 }
 
-// Reads `count` records from columns; throws when a column has another length.
+// Reads the columns of `fields` into `records`, those g lacks too when `present_only` is false (then
+// throws naming the missing one); throws when a column has another length than `records`.
+template <class Record, class Fields>
+void read_columns_into(const H5Group& g, std::vector<Record>& records, const Fields& fields, bool present_only) {
+  record::for_each_field(fields, [&](const auto& f) {
+    using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
+    if (present_only && !g.has_dataset(f.name)) return;
+    const auto column = g.read_dataset<StoredColumn<T>>(f.name);
+    if (column.size() != records.size()) {
+      throw std::runtime_error(g.file_name() + ": dataset " + g.path() + "/" + f.name + " has " +
+                               std::to_string(column.size()) + " entries, expected " + std::to_string(records.size()));
+    }
+    for (std::size_t i = 0; i < records.size(); ++i) records[i].*f.member = static_cast<T>(column[i]);
+  });
+}
+
+// Reads `count` records from columns; throws when one is missing or has another length.
 template <class Record, class Fields>
 std::vector<Record> read_columns(const H5Group& g, std::size_t count, const Fields& fields) {
   std::vector<Record> records(count);
-  record::for_each_field(fields, [&](const auto& f) {
-    using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
-    const auto column = g.read_dataset<StoredColumn<T>>(f.name);
-    if (column.size() != count) {
-      throw std::runtime_error(g.file_name() + ": dataset " + g.path() + "/" + f.name + " has " +
-                               std::to_string(column.size()) + " entries, expected " + std::to_string(count));
-    }
-    for (std::size_t i = 0; i < count; ++i) records[i].*f.member = static_cast<T>(column[i]);
-  });
+  read_columns_into(g, records, fields, false);
   return records;
+}
+
+// Reads the columns of `fields` that g has into `records` (fields older files lack keep their values).
+template <class Record, class Fields>
+void read_present_columns(const H5Group& g, std::vector<Record>& records, const Fields& fields) {
+  read_columns_into(g, records, fields, true);
 }
 
 }  // namespace autobench::hdf5

@@ -106,6 +106,18 @@ std::string take_string(char* p) {
   return s;
 }
 
+// Whether `parent` has a child `name` (not a path) that is an object of `type`.
+bool has_child(hid_t parent, const std::string& name, H5I_type_t type) {
+  if (name.empty() || name.find('/') != std::string::npos || H5Lexists(parent, name.c_str(), H5P_DEFAULT) <= 0) {
+    H5Eclear2(H5E_DEFAULT);
+    return false;
+  }
+  H5Handle object(H5Oopen(parent, name.c_str(), H5P_DEFAULT), H5Oclose);
+  const bool found = object.get() >= 0 && H5Iget_type(object.get()) == type;
+  H5Eclear2(H5E_DEFAULT);
+  return found;
+}
+
 }  // namespace
 
 H5Handle::H5Handle(H5Handle&& other) noexcept
@@ -149,16 +161,9 @@ H5Group H5Group::open_group(const std::string& name) const {
   return H5Group(std::move(g), file_, child_path(path_, name));
 }
 
-bool H5Group::has_group(const std::string& name) const {
-  if (name.empty() || name.find('/') != std::string::npos || H5Lexists(id(), name.c_str(), H5P_DEFAULT) <= 0) {
-    H5Eclear2(H5E_DEFAULT);
-    return false;
-  }
-  H5Handle object(H5Oopen(id(), name.c_str(), H5P_DEFAULT), H5Oclose);
-  const bool group = object.get() >= 0 && H5Iget_type(object.get()) == H5I_GROUP;
-  H5Eclear2(H5E_DEFAULT);
-  return group;
-}
+bool H5Group::has_group(const std::string& name) const { return has_child(id(), name, H5I_GROUP); }
+
+bool H5Group::has_dataset(const std::string& name) const { return has_child(id(), name, H5I_DATASET); }
 
 std::vector<std::string> H5Group::child_groups() const {
   H5G_info_t info;

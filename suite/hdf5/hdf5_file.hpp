@@ -39,6 +39,7 @@ class H5Group {
   H5Group create_group(const std::string& name) const;
   H5Group open_group(const std::string& name) const;
   bool has_group(const std::string& name) const;
+  bool has_dataset(const std::string& name) const;
   // Names of the child groups, in creation order (by name when the file does not track the order).
   std::vector<std::string> child_groups() const;
 

@@ -49,6 +49,7 @@ results::Campaign read_campaign(const hdf5::H5Group& g) {
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
   c.points = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
+  hdf5::read_present_columns(g, c.points, results::kPointAddedFields);
   const auto counts = g.read_dataset<std::int64_t>("launch_counts");
   const auto launches = g.read_dataset<float>("launch_times_s");
   std::int64_t total = 0;

@@ -51,6 +51,10 @@ inline constexpr auto kPointFields = std::make_tuple(
     record::field("tune_measured", &Point::tune_measured),
     record::field("tune_probes", &Point::tune_probes), record::field("tune_predicted_s", &Point::tune_predicted_s));
 
+// The fields of Point added after files were written without them: written like the others, read where
+// present (journals and HDF5 files written before keep the defaults).
+inline constexpr auto kPointAddedFields = std::make_tuple(record::field("tune_resources", &Point::tune_resources));
+
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(
     record::field("rank", &Campaign::rank), record::field("kernel", &Campaign::kernel),

@@ -7,10 +7,12 @@ void from_json(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_st
 
 void to_json(nlohmann::json& j, const Point& p) {
   record::fields_to_json(j, p, kPointFields);
+  record::fields_to_json(j, p, kPointAddedFields);
   j["launch_times_s"] = p.launch_times_s;
 }
 void from_json(const nlohmann::json& j, Point& p) {
   record::read_fields(j, p, kPointFields);
+  record::read_present_fields(j, p, kPointAddedFields);
   if (j.contains("launch_times_s")) j.at("launch_times_s").get_to(p.launch_times_s);  // absent in older journals
 }
 

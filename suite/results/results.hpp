@@ -52,6 +52,9 @@ struct Point {
   std::int64_t tune_measured = 0;
   std::string tune_probes;
   double tune_predicted_s = kNaN;
+  // With a backend that compiles the kernel (cuda), what each configuration timed takes per block, once
+  // each: "CONFIG@REGISTERS/SHARED_BYTES;..." (registers per thread, static shared memory; "" otherwise).
+  std::string tune_resources;
 };
 
 // Why a sweep ended.

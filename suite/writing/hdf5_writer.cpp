@@ -58,6 +58,7 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   g.write_attribute<std::string>("bottleneck", spec ? kernels::to_string(spec->bound) : "unknown");
   g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
   hdf5::write_columns(g, c.points, results::kPointFields);
+  hdf5::write_columns(g, c.points, results::kPointAddedFields);
   // Every point's launch times, one after the other (float32: compact, and finer than event timing).
   std::vector<float> launches;
   std::vector<std::int64_t> counts;

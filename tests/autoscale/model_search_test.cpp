@@ -415,3 +415,29 @@ TEST(ModelTuner, TimesTheBudgetAndTheRefitsTopKTwiceThenTopKIncumbentsAndRandomA
   EXPECT_EQ(p.tune_measured, 32);
   EXPECT_TRUE(std::isnan(p.tune_predicted_s));
 }
+
+TEST(ModelSearch, LaunchesUseTheCompiledResourcesAskedOncePerConfiguration) {
+  const auto& gemm = *ab::kernels::find("gemm");
+  const auto h100 = ab::dataset::occupancy_for(132, 9, 0);
+  const auto space = ab::kernels::tuning_space(gemm, 2432);
+  std::map<std::string, int> asked;
+  const ab::autoscale::CompiledResources compiled = [&](const ab::kernels::Tunables& c)
+      -> std::optional<ab::kernels::BlockResources> {
+    ++asked[ab::kernels::to_string(c)];
+    if (ab::kernels::to_string(c) == ab::kernels::to_string(space.front())) return std::nullopt;  // not known
+    return ab::kernels::BlockResources{255, 49152};  // as many registers as a thread takes: the fewest blocks
+  };
+  const auto launches = ab::autoscale::launches_on(gemm, h100, compiled);
+  for (int pass = 0; pass < 2; ++pass)
+    for (const auto& c : space) {
+      const auto r = launches(c, 2432);
+      const auto expected = c == space.front() ? ab::dataset::residency(gemm, c, 2432, h100)
+                                               : ab::dataset::residency(gemm, c, 2432, h100, ab::kernels::BlockResources{255, 49152});
+      EXPECT_EQ(r.resident_per_sm, expected.resident_per_sm) << ab::kernels::to_string(c);
+      EXPECT_EQ(r.waves, expected.waves) << ab::kernels::to_string(c);
+    }
+  EXPECT_EQ(asked.size(), space.size());
+  for (const auto& [name, count] : asked) EXPECT_EQ(count, 1) << name;
+  // The compiled resources do change the launches: 255 registers leave room for fewer blocks than estimated.
+  EXPECT_LT(launches(space.back(), 2432).resident_per_sm, ab::dataset::residency(gemm, space.back(), 2432, h100).resident_per_sm);
+}

@@ -203,6 +203,25 @@ TEST(TunerSearch, DropsConfigurationsFarSlowerAndFallingBehind) {
   }
 }
 
+TEST(TunerSearch, RecordsTheCompiledResourcesOfEachConfigurationTimedOnce) {
+  const auto s = settings_with_budget(8);
+  std::map<std::string, int> asked;
+  const CompiledResources compiled = [&](const kernels::Tunables& c) -> std::optional<kernels::BlockResources> {
+    ++asked[kernels::to_string(c)];
+    if (KnownWorkload::index(c) == 5) return std::nullopt;  // one the backend does not know
+    return kernels::BlockResources{32.0 + KnownWorkload::index(c), 1024.0 * KnownWorkload::index(c)};
+  };
+  Tuner tuner(s, {}, compiled);
+  KnownWorkload w(6, 4);
+  const auto p = tuner.measure(w, vecadd(), 1024);
+  EXPECT_EQ(p.tune_resources, "I=0@32/0;I=1@33/1024;I=2@34/2048;I=3@35/3072;I=4@36/4096");
+  EXPECT_EQ(asked.size(), 6u) << "every configuration timed was asked";
+  // Without them (the sim backend) nothing is recorded.
+  Tuner plain(s);
+  KnownWorkload v(6, 4);
+  EXPECT_EQ(plain.measure(v, vecadd(), 1024).tune_resources, "");
+}
+
 TEST(TunerSearch, ASingleConfigurationIsNotSearched) {
   const auto s = settings_with_budget(8);
   Tuner tuner(s);

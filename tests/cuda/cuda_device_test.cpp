@@ -3,6 +3,7 @@
 // behaviour is tested everywhere.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -12,6 +13,7 @@
 #include "kernels/inputs.hpp"
 #include "suite/backend/cuda/device_context.hpp"
 #include "suite/backend/cuda/kernel_runner.hpp"
+#include "suite/autoscale/sweep.hpp"
 
 using namespace autobench;
 
@@ -204,4 +206,26 @@ TEST_F(CudaDeviceTest, WorkloadOutlivesItsDevice) {
   auto work = device_->prepare(spec("fp32"), 1 << 16);
   device_.reset();
   EXPECT_NO_THROW(work->verify(work->configurations().front()));
+}
+
+TEST_F(CudaDeviceTest, ASweepRecordsTheCompiledResourcesOfWhatItTimed) {
+  autoscale::AutoscaleSettings s;
+  s.start_size = 512;
+  s.max_size = 768;
+  s.tune_budget = 8;
+  const auto campaigns = autoscale::run_sweep(*device_, spec("gemm"), {"kneedle"}, s);
+  ASSERT_FALSE(campaigns.at(0).points.empty());
+  for (const auto& p : campaigns.at(0).points) {
+    // Each configuration timed is listed once, with what the compiler gave it (Device::block_resources).
+    const auto chosen = p.tune_resources.find(p.tunables + "@");
+    ASSERT_NE(chosen, std::string::npos) << p.tune_resources;
+    const auto space = kernels::tuning_space(spec("gemm"), p.size);
+    const auto config = std::find_if(space.begin(), space.end(), [&](const auto& c) { return kernels::to_string(c) == p.tunables; });
+    ASSERT_NE(config, space.end()) << p.tunables;
+    const auto resources = *device_->block_resources(spec("gemm"), *config);
+    EXPECT_EQ(p.tune_resources.substr(chosen + p.tunables.size() + 1, p.tune_resources.find(';', chosen) - chosen - p.tunables.size() - 1),
+              std::to_string(static_cast<int>(resources.registers_per_thread)) + "/" +
+                  std::to_string(static_cast<int>(resources.shared_bytes)));
+    EXPECT_EQ(std::count(p.tune_resources.begin(), p.tune_resources.end(), '@'), p.tune_measured) << "once each";
+  }
 }

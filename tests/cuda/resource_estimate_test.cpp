@@ -1,16 +1,15 @@
 // GEMM's resource estimate (KernelSpec::resources, behind the model's blocks_per_sm and
-// resident_threads) against what the compiler gives every configuration on the GPU: the blocks an SM
-// holds by the estimate must equal those by the compiled kernel's registers and shared memory for most
-// configurations. Skipped without a GPU.
+// resident_threads) against what the compiler gives every configuration on the GPU (Device::
+// block_resources): the blocks an SM holds by the estimate must equal those by the compiled kernel's
+// registers and shared memory for most configurations. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <optional>
 
 #include "kernels/kernel.hpp"
 #include "kernels/tuning.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
-#include "suite/backend/cuda/device_context.hpp"
-#include "suite/backend/cuda/driver_api.hpp"
 #include "suite/dataset/regime.hpp"
 
 using namespace autobench;
@@ -18,17 +17,17 @@ using namespace autobench;
 TEST(ResourceEstimate, GemmsResidentBlocksMatchTheCompiledKernels) {
   if (backend::cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU visible";
   auto device = backend::open_cuda_device(0, 1);
-  auto& ctx = dynamic_cast<backend::cuda::CudaDevice&>(*device).context();
-  const auto& api = backend::cuda::driver_api();
   const auto& info = device->info();
   const dataset::Occupancy occupancy = dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
   const kernels::KernelSpec& gemm = *kernels::find("gemm");
   int same = 0, within_one = 0, total = 0;
   for (const auto& config : kernels::tuning_space(gemm, 8192)) {
-    CUfunction f = ctx.function("gemm.cu", "gemm", config);
-    int regs = 0, shared = 0;
-    ASSERT_EQ(api.func_get_attribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f), CUDA_SUCCESS);
-    ASSERT_EQ(api.func_get_attribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), CUDA_SUCCESS);
+    const std::optional<kernels::BlockResources> compiled_resources = device->block_resources(gemm, config);
+    ASSERT_TRUE(compiled_resources.has_value()) << "the cuda backend knows what it compiled";
+    const int regs = static_cast<int>(compiled_resources->registers_per_thread);
+    const int shared = static_cast<int>(compiled_resources->shared_bytes);
+    ASSERT_GT(regs, 0);
+    ASSERT_GT(shared, 0) << "GEMM's tiles are static shared memory";
     const int threads = static_cast<int>(config.at("MDIMC") * config.at("NDIMC"));
     const kernels::BlockResources estimate = gemm.resources(config);
     const int compiled = dataset::resident_blocks_per_sm(occupancy, threads, regs, shared);

@@ -47,6 +47,22 @@ TEST(Residency, GemmsGridFillsWholeWavesOfResidentBlocksOnAnH100) {
                                                 gemm().resources(config).shared_bytes));
 }
 
+TEST(Residency, TheCompiledResourcesReplaceTheEstimate) {
+  const auto h100 = ab::dataset::occupancy_for(132, 9, 0);
+  // MWG = NWG = 128, MDIMC 16, NDIMC 8: the estimate (168 registers) lets an SM hold 3 blocks of 128
+  // threads; compiled with 177 (tests/cuda/resource_estimate_test on an H100) it holds 2. At 2432 the
+  // 19 × 19 = 361 tiles then take two waves, not one.
+  const auto config = ab::testing::gemm_config(128, 128, 16, 8);
+  const auto estimated = ab::dataset::residency(gemm(), config, 2432, h100);
+  EXPECT_EQ(estimated.resident_per_sm, 3);
+  EXPECT_EQ(estimated.waves, 1.0);
+  const auto compiled = ab::dataset::residency(gemm(), config, 2432, h100, ab::kernels::BlockResources{177, 16384});
+  EXPECT_EQ(compiled.blocks, 361.0);
+  EXPECT_EQ(compiled.resident_per_sm, 2);
+  EXPECT_EQ(compiled.blocks_per_sm, 2.0);
+  EXPECT_EQ(compiled.waves, 2.0);
+}
+
 TEST(Residency, WithoutTheSmCountOnlyTheGridAndWithoutALaunchNothing) {
   const auto config = a_gemm_config();
   const auto unknown = ab::dataset::residency(gemm(), config, 2048, {});

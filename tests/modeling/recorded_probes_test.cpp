@@ -74,3 +74,25 @@ TEST(RecordedProbes, RefusesSweepsThatDidNotProbeTheWholeSpaceOrAreMalformed) {
   }
   EXPECT_THROW(ab::modeling::probe_pool({ab::results::Point{}}), std::invalid_argument) << "no probes";
 }
+
+TEST(RecordedProbes, ReadsTheCompiledResourcesOfEveryPointAndRefusesMalformedOnes) {
+  std::vector<ab::results::Point> points = sweep({1024, 1152});
+  EXPECT_TRUE(ab::modeling::probe_pool(points).resources.empty()) << "a sweep that recorded none";
+  const auto& gemm = *ab::kernels::find("gemm");
+  const auto space = ab::kernels::tuning_space(gemm, 1024);
+  const std::string a = ab::kernels::to_string(space[0]), b = ab::kernels::to_string(space[1]);
+  points[0].tune_resources = a + "@168/16384";
+  points[1].tune_resources = a + "@168/16384;" + b + "@96/10240";  // a later point lists more
+  const auto pool = ab::modeling::probe_pool(points);
+  ASSERT_EQ(pool.resources.size(), 2u);
+  EXPECT_EQ(pool.resources.at(a).registers_per_thread, 168);
+  EXPECT_EQ(pool.resources.at(a).shared_bytes, 16384);
+  EXPECT_EQ(pool.resources.at(b).registers_per_thread, 96);
+  EXPECT_EQ(pool.resources.at(b).shared_bytes, 10240);
+  for (const std::string& bad : std::vector<std::string>{a, a + "@168", a + "@x/16384", a + "@0/16384", a + "@168/-1",
+                                                          a + "@168/16384x", "MWG=6x4@1/2"}) {
+    std::vector<ab::results::Point> malformed = points;
+    malformed[1].tune_resources = bad;
+    EXPECT_THROW(ab::modeling::probe_pool(malformed), std::invalid_argument) << bad;
+  }
+}

@@ -65,5 +65,13 @@ TEST(Json, MissingKeyIsAnError) {
   EXPECT_THROW(j.get<results::DeviceInfo>(), nlohmann::json::out_of_range);
 }
 
+TEST(Json, APointOfAnOlderJournalLacksOnlyTheAddedFields) {
+  nlohmann::json j = testing::sample_point(2048, 1e-3, false);
+  j.erase("tune_resources");
+  EXPECT_EQ(j.get<Point>().tune_resources, "") << "added later: read where present";
+  j.erase("tune_probes");
+  EXPECT_THROW(j.get<Point>(), nlohmann::json::out_of_range);
+}
+
 }  // namespace
 }  // namespace autobench::results

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <hdf5.h>
+
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/reading/hdf5_reader.hpp"
 #include "suite/writing/hdf5_writer.hpp"
@@ -67,6 +69,24 @@ TEST(Hdf5Results, EveryFieldRoundTrips) {
   for (std::size_t i = 0; i < ranks.size(); ++i) expect_same(ranks[i], file.ranks[i]);
   expect_same_rows(stability, file.stability);
   EXPECT_EQ(file.settings_json, kSettings);
+}
+
+TEST(Hdf5Results, AFileWrittenBeforeAPointFieldWasAddedReadsWithItsDefault) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("older.h5");
+  std::vector<results::RankResult> ranks(1);
+  ranks[0].campaigns = {testing::sample_campaign(0, "gemm", "kneedle", 0, 3)};
+  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  {  // as an older version wrote it: without tune_resources
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(file, 0);
+    EXPECT_GE(H5Ldelete(file, "/campaigns/gemm/kneedle/rank0/repeat0/tune_resources", H5P_DEFAULT), 0);
+    H5Fclose(file);
+  }
+  const auto file = reading::read_results(path);
+  auto expected = ranks[0];
+  for (auto& p : expected.campaigns[0].points) p.tune_resources.clear();
+  expect_same(expected, file.ranks.at(0));
 }
 
 TEST(Hdf5Results, CampaignsComeBackGroupedByKernelThenDetectorThenInWrittenOrder) {

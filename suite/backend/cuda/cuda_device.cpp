@@ -13,6 +13,7 @@
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_workload.hpp"
 #include "suite/backend/cuda/device_context.hpp"
+#include "suite/backend/cuda/driver_api.hpp"
 
 namespace autobench::backend {
 namespace {
@@ -132,6 +133,17 @@ std::uint64_t CudaDevice::free_memory_bytes() {
   std::size_t free = 0, total = 0;
   check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
   return free;
+}
+
+std::optional<kernels::BlockResources> CudaDevice::block_resources(const kernels::KernelSpec& kernel,
+                                                                   const kernels::Tunables& config) {
+  ctx_->make_current();
+  CUfunction f = ctx_->function(kernel.source(), kernel.name, config);
+  int registers = 0, shared = 0;
+  const DriverApi& api = driver_api();
+  check(api.func_get_attribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, f), "cuFuncGetAttribute(NUM_REGS)");
+  check(api.func_get_attribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), "cuFuncGetAttribute(SHARED_SIZE_BYTES)");
+  return kernels::BlockResources{static_cast<double>(registers), static_cast<double>(shared)};
 }
 
 std::unique_ptr<Workload> CudaDevice::prepare(const kernels::KernelSpec& kernel, std::uint64_t n) {

@@ -35,6 +35,9 @@ class CudaDevice final : public Device {
   // NVML sampled by a thread in real time (power/io/sampled_power_meter.hpp); nullptr without NVML.
   power::PowerMeter* power_meter() override { return meter_.get(); }
   power::io::ClockBackend* clock_backend() override;
+  // The compiled kernel's registers per thread and static shared memory (compiled and loaded if not yet).
+  std::optional<kernels::BlockResources> block_resources(const kernels::KernelSpec& kernel,
+                                                         const kernels::Tunables& config) override;
   DeviceContext& context() { return *ctx_; }
 
  private:
