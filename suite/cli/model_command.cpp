@@ -546,15 +546,19 @@ void evaluate_sweep(const EvaluateOptions& o) {
   t.seed = o.seed;
   std::vector<modeling::TunerReplayRow> replay;
   autoscale::ModelSearch::Launches launches;
+  const auto with_resources =
+      std::find_if(sweeps.begin(), sweeps.end(), [](const RecordedSweep& s) { return !s.pool.resources.empty(); });
   try {
     // The tuner's launches on the device that recorded the sweeps, as the live run had them: with the
-    // compiled kernels' resources the first sweep recorded, else the kernel's estimate.
+    // compiled kernels' resources the first sweep to record them has (the sweeps are of one device
+    // model), else the kernel's estimate.
     const kernels::KernelSpec* spec = kernels::find(first.kernel);
     autoscale::CompiledResources compiled;
-    if (!first.pool.resources.empty())
-      compiled = [&first](const kernels::Tunables& config) -> std::optional<kernels::BlockResources> {
-        const auto it = first.pool.resources.find(kernels::to_string(config));
-        if (it == first.pool.resources.end()) return std::nullopt;
+    if (with_resources != sweeps.end())
+      compiled = [&known = with_resources->pool.resources](const kernels::Tunables& config)
+          -> std::optional<kernels::BlockResources> {
+        const auto it = known.find(kernels::to_string(config));
+        if (it == known.end()) return std::nullopt;
         return it->second;
       };
     if (spec)
@@ -573,10 +577,10 @@ void evaluate_sweep(const EvaluateOptions& o) {
                first.kernel, sweeps.size(), first.device.name);
     for (const auto& s : sweeps) fmt::print("  {}\n", s.path);
   }
-  if (launches)
-    fmt::print("blocks per SM from {}\n", first.pool.resources.empty()
-                                              ? "the kernel's resource estimate (the sweep recorded no compiled resources)"
-                                              : "the compiled kernels' registers and shared memory the sweep recorded");
+  if (launches && with_resources == sweeps.end())
+    fmt::print("blocks per SM from the kernel's resource estimate (no sweep recorded the compiled kernels' resources)\n");
+  else if (launches)
+    fmt::print("blocks per SM from the compiled kernels' registers and shared memory recorded in {}\n", with_resources->path);
   print_replay(replay, t, static_cast<bool>(launches));
 }
 

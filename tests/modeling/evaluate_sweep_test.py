@@ -3,7 +3,8 @@ size (bench/model/, kept gzipped; the sim backend has no tunables): the replay r
 and the same journal unzipped gives the same replay; a damaged .gz fails naming the file, and a run
 directory without a journal is a usage error. The tuner has GEMM's launches on the recorded H100. With
 --sweep repeated, the same recording twice replays as once, two H100 recordings replay, and recordings
-of two device models are a usage error."""
+of two device models are a usage error. A recording with the compiled kernels' resources gives the replay
+its blocks per SM."""
 import gzip
 import os
 import shutil
@@ -83,6 +84,17 @@ with gzip.open(os.path.join(h200, "journal", "rank0.jsonl.gz"), "wt") as f:
 mixed = replay_many(run_dir, h200)
 check(mixed.returncode == 2 and "NVIDIA H200" in mixed.stderr and "one device model" in mixed.stderr,
       f"recordings of two device models: exit {mixed.returncode}: {mixed.stderr}")
+
+# Blocks per SM: the older recordings have no compiled resources (the kernel's estimate stands in); one
+# that recorded them (tune_resources) gives them to the replay, also when it is not the first recording.
+check("blocks per SM from the kernel's resource estimate" in once.stdout, f"an older recording: {once.stdout}")
+compiled_dir = os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "bench", "model", "h100-20261126", "0047-compiled-resources",
+                            "exhaustive")
+compiled = os.path.join(compiled_dir, os.listdir(compiled_dir)[0])
+with_compiled = replay_many(run_dir, compiled)
+check(with_compiled.returncode == 0 and "blocks per SM from the compiled kernels' registers and shared memory recorded in "
+      + os.path.join(compiled, "journal", "rank0.jsonl") in with_compiled.stdout,
+      f"a recording with compiled resources: exit {with_compiled.returncode}: {with_compiled.stderr}{with_compiled.stdout}")
 
 missing = replay(os.path.join(SCRATCH, "no-such-run"))
 check(missing.returncode == 2 and "rank0.jsonl.gz" in missing.stderr, f"no journal: exit {missing.returncode}: {missing.stderr}")
