@@ -168,7 +168,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
                                  : estimate_max_size(device, kernel, n, settings.safety_factor);
     const results::DeviceInfo& info = device.info();
     // The model tuner's blocks per SM from the compiled kernels' registers and shared memory where the
-    // backend compiles them (on an H100 the estimate missed a block per SM for 52 of GEMM's 216).
+    // backend compiles them (on an H100 the estimate's blocks per SM were wrong for 52 of GEMM's 216).
     const CompiledResources compiled = [&device, &kernel](const kernels::Tunables& config) {
       return device.block_resources(kernel, config);
     };

@@ -34,15 +34,15 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
   std::vector<std::string> timed;  // every configuration probed at this size and its time, for pruning_
   std::vector<double> timed_s;
-  std::set<std::string> described;  // configurations in p.tune_resources
+  std::set<std::string> described;  // configurations whose resources were asked for
   const ModelSearch::Time time = [&](const std::vector<kernels::Tunables>& configs) {
     for (const auto& config : configs) {
       const std::string name = kernels::to_string(config);
       if (verified_.insert(name).second) workload.verify(config);
-      const std::optional<kernels::BlockResources> r = compiled_ ? compiled_(config) : std::nullopt;
-      if (r && described.insert(name).second)
-        p.tune_resources += fmt::format("{}{}@{}/{}", p.tune_resources.empty() ? "" : ";", name, r->registers_per_thread,
-                                        r->shared_bytes);
+      if (compiled_ && described.insert(name).second)
+        if (const std::optional<kernels::BlockResources> r = compiled_(config))
+          p.tune_resources += fmt::format("{}{}@{}/{}", p.tune_resources.empty() ? "" : ";", name, r->registers_per_thread,
+                                          r->shared_bytes);
     }
     std::vector<double> times;
     for (const auto& config : configs) {

@@ -216,6 +216,7 @@ TEST(TunerSearch, RecordsTheCompiledResourcesOfEachConfigurationTimedOnce) {
   const auto p = tuner.measure(w, vecadd(), 1024);
   EXPECT_EQ(p.tune_resources, "I=0@32/0;I=1@33/1024;I=2@34/2048;I=3@35/3072;I=4@36/4096");
   EXPECT_EQ(asked.size(), 6u) << "every configuration timed was asked";
+  for (const auto& [name, count] : asked) EXPECT_EQ(count, 1) << name << ": asked once";
   // Without them (the sim backend) nothing is recorded.
   Tuner plain(s);
   KnownWorkload v(6, 4);

@@ -103,6 +103,9 @@ TEST(Hdf5File, ChildGroupsAreListedInCreationOrderWithoutDatasets) {
   EXPECT_TRUE(parent.has_group("a"));
   EXPECT_FALSE(parent.has_group("data"));
   EXPECT_FALSE(parent.has_group("c"));
+  EXPECT_TRUE(parent.has_dataset("data"));
+  EXPECT_FALSE(parent.has_dataset("a")) << "a group";
+  EXPECT_FALSE(parent.has_dataset("c"));
 }
 
 TEST(Hdf5File, FailuresNameTheFileAndTheObject) {
