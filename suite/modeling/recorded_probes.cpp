@@ -1,6 +1,7 @@
 // A recorded sweep's tuner probes as measured points (see recorded_probes.hpp).
 #include "suite/modeling/recorded_probes.hpp"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <sstream>
@@ -18,7 +19,7 @@ std::vector<std::string> split(const std::string& text, char separator) {
   return out;
 }
 
-// `text` as a whole number; false when it is not one.
+// `text` as a whole finite number; false when it is not one.
 bool parse_number(const std::string& text, double& value) {
   std::size_t used = 0;
   try {
@@ -26,7 +27,7 @@ bool parse_number(const std::string& text, double& value) {
   } catch (const std::logic_error&) {
     return false;
   }
-  return used > 0 && used == text.size();
+  return used > 0 && used == text.size() && std::isfinite(value);
 }
 
 // "K=V,K=V@REST" (REST as `rest` describes it) as a configuration and REST; throws

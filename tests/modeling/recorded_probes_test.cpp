@@ -67,7 +67,7 @@ TEST(RecordedProbes, RefusesSweepsThatDidNotProbeTheWholeSpaceOrAreMalformed) {
   std::vector<ab::results::Point> partial = points;
   partial[1].tune_probes = partial[1].tune_probes.substr(0, partial[1].tune_probes.rfind(';'));  // one configuration fewer
   EXPECT_THROW(ab::modeling::probe_pool(partial), std::invalid_argument);
-  for (const std::string bad : {"MWG=64", "MWG=64@x", "MWG=6x4@1e-5", "MWG@1e-5", "MWG=64@0"}) {
+  for (const std::string bad : {"MWG=64", "MWG=64@x", "MWG=6x4@1e-5", "MWG@1e-5", "MWG=64@0", "MWG=64@inf"}) {
     std::vector<ab::results::Point> malformed = points;
     malformed[0].tune_probes = bad;
     EXPECT_THROW(ab::modeling::probe_pool(malformed), std::invalid_argument) << bad;
@@ -90,7 +90,7 @@ TEST(RecordedProbes, ReadsTheCompiledResourcesOfEveryPointAndRefusesMalformedOne
   EXPECT_EQ(pool.resources.at(b).registers_per_thread, 96);
   EXPECT_EQ(pool.resources.at(b).shared_bytes, 10240);
   for (const std::string& bad : std::vector<std::string>{a, a + "@168", a + "@x/16384", a + "@0/16384", a + "@168/-1",
-                                                          a + "@168/16384x", "MWG=6x4@1/2"}) {
+                                                          a + "@168/16384x", a + "@inf/16384", a + "@168/nan", "MWG=6x4@1/2"}) {
     std::vector<ab::results::Point> malformed = points;
     malformed[1].tune_resources = bad;
     EXPECT_THROW(ab::modeling::probe_pool(malformed), std::invalid_argument) << bad;
