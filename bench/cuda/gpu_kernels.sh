@@ -8,20 +8,11 @@
 #   curves     a real (cuda) run of the new kernels' saturation curves, kneedle, with figures
 #   bench/cuda/gpu_kernels.sh OUT_DIR
 # Every step is bounded by `timeout`; all of it by DEADLINE seconds (default 300). Changes no clocks.
-set -u
-OUT=${1:?usage: bench/cuda/gpu_kernels.sh OUT_DIR}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "$0")/../script_setup.sh" "$@"
 BUILD=$SRC/build
 TESTS=$BUILD/tests
-BIN=$BUILD/suite/autobench-mpi
 NEW="triad reduction stencil transpose spmv histogram chase"
-LOG=$OUT/log.txt
 DEADLINE=${DEADLINE:-300}
-step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
-limit() { local left=$((DEADLINE - SECONDS - 5)); ((left < $1)) && set -- "$left"; (($1 < 5)) && set -- 1; echo "$1"; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 step "device"
 { date -u; nvidia-smi; git -C "$SRC" rev-parse HEAD; } > "$OUT/device.txt" 2>&1

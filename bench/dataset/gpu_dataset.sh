@@ -10,20 +10,10 @@
 #           on 1 rank and split over N ranks: wall time ratio (scaling-only skips probe, main and eval)
 #   bench/dataset/gpu_dataset.sh OUT_DIR [scaling|scaling-only]
 # Total about 4 minutes on one H100 (DEADLINE seconds, default 230, bounds it).
-set -u
-OUT=${1:?usage: gpu_dataset.sh OUT_DIR [scaling|scaling-only]}
+source "$(dirname "$0")/../script_setup.sh" "$@"
 MODE=${2:-}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$SRC/build/suite/autobench-mpi
-LOG=$OUT/log.txt
 DEADLINE=${DEADLINE:-230}
-step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
-# limit SECONDS: SECONDS, or less when the deadline is nearer (1 under 10 s).
-limit() { local left=$((DEADLINE - SECONDS - 15)); ((left < $1)) && set -- "$left"; (($1 < 10)) && set -- 1; echo "$1"; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-[[ -x $BIN ]] || { echo "no $BIN: build first (cmake -S . -B build -DAUTOBENCH_WITH_CUDA=ON -DCMAKE_BUILD_TYPE=Release)"; exit 1; }
+need_binary
 
 step "device"
 { date -u; nvidia-smi; nproc; "$BIN" --version; git -C "$SRC" rev-parse HEAD; } > "$OUT/device.txt" 2>&1

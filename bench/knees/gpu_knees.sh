@@ -9,13 +9,8 @@
 # report.txt, report.json and summary.txt (printed): per kernel and detector the knee index of every
 # repeat, the mode, how many repeats lie within ±1 of it, the knee-size CV, and every 95% interval.
 # Hard deadline: 230 s for the run (--time-budget 200 keeps the file complete or marks it incomplete).
-set -u
-OUT=${1:?usage: gpu_knees.sh OUT_DIR}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$SRC/build/suite/autobench-mpi
-[ -x "$BIN" ] || { echo "no $BIN: build first (cmake -DAUTOBENCH_WITH_CUDA=ON -DCMAKE_BUILD_TYPE=Release)"; exit 1; }
+source "$(dirname "$0")/../script_setup.sh" "$@"
+need_binary
 { date -u; nvidia-smi; git -C "$SRC" rev-parse HEAD; } > "$OUT/device.txt" 2>&1
 
 t0=$(date +%s)

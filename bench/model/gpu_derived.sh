@@ -9,11 +9,11 @@
 # the derived ones and least squares, and with the derived ones and ridge. Clocks are not locked; the
 # trap resets them anyway.
 #   bench/model/gpu_derived.sh OUT_DIR
-source "$(dirname "$0")/script_setup.sh" "$@"
+source "$(dirname "$0")/../script_setup.sh" "$@"
+need_binary
 ITERATIONS=${ITERATIONS:-33}
 SEEDS=${SEEDS:-7}
 REPEATS=${REPEATS:-20}
-step() { echo "=== $(date -u +%H:%M:%S) $*"; }
 DERIVED=(--launch-parameters true --derived-parameters true --interactions linear --knots 2)
 BEST=("${DERIVED[@]}" --refit ridge)
 

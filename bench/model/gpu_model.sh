@@ -17,12 +17,10 @@
 # processes), by whose probes bench/model/compare_tuners.py also judges both tuners' choices.
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
 #   bench/model/gpu_model.sh OUT_DIR
-source "$(dirname "$0")/script_setup.sh" "$@"
-LOG=$OUT/log.txt
-step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
+source "$(dirname "$0")/../script_setup.sh" "$@"
+need_binary
 DEADLINE=${DEADLINE:-300}
 ITERATIONS=${ITERATIONS:-33}
-limit() { local left=$((DEADLINE - SECONDS - 5)); ((left < $1)) && set -- "$left"; (($1 < 5)) && set -- 1; echo "$1"; }
 
 step "device"
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv; "$BIN" --version; } \

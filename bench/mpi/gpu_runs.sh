@@ -7,20 +7,11 @@
 #   ranks   quick, then scaling
 # and `nvidia-smi -q -d CLOCK` at the end (autobench-mpi changes no clocks in these runs).
 #   bench/mpi/gpu_runs.sh OUT_DIR full|quick|scaling|ranks [extra cmake args...]
-# Every step gets at most what is left of $DEADLINE seconds (default 560) less 15 s for the end.
-set -u
-OUT=${1:?usage: gpu_runs.sh OUT_DIR full|quick|scaling|ranks [cmake args...]}
+# Every step gets at most what is left of $DEADLINE seconds (default 560) less 10 s for the end.
 MODE=${2:?usage: gpu_runs.sh OUT_DIR full|quick|scaling|ranks [cmake args...]}
+source "$(dirname "$0")/../script_setup.sh" "$@"
 shift 2
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-LOG=$OUT/log.txt
-step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
 DEADLINE=${DEADLINE:-560}
-# limit SECONDS: SECONDS, or less when the deadline is nearer; 1 (a step that stops at once) under 10 s.
-limit() { local left=$((DEADLINE - SECONDS - 15)); ((left < $1)) && set -- "$left"; (($1 < 10)) && set -- 1; echo "$1"; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 step "device"
 { date -u; nvidia-smi; nvidia-smi -L; nproc; } > "$OUT/device.txt" 2>&1

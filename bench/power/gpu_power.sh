@@ -5,24 +5,13 @@
 # with power windows and the calibration, and finally `nvidia-smi -q -d CLOCK` with the default
 # clocks back. Needs root (clock locks). Results go to $1 (default ./gpu-power-logs), at most 8 files.
 #   bench/power/gpu_power.sh [OUT_DIR] [extra cmake args...]
-# Every step gets at most what is left of $DEADLINE seconds (default 500) less 15 s for the end.
+# Every step gets at most what is left of $DEADLINE seconds (default 500) less 10 s for the end.
 # Clocks: every lock is undone by the program itself; this script also resets them on EXIT, INT and
 # TERM (nvidia-smi -rgc / -rac). It never resets the GPU.
-set -u
-OUT=${1:-gpu-power-logs}
+OUT_DEFAULT=gpu-power-logs
+source "$(dirname "$0")/../script_setup.sh" "$@"
 shift || true
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
-restore() { nvidia-smi -rgc >/dev/null 2>&1; nvidia-smi -rac >/dev/null 2>&1; }
-trap 'restore' EXIT
-trap 'restore; exit 130' INT
-trap 'restore; exit 143' TERM
-LOG=$OUT/log.txt
-step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
 DEADLINE=${DEADLINE:-500}
-# limit SECONDS: SECONDS, or less when the deadline is nearer; 1 (a step that stops at once) under 10 s.
-limit() { local left=$((DEADLINE - SECONDS - 15)); ((left < $1)) && set -- "$left"; (($1 < 10)) && set -- 1; echo "$1"; }
 
 step "device"
 { date -u; nvidia-smi; nvidia-smi -q -d CLOCK; } > "$OUT/device.txt" 2>&1

@@ -11,27 +11,14 @@
 # (a)-(c) need about 4 min on an H100; every step is bounded by what is left of $DEADLINE seconds (default 300,
 # 900 with FULL=1). Clocks: calibrate locks them and restores them itself; this script also resets them
 # (nvidia-smi -rgc / -rac) on EXIT, INT and TERM. It never resets the GPU. Needs root for (c).
-set -u
-OUT=${1:?usage: gpu_power_points.sh OUT_DIR}
-mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "$0")/../script_setup.sh" "$@"
 BUILD=${BUILD:-$SRC/build}
 BIN=$BUILD/suite/autobench-mpi
 FIG=$BUILD/bench/bench_power_figures
-restore() { nvidia-smi -rgc >/dev/null 2>&1; nvidia-smi -rac >/dev/null 2>&1; }
-trap 'restore' EXIT
-trap 'restore; exit 130' INT
-trap 'restore; exit 143' TERM
-LOG=$OUT/log.txt
 SUMMARY=$OUT/summary.txt
-step() { echo "=== $(date -u +%H:%M:%S) [${SECONDS}s] $*" | tee -a "$LOG"; }
 say() { echo "$*" | tee -a "$SUMMARY"; }
 FULL=${FULL:-0}
 DEADLINE=${DEADLINE:-$([[ $FULL == 1 ]] && echo 900 || echo 300)}
-# limit SECONDS: SECONDS, or what is left before the deadline less 10 s; 1 (stop at once) under 5 s.
-limit() { local left=$((DEADLINE - SECONDS - 10)); ((left < $1)) && set -- "$left"; (($1 < 5)) && set -- 1; echo "$1"; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 step "device"
 { date -u; nvidia-smi; nvidia-smi -q -d CLOCK; git -C "$SRC" log -1 --format='commit %H %cd' 2>/dev/null; } \

@@ -60,7 +60,7 @@ class Workload {
   virtual std::vector<kernels::Tunables> configurations() const = 0;
   // Readies these configurations before their first launch (the cuda backend compiles them, in
   // parallel); by default nothing, each being readied when first used.
-  virtual void precompile(const std::vector<kernels::Tunables>& configs) { (void)configs; }
+  virtual void precompile(const std::vector<kernels::Tunables>& configs) const { (void)configs; }
   // Checks the configuration's output against a CPU reference; throws VerificationError.
   virtual void verify(const kernels::Tunables& config) = 0;
   virtual Timing time(const kernels::Tunables& config, const TimingPlan& plan) = 0;

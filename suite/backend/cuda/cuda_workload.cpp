@@ -42,12 +42,11 @@ void CudaWorkload::fill_inputs() {
 
 std::vector<kernels::Tunables> CudaWorkload::configurations() const {
   std::vector<kernels::Tunables> space = kernels::tuning_space(kernel_, n_);
-  // Compiles the whole space now, in parallel, rather than one configuration per verify() or time().
-  compile_all(kernel_.source(), space, ctx_->target());
+  precompile(space);  // the whole space now, in parallel, rather than one configuration per verify() or time()
   return space;
 }
 
-void CudaWorkload::precompile(const std::vector<kernels::Tunables>& configs) {
+void CudaWorkload::precompile(const std::vector<kernels::Tunables>& configs) const {
   compile_all(kernel_.source(), configs, ctx_->target());
 }
 

@@ -18,7 +18,7 @@ class CudaWorkload final : public Workload {
   // The kernel's tuning space at this size (kernels/tuning.hpp), every configuration already compiled
   // (in parallel) when it returns.
   std::vector<kernels::Tunables> configurations() const override;
-  void precompile(const std::vector<kernels::Tunables>& configs) override;
+  void precompile(const std::vector<kernels::Tunables>& configs) const override;
   // Re-fills the inputs, poisons the outputs with NaN, runs the configuration once and compares the
   // output with the CPU reference (every element up to a few million, else a spread sample).
   void verify(const kernels::Tunables& config) override;
