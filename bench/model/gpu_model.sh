@@ -13,6 +13,8 @@
 #     exhaustive sweep (20 seeds, CPU).
 # SKIP_SPACE=1 skips steps 1 and 2 (the tuner only). TUNE_ITERATIONS=N (default: the run's, 3) sets
 # --tune-iterations for both sweeps of step 3: launches per probe, whose median is the probe time.
+# TUNER_OPTIONS="..." (default none) passes options to the model tuner's sweeps (3b) and replay (3d), e.g.
+# "--tuner-top-k 20 --tuner-random 0".
 # REFERENCE=N adds one more exhaustive sweep with N launches a probe (33: its choices reproduce between
 # processes), by whose probes bench/model/compare_tuners.py also judges both tuners' choices.
 # Clocks are not locked (no --clocks); the trap resets them anyway on EXIT, INT and TERM.
@@ -49,11 +51,12 @@ fi
 step "3a. GEMM sweep, exhaustive tuner (--tune-budget 216)"
 PROBE=()
 [[ -n ${TUNE_ITERATIONS:-} ]] && PROBE=(--tune-iterations "$TUNE_ITERATIONS")
+read -r -a TUNER <<< "${TUNER_OPTIONS:-}"
 timeout "$(limit 90)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tune-budget 216 "${PROBE[@]}" \
   --output "$OUT/exhaustive" 2>&1 | tee "$OUT/exhaustive.txt"
 for seed in $SEEDS; do
   step "3b. GEMM sweep, --tuner model --seed $seed"
-  timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model "${PROBE[@]}" \
+  timeout "$(limit 60)" "$BIN" --backend cuda --kernels gemm --detectors kneedle --repeats 1 --tuner model "${PROBE[@]}" "${TUNER[@]}" \
     --seed "$seed" --output "$OUT/model-tuner-s$seed" 2>&1 | tee "$OUT/model_tuner_s$seed.txt"
 done
 
@@ -69,6 +72,6 @@ for seed in $SEEDS; do
 done
 step "3d. the model tuner replayed over this exhaustive sweep (CPU, 20 seeds)"
 for d in "$OUT"/exhaustive/*/; do
-  timeout "$(limit 60)" "$BIN" model evaluate --sweep "$d" --repeats 20 2>&1 | tee "$OUT/replay.txt"
+  timeout "$(limit 60)" "$BIN" model evaluate --sweep "$d" --repeats 20 "${TUNER[@]}" 2>&1 | tee "$OUT/replay.txt"
 done
 step "done (${SECONDS}s); logs in $OUT"
