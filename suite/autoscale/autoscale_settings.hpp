@@ -71,8 +71,8 @@ struct AutoscaleSettings {
                                    // catching up (config_pruning.hpp); 0: time every one at every size
   std::uint64_t seed = 1;          // for sampling configurations when the budget is smaller than the space
   TunerKind tuner = TunerKind::search;
-  int tuner_top_k = 12;            // model tuner: best predicted configurations timed per size
-  int tuner_random = 4;            // model tuner: random further configurations timed per size
+  int tuner_top_k = 20;            // model tuner: best predicted configurations timed per size
+  int tuner_random = 0;            // model tuner: random further configurations timed per size
   int tuner_incumbents = 2;        // model tuner: fastest configurations of the previous size timed again
 };
 
