@@ -230,18 +230,14 @@ void run_dataset(const DatasetRequest& request) {
   if (resuming && manifest.at("info").at("ranks").get<int>() != mpi.size())
     problem = "--resume " + request.resume_dir + ": the dataset run had " + manifest["info"]["ranks"].dump() +
               " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
-  bool notice = false;
   std::string backend_name;
   try {
-    backend_name = resolve_backend(resuming ? manifest["info"].at("backend").get<std::string>() : settings.backend, mpi, notice);
+    backend_name = resolve_backend(resuming ? manifest["info"].at("backend").get<std::string>() : settings.backend, mpi);
   } catch (const UsageError& e) {
     if (problem.empty()) problem = e.what();
   }
   problem = mpi.broadcast(problem);
   if (!problem.empty()) throw UsageError(root ? problem : "");
-  if (notice && root)
-    fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
-                         "devices; every result is labelled 'sim', none is a GPU measurement)\n");
 
   const std::string run_dir =
       resuming ? request.resume_dir : mpi.broadcast(root ? writing::create_run_directory(settings.output_dir) : "");

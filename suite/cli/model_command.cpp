@@ -213,10 +213,9 @@ void run_model(const ModelOptions& o) {
   int argc = 0;
   char** argv = nullptr;
   mpi::Session mpi(argc, argv);
-  bool notice = false;
   std::string backend_name, problem;
   try {
-    backend_name = resolve_backend(o.backend, mpi, notice);
+    backend_name = resolve_backend(o.backend, mpi);
   } catch (const UsageError& e) {
     problem = e.what();
   }
@@ -248,9 +247,6 @@ void run_model(const ModelOptions& o) {
   refuse_if_any(mpi, device_problem);
   const auto& info = device->info();
   plan.space.offered.device = dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
-  if (notice && mpi.root())
-    fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
-                         "devices; the model is of the sim device, not of a GPU)\n");
 
   // Every rank draws the same sample from the seed and measures every size-th point from its rank on.
   std::mt19937_64 rng(o.seed);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
+#include "suite/backend/backend_choice.hpp"
 #include "suite/backend/compile_cache.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/build_info.hpp"
@@ -63,24 +64,30 @@ std::string campaign_line(const results::Campaign& c, const std::string& device,
 
 }  // namespace
 
-// Decides the backend every rank uses; throws UsageError when the request cannot be met.
-std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice) {
-  const int gpus = backend::visible_cuda_devices();
-  if (requested == "auto") {
-    const bool all_have_gpus = !mpi.any(gpus == 0) && backend::cuda_backend_built();
-    notice = !all_have_gpus;
-    return all_have_gpus ? "cuda" : "sim";
+// Decides the backend every rank uses from what every rank sees (suite/backend/backend_choice.hpp); a
+// collective call. Throws UsageError (its message on rank 0) when the request cannot be met; rank 0 says
+// so when auto chose the sim backend.
+std::string resolve_backend(const std::string& requested, const mpi::Session& mpi) {
+  const std::vector<std::string> seen = mpi::gather_to_root(
+      mpi.comm(), std::to_string(backend::visible_cuda_devices()) + " " + std::to_string(mpi.local_size()) + " " +
+                      mpi::node_name());
+  backend::BackendChoice choice;
+  if (mpi.root()) {
+    std::vector<backend::RankView> ranks;
+    for (std::size_t r = 0; r < seen.size(); ++r) {
+      backend::RankView v{static_cast<int>(r), "", 0, 1};
+      std::istringstream in(seen[r]);
+      in >> v.gpus >> v.local_ranks >> std::ws;
+      std::getline(in, v.host);
+      ranks.push_back(v);
+    }
+    choice = backend::choose_backend(requested, ranks, std::getenv("SLURM_JOB_ID") != nullptr,
+                                     backend::cuda_backend_built());
   }
-  if (requested == "cuda") {
-    if (!backend::cuda_backend_built())
-      throw UsageError("--backend cuda is not available: this binary was built without CUDA (allowed: sim)");
-    const bool too_many = gpus > 0 && mpi.local_size() > gpus;
-    if (mpi.any(too_many))
-      throw UsageError("--backend cuda: more ranks on a node than GPUs (" + std::to_string(mpi.local_size()) +
-                       " ranks, " + std::to_string(gpus) + " GPUs visible on " + mpi::node_name() +
-                       "); start at most one rank per GPU");
-  }
-  return requested;
+  if (const std::string problem = mpi.broadcast(choice.problem); !problem.empty())
+    throw UsageError(mpi.root() ? problem : "");
+  if (!choice.notice.empty()) fmt::print(stderr, "autobench-mpi: notice: {}\n", choice.notice.c_str());
+  return mpi.broadcast(choice.backend);
 }
 
 namespace {
@@ -147,7 +154,7 @@ std::string check_resume(const RunContext& ctx, bool& complete) {
 
 // Checks that need MPI, before anything is written: the output directory (rank 0), a resumed run's
 // ranks and results file, the backend and GPUs per node. Rank 0's first problem, on every rank.
-std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& notice, bool& nothing_left) {
+std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& nothing_left) {
   std::string problem;
   if (mpi.root() && !ctx.resuming) {
     try {
@@ -161,7 +168,7 @@ std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& notice, bo
               " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
   if (mpi.root() && ctx.resuming && problem.empty()) problem = check_resume(ctx, nothing_left);
   try {
-    ctx.backend = resolve_backend(ctx.resuming ? ctx.prep.resumed_info.backend : ctx.prep.settings.backend, mpi, notice);
+    ctx.backend = resolve_backend(ctx.resuming ? ctx.prep.resumed_info.backend : ctx.prep.settings.backend, mpi);
   } catch (const UsageError& e) {
     if (problem.empty()) problem = e.what();
   }
@@ -360,11 +367,19 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
                  ctx.run_dir.c_str());
   const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
   const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
+  // The last line names the backend, so a run that ended on simulated devices cannot pass for a GPU run.
+  const std::string backend_said =
+      ctx.backend == "sim" ? "sim backend (simulated devices, not GPU measurements)" : ctx.backend + " backend";
   if (!path.empty() && settings.verbosity > 0)
-    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {} backend; results: {}\n", total, writing,
-                ctx.backend.c_str(), path.c_str());
-  else if (!path.empty())
+    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {}\n", total, writing, backend_said.c_str(),
+               path.c_str());
+  else if (!path.empty()) {
     fmt::print("{}\n", path.c_str());
+    if (ctx.backend == "sim") {
+      std::fflush(stdout);
+      fmt::print(stderr, "autobench-mpi: {}\n", backend_said.c_str());
+    }
+  }
   return exit_code;
 }
 
@@ -376,12 +391,9 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   const bool root = mpi.root();
   const bool talk = root && settings.verbosity > 0;
 
-  bool notice = false, nothing_left = false;
-  if (std::string problem = check_run(ctx, mpi, notice, nothing_left); !problem.empty())
+  bool nothing_left = false;
+  if (std::string problem = check_run(ctx, mpi, nothing_left); !problem.empty())
     return {kExitUsage, root ? problem : ""};
-  if (notice && root)
-    fmt::print(stderr, "autobench-mpi: notice: no GPU visible on every rank; using the sim backend (simulated "
-                         "devices; every result is labelled 'sim', none is a GPU measurement)\n");
   if (nothing_left) {
     if (root)
       fmt::print("{} is complete: nothing to resume ({} left unchanged)\n", ctx.run_dir.c_str(),

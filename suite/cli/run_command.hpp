@@ -28,8 +28,8 @@ inline constexpr int kExitStopped = 3;
 
 // The rank the launcher gave this process, known before MPI starts (0 when not launched by MPI).
 int launcher_rank();
-// The backend every rank uses ("auto": cuda when every rank sees a GPU, else sim with `notice` set);
-// collective; throws UsageError when the request cannot be met.
-std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice);
+// The backend every rank uses (the rule: suite/backend/backend_choice.hpp); collective; throws
+// UsageError when the request cannot be met, and rank 0 says so when "auto" chose the sim backend.
+std::string resolve_backend(const std::string& requested, const mpi::Session& mpi);
 
 }  // namespace autobench::cli
