@@ -41,13 +41,17 @@ constexpr auto kKernelFields = std::make_tuple(
     field("locked_clock_mhz", &KernelCalibration::locked_clock_mhz),
     field("clock_mhz", &KernelCalibration::clock_mhz), field("time_s", &KernelCalibration::time_s),
     field("power_w", &KernelCalibration::power_w), field("temperature_c", &KernelCalibration::temperature_c),
-    field("fit_temperature_c", &KernelCalibration::fit_temperature_c));
+    field("fit_temperature_c", &KernelCalibration::fit_temperature_c),
+    field("static_check_w", &KernelCalibration::static_check_w),
+    field("static_check_se_w", &KernelCalibration::static_check_se_w));
 constexpr auto kCalibrationFields = std::make_tuple(
     field("device_model", &Calibration::device_model), field("driver_version", &Calibration::driver_version),
     field("hostname", &Calibration::hostname),
     field("created_utc", &Calibration::created_utc), field("reference_clock_mhz", &Calibration::reference_clock_mhz),
     field("sensor_update_period_s", &Calibration::sensor_update_period_s),
-    field("sensor_lag_s", &Calibration::sensor_lag_s));
+    field("sensor_lag_s", &Calibration::sensor_lag_s),
+    field("power_frequency_kernels", &Calibration::power_frequency_kernels),
+    field("kernels_agree_on_static", &Calibration::kernels_agree_on_static));
 constexpr auto kFrequencyPointFields = std::make_tuple(field("clock_mhz", &Calibration::frequency_clock_mhz),
                                                        field("power_w", &Calibration::frequency_power_w));
 constexpr auto kTemperaturePointFields = std::make_tuple(field("clock_mhz", &Calibration::temperature_clock_mhz),

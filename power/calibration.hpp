@@ -33,6 +33,9 @@ struct KernelCalibration {
   std::string tunables;
   std::vector<double> locked_clock_mhz, clock_mhz, time_s, power_w, temperature_c;
   double fit_temperature_c = kNaN;  // NaN: P(f) fitted to power_w as measured
+  // This kernel's own P_static with the device's voltage curve from the joint fit held fixed, and its
+  // standard error (power/joint_power_fit.hpp): kernels of one device should agree on it.
+  double static_check_w = kNaN, static_check_se_w = kNaN;
   std::optional<PowerFrequencyModel> power_frequency;
   PowerFrequencyModel power_frequency_se;
   FitSummary power_frequency_fit;
@@ -56,9 +59,13 @@ struct Calibration {
   double sensor_update_period_s = kNaN;  // observed NVML power update period
   double sensor_lag_s = kNaN;          // delay from a power change to the sensor showing it
 
+  // The device's P(f): with several calibration kernels one joint fit (a shared P_static and voltage
+  // curve; a is the first kernel's), else the first kernel's own fit.
   std::optional<PowerFrequencyModel> power_frequency;
   PowerFrequencyModel power_frequency_se;
   FitSummary power_frequency_fit;
+  std::string power_frequency_kernels;   // the kernels it was fitted to, e.g. "gemm,fp32"
+  bool kernels_agree_on_static = false;  // every pair of static_check_w within their combined standard error
   std::vector<double> frequency_clock_mhz, frequency_power_w;  // the points the model was fitted to
 
   std::optional<TemperatureModel> temperature;

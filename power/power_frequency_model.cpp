@@ -78,9 +78,9 @@ LeastSquaresProblem problem_with_free_ridge(const Eigen::VectorXd& f, const Eige
   return problem;
 }
 
-// Activity weights: the cycles a launch takes at the highest clock over those it takes at each clock
-// (1 everywhere without times, and for a kernel whose time scales as 1/f).
-Eigen::VectorXd activity(std::span<const double> clock_mhz, std::span<const double> time_s) {
+}  // namespace
+
+Eigen::VectorXd activity_weights(std::span<const double> clock_mhz, std::span<const double> time_s) {
   Eigen::VectorXd w = Eigen::VectorXd::Ones(static_cast<Eigen::Index>(clock_mhz.size()));
   if (time_s.empty()) return w;
   if (time_s.size() != clock_mhz.size())
@@ -98,14 +98,12 @@ Eigen::VectorXd activity(std::span<const double> clock_mhz, std::span<const doub
   return w;
 }
 
-}  // namespace
-
 PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w,
                                       std::span<const double> time_s) {
   const FitData d = fit_data("fit_power_frequency", clock_mhz, power_w, 4);
   const Eigen::VectorXd& f = d.x;
   const Eigen::VectorXd& y = d.y;
-  const Eigen::VectorXd w = activity(clock_mhz, time_s);
+  const Eigen::VectorXd w = activity_weights(clock_mhz, time_s);
   const auto n = f.size();
 
   // Straight line P = P_static + a·w·f: the start for every ridge candidate (k = 0 means V ≡ 1).

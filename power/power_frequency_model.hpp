@@ -33,6 +33,11 @@ struct PowerFrequencyFit {
 // about 0.7–1.1 V; without the bound a steep V (3× on the H100 calibration) traded P_static against it.
 inline constexpr double kMaxVoltageRatio = 2.0;
 
+// Activity weights w = (f_top·t_top)/(f·t): the cycles a launch takes at the highest clock over those it
+// takes at each clock (1 everywhere without times, and for a kernel whose time scales as 1/f). Throws
+// std::invalid_argument on mismatched lengths or a launch time that is not a positive number.
+Eigen::VectorXd activity_weights(std::span<const double> clock_mhz, std::span<const double> time_s);
+
 // Bounded least-squares fit of the model to (clock, power) measurements at one load (at least 6 distinct
 // clocks: 4 parameters + 2). The bounds keep it physical: P_static ≥ 0, a ≥ 0, 0 ≤ k with V(f_max) ≤
 // kMaxVoltageRatio, and the ridge inside the measured clock range; a parameter that would leave them stays

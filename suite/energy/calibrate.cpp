@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <fmt/format.h>
 
+#include "power/joint_power_fit.hpp"
 #include "power/io/clock_lock.hpp"
 #include "power/power_frequency_model.hpp"
 #include "power/scaling_time_model.hpp"
@@ -192,34 +193,47 @@ void sweep_clocks(power::io::ClockBackend& clocks, power::PowerMeter& meter, Loa
 
 // 3b. P(f) and t(f) of one kernel's sweep. With α known, every power is moved to the sweep's lowest
 // temperature before the P(f) fit.
+// The points of a sweep that P(f) is fitted to: finite powers with positive launch times, the powers moved
+// to `to_c` when α is known and `to_c` is finite.
+struct FitPoints {
+  std::vector<double> clock_mhz, power_w, time_s;
+};
+FitPoints fit_points(const std::optional<power::TemperatureModel>& temperature, const power::KernelCalibration& kc,
+                     double to_c) {
+  const double alpha = temperature ? temperature->slope_w_per_c : 0.0;
+  FitPoints out;
+  for (std::size_t i = 0; i < kc.power_w.size(); ++i) {
+    const double shift = std::isfinite(to_c) ? alpha * (kc.temperature_c[i] - to_c) : 0.0;
+    if (std::isfinite(kc.power_w[i] - shift) && std::isfinite(kc.time_s[i]) && kc.time_s[i] > 0) {
+      out.clock_mhz.push_back(kc.clock_mhz[i]);
+      out.power_w.push_back(kc.power_w[i] - shift);
+      out.time_s.push_back(kc.time_s[i]);
+    }
+  }
+  return out;
+}
+
+std::string describe(const power::PowerFrequencyModel& m, const power::PowerFrequencyModel& se, const power::FitQuality& q) {
+  return "P_static " + fmt::format("{:.4g}", m.static_w) + " +- " + fmt::format("{:.2g}", se.static_w) + " W, a " +
+         fmt::format("{:.4g}", m.dynamic_w_per_mhz) + " +- " + fmt::format("{:.2g}", se.dynamic_w_per_mhz) + " W/MHz, k " +
+         fmt::format("{:.4g}", m.voltage_slope_per_mhz) + " +- " + fmt::format("{:.2g}", se.voltage_slope_per_mhz) +
+         " /MHz, f_r " + fmt::format("{:.0f}", m.ridge_mhz) + " +- " + fmt::format("{:.2g}", se.ridge_mhz) + " MHz, R^2 " +
+         fmt::format("{:.5f}", q.r_squared) + ", RMSE " + fmt::format("{:.3g}", q.rmse) + " W";
+}
+
 void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power::KernelCalibration& kc,
                 const Say& say) {
-  const double alpha = temperature ? temperature->slope_w_per_c : 0.0;
   if (temperature) {
     for (double t : kc.temperature_c)
       if (std::isfinite(t) && !(t >= kc.fit_temperature_c)) kc.fit_temperature_c = t;
   }
-  std::vector<double> f_ok, p_ok, t_ok;
-  for (std::size_t i = 0; i < kc.power_w.size(); ++i) {
-    const double shift = std::isfinite(kc.fit_temperature_c) ? alpha * (kc.temperature_c[i] - kc.fit_temperature_c) : 0.0;
-    if (std::isfinite(kc.power_w[i] - shift) && std::isfinite(kc.time_s[i]) && kc.time_s[i] > 0) {
-      f_ok.push_back(kc.clock_mhz[i]);
-      p_ok.push_back(kc.power_w[i] - shift);
-      t_ok.push_back(kc.time_s[i]);
-    }
-  }
+  const FitPoints pts = fit_points(temperature, kc, kc.fit_temperature_c);
   try {
-    const auto fit = power::fit_power_frequency(f_ok, p_ok, t_ok);
+    const auto fit = power::fit_power_frequency(pts.clock_mhz, pts.power_w, pts.time_s);
     kc.power_frequency = fit.model;
     kc.power_frequency_se = fit.standard_error;
     kc.power_frequency_fit = power::summarize(fit.quality);
-    const auto& m = fit.model;
-    const auto& se = fit.standard_error;
-    say(kc.kernel + " P(f): P_static " + fmt::format("{:.4g}", m.static_w) + " +- " + fmt::format("{:.2g}", se.static_w) + " W, a " +
-        fmt::format("{:.4g}", m.dynamic_w_per_mhz) + " +- " + fmt::format("{:.2g}", se.dynamic_w_per_mhz) + " W/MHz, k " +
-        fmt::format("{:.4g}", m.voltage_slope_per_mhz) + " +- " + fmt::format("{:.2g}", se.voltage_slope_per_mhz) + " /MHz, f_r " +
-        fmt::format("{:.0f}", m.ridge_mhz) + " +- " + fmt::format("{:.2g}", se.ridge_mhz) + " MHz, R^2 " +
-        fmt::format("{:.5f}", fit.quality.r_squared) + ", RMSE " + fmt::format("{:.3g}", fit.quality.rmse) + " W");
+    say(kc.kernel + " P(f) alone: " + describe(fit.model, fit.standard_error, fit.quality));
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " P(f): no fit (" + e.what() + ")");
   }
@@ -246,6 +260,40 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
         fmt::format("{:.4g}", m.d) + " +- " + fmt::format("{:.2g}", se.d) + " /MHz, R^2 " + fmt::format("{:.6f}", fit.quality.r_squared));
   } catch (const std::invalid_argument& e) {
     say(kc.kernel + " t(f) thesis form: no fit (" + e.what() + ")");
+  }
+}
+
+// 3c. The device's P(f) from every kernel at once (power/joint_power_fit.hpp): one P_static and voltage
+// curve, one a per kernel, every power moved to the coldest temperature of any kernel's sweep; each
+// kernel's own P_static under that curve says whether they agree.
+void fit_device(power::Calibration& cal, const Say& say) {
+  double coldest = power::kNaN;
+  for (const auto& kc : cal.kernels)
+    if (std::isfinite(kc.fit_temperature_c) && !(kc.fit_temperature_c >= coldest)) coldest = kc.fit_temperature_c;
+  std::vector<FitPoints> points;
+  std::vector<power::KernelSweep> sweeps;
+  for (const auto& kc : cal.kernels) points.push_back(fit_points(cal.temperature, kc, coldest));
+  for (std::size_t i = 0; i < points.size(); ++i)
+    sweeps.push_back({cal.kernels[i].kernel, points[i].clock_mhz, points[i].power_w, points[i].time_s});
+  try {
+    const power::JointPowerFit fit = power::fit_power_frequency_joint(sweeps);
+    cal.power_frequency = fit.models.front();
+    cal.power_frequency_se = fit.standard_errors.front();
+    cal.power_frequency_fit = power::summarize(fit.quality);
+    cal.power_frequency_kernels.clear();
+    for (std::size_t i = 0; i < cal.kernels.size(); ++i) {
+      cal.power_frequency_kernels += (i ? "," : "") + cal.kernels[i].kernel;
+      cal.kernels[i].static_check_w = fit.per_kernel_static[i].static_w;
+      cal.kernels[i].static_check_se_w = fit.per_kernel_static[i].standard_error_w;
+      say(cal.kernels[i].kernel + " P_static under the device's voltage curve: " +
+          fmt::format("{:.4g} +- {:.2g} W", fit.per_kernel_static[i].static_w, fit.per_kernel_static[i].standard_error_w));
+    }
+    cal.kernels_agree_on_static = fit.kernels_agree;
+    say("device P(f) (" + cal.power_frequency_kernels + " jointly): " +
+        describe(fit.models.front(), fit.standard_errors.front(), fit.quality) + "; the kernels " +
+        (fit.kernels_agree ? "agree" : "DISAGREE") + " on P_static within their combined standard error");
+  } catch (const std::invalid_argument& e) {
+    say("device P(f) over every kernel: no joint fit (" + std::string(e.what()) + "); the first kernel's fit is used");
   }
 }
 
@@ -298,9 +346,11 @@ power::Calibration calibrate(backend::Device& device, const CalibrateSettings& s
     cal.power_frequency = first.power_frequency;
     cal.power_frequency_se = first.power_frequency_se;
     cal.power_frequency_fit = first.power_frequency_fit;
+    cal.power_frequency_kernels = first.kernel;
     cal.frequency_clock_mhz = first.clock_mhz;
     cal.frequency_power_w = first.power_w;
   }
+  if (cal.kernels.size() > 1) fit_device(cal, say);
   return cal;
 }
 

@@ -98,8 +98,20 @@ TEST(Calibrate, RecoversTheSimModel) {
     EXPECT_GE(m.ridge_mhz, 700.0);
     EXPECT_LE(m.ridge_mhz, 1980.0);
   }
+  // The device's P(f) is one fit over both kernels: the sim's one static power, which each kernel's own
+  // P_static under the joint voltage curve agrees with, each standard error at most 15 W.
   ASSERT_TRUE(c.power_frequency.has_value());
-  EXPECT_DOUBLE_EQ(c.power_frequency->ridge_mhz, c.kernels[0].power_frequency->ridge_mhz) << "gemm's corrects runs";
+  EXPECT_EQ(c.power_frequency_kernels, c.kernels[0].kernel + "," + c.kernels[1].kernel);
+  double coldest = std::min(c.kernels[0].fit_temperature_c, c.kernels[1].fit_temperature_c);
+  EXPECT_NEAR(c.power_frequency->static_w,
+              truth.full_load.static_w + truth.temperature_slope_w_per_c * (coldest - truth.ambient_c), 10.0);
+  EXPECT_LE(c.power_frequency_se.static_w, 15.0);
+  EXPECT_NEAR(c.power_frequency->ridge_mhz, truth.full_load.ridge_mhz, 0.1 * truth.full_load.ridge_mhz);
+  EXPECT_TRUE(c.kernels_agree_on_static);
+  for (const auto& k : c.kernels) {
+    EXPECT_LE(k.static_check_se_w, 15.0) << k.kernel;
+    EXPECT_NEAR(k.static_check_w, c.power_frequency->static_w, 10.0) << k.kernel;
+  }
   EXPECT_DOUBLE_EQ(d.clock_mhz(), 1980) << "clocks restored";
   EXPECT_FALSE(lines.empty());
 }

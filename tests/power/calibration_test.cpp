@@ -36,6 +36,8 @@ Calibration full_record() {
   c.sensor_lag_s = kNaN;  // not measured: must survive as NaN
   c.power_frequency = PowerFrequencyModel{80.0, 0.12, 4e-4, 1300.0};
   c.power_frequency_fit = {0.998, 2.5, 3};
+  c.power_frequency_kernels = "gemm,fp32";
+  c.kernels_agree_on_static = true;
   c.frequency_clock_mhz = {1000, 1400, 1800};
   c.frequency_power_w = {200, 250, 330};
   c.temperature = TemperatureModel{250.0, 0.4};
@@ -96,6 +98,8 @@ TEST_F(CalibrationFile, RoundTripsEveryField) {
   EXPECT_DOUBLE_EQ(c.power_frequency->ridge_mhz, 1300.0);
   EXPECT_DOUBLE_EQ(c.power_frequency_fit.r_squared, 0.998);
   EXPECT_EQ(c.power_frequency_fit.points, 3u);
+  EXPECT_EQ(c.power_frequency_kernels, "gemm,fp32");
+  EXPECT_TRUE(c.kernels_agree_on_static);
   EXPECT_EQ(c.frequency_clock_mhz, e.frequency_clock_mhz);
   EXPECT_EQ(c.frequency_power_w, e.frequency_power_w);
   ASSERT_TRUE(c.temperature.has_value());
