@@ -4,8 +4,26 @@
 
 namespace autobench::power::io {
 
-Sample NvmlSensor::read() {
+Sample NvmlSensor::read_telemetry() {
   Sample s;
+  unsigned int u = 0;
+  if (api_.device_get_clock_info) {
+    if (api_.device_get_clock_info(device_, nvml::kClockSm, &u) == nvml::kSuccess) s.sm_clock_mhz = u;
+    if (api_.device_get_clock_info(device_, nvml::kClockMem, &u) == nvml::kSuccess) s.mem_clock_mhz = u;
+  }
+  if (api_.device_get_temperature && api_.device_get_temperature(device_, nvml::kTemperatureGpu, &u) == nvml::kSuccess) {
+    s.temperature_c = u;
+  }
+  unsigned long long reasons = 0;
+  if (api_.device_get_current_clocks_event_reasons &&
+      api_.device_get_current_clocks_event_reasons(device_, &reasons) == nvml::kSuccess) {
+    s.clock_event_reasons = reasons;
+  }
+  return s;
+}
+
+Sample NvmlSensor::read() {
+  Sample s = read_telemetry();
   if (api_.device_get_field_values) {
     nvml::FieldValue fields[2] = {};
     fields[0].fieldId = nvml::kFieldPowerInstant;
@@ -24,18 +42,6 @@ Sample NvmlSensor::read() {
   if (api_.device_get_total_energy_consumption &&
       api_.device_get_total_energy_consumption(device_, &mj) == nvml::kSuccess) {
     s.energy_j = static_cast<double>(mj) / 1000.0;
-  }
-  if (api_.device_get_clock_info) {
-    if (api_.device_get_clock_info(device_, nvml::kClockSm, &u) == nvml::kSuccess) s.sm_clock_mhz = u;
-    if (api_.device_get_clock_info(device_, nvml::kClockMem, &u) == nvml::kSuccess) s.mem_clock_mhz = u;
-  }
-  if (api_.device_get_temperature && api_.device_get_temperature(device_, nvml::kTemperatureGpu, &u) == nvml::kSuccess) {
-    s.temperature_c = u;
-  }
-  unsigned long long reasons = 0;
-  if (api_.device_get_current_clocks_event_reasons &&
-      api_.device_get_current_clocks_event_reasons(device_, &reasons) == nvml::kSuccess) {
-    s.clock_event_reasons = reasons;
   }
   return s;
 }

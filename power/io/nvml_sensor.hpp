@@ -16,6 +16,9 @@ class NvmlSensor final : public Sensor {
  public:
   NvmlSensor(const nvml::Api& api, nvml::Device device) : api_(api), device_(device) {}
   Sample read() override;
+  // Only the clocks, temperature and clock-event reasons (no power, no energy counter): the cheap part,
+  // read while launches are timed (bench/power/nvml_call_cost.cpp measures what each query costs).
+  Sample read_telemetry();
 
  private:
   const nvml::Api& api_;

@@ -126,6 +126,7 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
                                                        : mean;
   p.throughput = kernel.throughput(n, chosen);
   p.sm_clock_mhz = timing.sm_clock_mhz;
+  p.mem_clock_mhz = timing.mem_clock_mhz;
   p.temperature_c = timing.temperature_c;
   p.clock_event_reasons = timing.clock_event_reasons;
   p.throttled = (timing.clock_event_reasons & kThrottleReasons) != 0;

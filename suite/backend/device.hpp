@@ -29,7 +29,8 @@ struct TimingPlan {
 // The raw result of timing one configuration.
 struct Timing {
   std::vector<double> seconds;          // one entry per timed iteration
-  double sm_clock_mhz = kNaN;           // SM clock seen during the timed iterations
+  double sm_clock_mhz = kNaN;           // median SM clock seen during the timed iterations
+  double mem_clock_mhz = kNaN;          // median memory clock seen during them
   double temperature_c = kNaN;
   std::uint64_t clock_event_reasons = 0;  // NVML clock-event (throttle) reason bits seen
 };

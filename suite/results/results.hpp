@@ -20,7 +20,10 @@ struct Point {
   double noise = kNaN;             // relative standard error of the mean time: stddev / sqrt(n) / mean
   double throughput = kNaN;        // metric from the estimator's time (GB/s or GFLOP/s; mean by default)
   std::string tunables;            // best configuration, "" when the kernel has none
+  // Telemetry read while its launches were timed (the chosen configuration's): median SM and memory
+  // clocks, the highest temperature and every clock-event reason seen (NaN / 0 without NVML).
   double sm_clock_mhz = kNaN;
+  double mem_clock_mhz = kNaN;
   double temperature_c = kNaN;
   std::uint64_t clock_event_reasons = 0;
   double power_w = kNaN;           // raw mean power over the point's power window (unfiltered trace)

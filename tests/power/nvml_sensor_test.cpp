@@ -18,11 +18,13 @@ struct FakeDevice {
   unsigned int sm_mhz = 0, mem_mhz = 0, temperature_c = 0;
   unsigned long long reasons = 0;
   int usage_calls = 0;
+  int power_calls = 0;  // field values, power usage and the energy counter: the costly queries
 };
 FakeDevice fake;
 Device handle() { return reinterpret_cast<Device>(&fake); }
 
 Return get_field_values(Device d, int count, FieldValue* values) {
+  ++fake.power_calls;
   if (d != handle() || fake.field_call != kSuccess) return fake.field_call;
   for (int i = 0; i < count; ++i) {
     FieldValue& f = values[i];
@@ -41,10 +43,12 @@ Return get_field_values(Device d, int count, FieldValue* values) {
 }
 Return get_power_usage(Device, unsigned int* mw) {
   ++fake.usage_calls;
+  ++fake.power_calls;
   *mw = fake.usage_mw;
   return kSuccess;
 }
 Return get_energy(Device, unsigned long long* mj) {
+  ++fake.power_calls;
   *mj = fake.energy_mj;
   return kSuccess;
 }
@@ -103,6 +107,23 @@ TEST_F(NvmlSensorTest, ReadsEveryFieldInSiUnits) {
   EXPECT_EQ(s.clock_event_reasons, 0x4u);
   EXPECT_EQ(fake.usage_calls, 0);  // the field call sufficed
   EXPECT_TRUE(std::isnan(s.t_s));
+}
+
+// What is read while launches are timed: clocks, temperature and reasons, never power or the energy
+// counter (3.4 ms per call on an H100, and a lock the node's ranks share: bench/mpi/README.md).
+TEST_F(NvmlSensorTest, TelemetryReadsNoPowerAndNoCounter) {
+  const Api api = full_api();
+  NvmlSensor sensor(api, handle());
+  const Sample s = sensor.read_telemetry();
+  EXPECT_EQ(fake.power_calls, 0);
+  EXPECT_DOUBLE_EQ(s.sm_clock_mhz, 1980.0);
+  EXPECT_DOUBLE_EQ(s.mem_clock_mhz, 2619.0);
+  EXPECT_DOUBLE_EQ(s.temperature_c, 65.0);
+  EXPECT_EQ(s.clock_event_reasons, 0x4u);
+  EXPECT_TRUE(std::isnan(s.power_instant_w));
+  EXPECT_TRUE(std::isnan(s.energy_j));
+  sensor.read();
+  EXPECT_EQ(fake.power_calls, 2) << "read() still takes the powers and the counter";
 }
 
 TEST_F(NvmlSensorTest, UnsupportedAverageStaysNaN) {

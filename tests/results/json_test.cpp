@@ -69,6 +69,8 @@ TEST(Json, APointOfAnOlderJournalLacksOnlyTheAddedFields) {
   nlohmann::json j = testing::sample_point(2048, 1e-3, false);
   j.erase("tune_resources");
   EXPECT_EQ(j.get<Point>().tune_resources, "") << "added later: read where present";
+  j.erase("mem_clock_mhz");
+  EXPECT_TRUE(std::isnan(j.get<Point>().mem_clock_mhz)) << "added later: read where present";
   j.erase("tune_probes");
   EXPECT_THROW(j.get<Point>(), nlohmann::json::out_of_range);
 }

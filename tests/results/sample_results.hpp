@@ -77,6 +77,7 @@ inline results::Point sample_point(std::uint64_t size, double seconds, bool refi
   p.tune_probes = "BLOCK_SIZE=256@0.00125;BLOCK_SIZE=512@0.0025";
   p.tune_predicted_s = 1.25e-3;
   p.tune_resources = "BLOCK_SIZE=256@32/0;BLOCK_SIZE=512@40/0";
+  p.mem_clock_mhz = 2619.0;
   p.noise = 0.00123;
   p.throttled = refinement;
   p.launch_times_s = {1.5e-5f, 2.25e-5f, static_cast<float>(seconds)};
@@ -208,6 +209,7 @@ inline void expect_same(const results::Point& a, const results::Point& b) {
   EXPECT_EQ(a.tune_probes, b.tune_probes);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.tune_predicted_s, b.tune_predicted_s);
   EXPECT_EQ(a.tune_resources, b.tune_resources);
+  AUTOBENCH_EXPECT_SAME_DOUBLE(a.mem_clock_mhz, b.mem_clock_mhz);
   AUTOBENCH_EXPECT_SAME_DOUBLE(a.noise, b.noise);
   EXPECT_EQ(a.throttled, b.throttled);
   EXPECT_EQ(a.launch_times_s, b.launch_times_s);

@@ -74,7 +74,7 @@ results::DeviceInfo describe(cuda::DeviceContext& ctx) {
   info.l2_bytes = static_cast<std::uint64_t>(p.l2CacheSize);
   info.sm_clock_max_mhz = attribute_mhz(cudaDevAttrClockRate, ctx.ordinal());
   info.mem_clock_max_mhz = attribute_mhz(cudaDevAttrMemoryClockRate, ctx.ordinal());
-  if (const auto now = ctx.read_sensor()) {
+  if (const auto now = ctx.read_telemetry()) {
     info.sm_clock_current_mhz = now->sm_clock_mhz;
     info.mem_clock_current_mhz = now->mem_clock_mhz;
   }

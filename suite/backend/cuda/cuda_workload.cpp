@@ -81,14 +81,15 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
       ctx_->flush_l2();
     };
   }
-  // NVML, when present, is read while the timed launches run: the median SM clock, the highest
-  // temperature and every clock-event reason seen.
+  // NVML, when present, is read while the timed launches run (clocks, temperature and reasons only: the
+  // cheap queries): the median SM clock, the highest temperature and every clock-event reason seen.
   Timing timing;
-  std::vector<double> clocks;
+  std::vector<double> clocks, mem_clocks;
   auto observe = [&] {
-    const auto s = ctx_->read_sensor();
+    const auto s = ctx_->read_telemetry();
     if (!s) return;
     if (!std::isnan(s->sm_clock_mhz)) clocks.push_back(s->sm_clock_mhz);
+    if (!std::isnan(s->mem_clock_mhz)) mem_clocks.push_back(s->mem_clock_mhz);
     if (!std::isnan(s->temperature_c) && !(timing.temperature_c >= s->temperature_c)) timing.temperature_c = s->temperature_c;
     timing.clock_event_reasons |= s->clock_event_reasons;
   };
@@ -96,6 +97,7 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
       *ctx_, plan.warmup, plan.iterations, [&] { launch(*ctx_, f, geometry, pointers_); }, between,
       observe);
   if (!clocks.empty()) timing.sm_clock_mhz = detect::median(std::move(clocks));
+  if (!mem_clocks.empty()) timing.mem_clock_mhz = detect::median(std::move(mem_clocks));
   return timing;
 }
 

@@ -43,9 +43,9 @@ std::string DeviceContext::uuid() const {
                      b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
 }
 
-std::optional<power::Sample> DeviceContext::read_sensor() {
+std::optional<power::Sample> DeviceContext::read_telemetry() {
   if (!sensor_) return std::nullopt;
-  return sensor_->read();
+  return sensor_->read_telemetry();
 }
 
 double DeviceContext::power_limit_w() const {

@@ -42,9 +42,9 @@ class DeviceContext {
   // "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi and NVML write it.
   std::string uuid() const;
 
-  // One NVML reading of this device (clocks, temperature, clock-event reasons, power); nullopt when
-  // NVML is not available (no driver library, or the device unknown to it).
-  std::optional<power::Sample> read_sensor();
+  // This device's clocks, temperature and clock-event reasons from NVML (no power: NvmlSensor::read_telemetry);
+  // nullopt when NVML is not available (no driver library, or the device unknown to it).
+  std::optional<power::Sample> read_telemetry();
   // The enforced power limit in watts; NaN without NVML.
   double power_limit_w() const;
   // A new NVML sensor of this device for a sampler thread; nullptr without NVML.

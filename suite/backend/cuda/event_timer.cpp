@@ -42,13 +42,16 @@ std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iteration
     check(cudaEventRecord(ev.events[2 * i + 1], ctx.stream()), "cudaEventRecord");
   }
   if (while_running) {
-    // Observes every 2 ms, but looks at the stream every 0.1 ms: short work (most dataset
-    // configurations) returns as soon as it is done instead of at the next observation.
+    // Observes once at once and then every 10 ms, but looks at the stream every 0.1 ms: short work (most
+    // dataset configurations) returns as soon as it is done instead of at the next observation. An
+    // observation is an NVML read, which takes a driver lock the node's other ranks share: every 2 ms
+    // made four ranks on a 4 x H100 node 1.56x slower than one (bench/mpi/README.md, host time).
     using Clock = std::chrono::steady_clock;
+    constexpr auto kObservePeriod = std::chrono::milliseconds(10);
     bool running = true;
     while (running) {
       while_running();
-      const auto next = Clock::now() + std::chrono::milliseconds(2);
+      const auto next = Clock::now() + kObservePeriod;
       // Not ready: still running; done, or failed (synchronize() reports it): stop.
       while ((running = cudaStreamQuery(ctx.stream()) == cudaErrorNotReady) && Clock::now() < next)
         std::this_thread::sleep_for(std::chrono::microseconds(100));

@@ -43,6 +43,7 @@ class SimWorkload final : public Workload {
     for (int i = 0; i < plan.warmup; ++i) noise(device_.rng_);
     for (int i = 0; i < plan.iterations; ++i) out.seconds.push_back(t * noise(device_.rng_));
     out.sm_clock_mhz = device_.clock_mhz_;
+    out.mem_clock_mhz = device_.model_.mem_clock_mhz;
     out.temperature_c = device_.temperature_c_;
     const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);
     device_.advance(busy, load_of(device_.model_, kernel_, n_));
