@@ -16,7 +16,7 @@
 #   AUTOBENCH_CALIBRATION  calibration file of autobench_calibrate (default: $SLURM_SUBMIT_DIR/calibration.json;
 #                          records of other GPUs in it are kept)
 #   AUTOBENCH_CLOCKS       SM clocks autobench_calibrate locks, MHz: LO:HI:STEP or a list, at least 6 distinct
-#                          (default 900:1650:150; `nvidia-smi -q -d SUPPORTED_CLOCKS` lists a GPU's)
+#                          (default 900:1400:100; `nvidia-smi -q -d SUPPORTED_CLOCKS` lists a GPU's)
 #   AUTOBENCH_ARGS         extra program arguments, split on spaces (e.g. "--verbose")
 #   AUTOBENCH_MPI          srun's --mpi plugin (default: pmix)
 #   AUTOBENCH_SRUN_ARGS    extra srun options, split on spaces
@@ -115,7 +115,7 @@ autobench_calibrate() {
     trap _autobench_restore_clocks EXIT
     trap '_autobench_restore_clocks; exit 143' TERM
   fi
-  _autobench_step calibrate --clocks "${AUTOBENCH_CLOCKS:-900:1650:150}" --output "$file" "$@"
+  _autobench_step calibrate --clocks "${AUTOBENCH_CLOCKS:-900:1400:100}" --output "$file" "$@"
   _autobench_restore_clocks
   if [[ -f $file && $(stat -c %Y "$file") -ge $started ]]; then
     echo "autobench job: calibration file: $file"

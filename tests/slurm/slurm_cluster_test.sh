@@ -117,7 +117,7 @@ done
 # results directory); short windows and no temperature fit keep the sim calibration quick.
 AUTOBENCH_ARGS="--power-window-ms 100 --temperature-s 0" submit calibrate
 ((job_rc == 0)) || fail "sbatch --wait calibrate.sbatch returned $job_rc"
-grep -q -- "calibrate --clocks 900:1650:150 --output $job_dir/calibration.json" "$job_log" ||
+grep -q -- "calibrate --clocks 900:1400:100 --output $job_dir/calibration.json" "$job_log" ||
   fail "calibrate did not get the default clocks and the calibration file"
 grep -q "calibration file: $job_dir/calibration.json" "$job_log" || fail "the job log does not name the calibration file"
 python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); assert c, "empty"' "$job_dir/calibration.json" ||
