@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 venv=$root/.venv
 
 packages=(cmake g++ make git openmpi-bin libopenmpi-dev libhdf5-dev hdf5-tools libcli11-dev libeigen3-dev
-          nlohmann-json3-dev libfmt-dev zlib1g-dev python3 python3-venv)
+          nlohmann-json3-dev libfmt-dev zlib1g-dev)
 # Optional: without these the build still works and says what it lacks (toml++: --suite FILE.toml).
 # Machines with no network (the lent GPU machines) simply go without them.
 optional_packages=(libtomlplusplus-dev)
@@ -47,6 +47,7 @@ done
 python_env() {
   local python=$venv/bin/python3 check=("$venv/bin/python3" "$root/scripts/requirements_check.py" "$requirements")
   if ! "$python" -c '' 2>/dev/null; then
+    apt_install python3 python3-venv || return 1
     echo "install-deps: creating the Python virtual environment $venv"
     "$(command -v /usr/bin/python3 || command -v python3)" -m venv --clear "$venv" || return 1
   fi

@@ -42,7 +42,7 @@ Interpreter plot_interpreter() {
   if (const char* env = std::getenv("AUTOBENCH_PYTHON"); env != nullptr && *env != '\0')
     return {env, std::string("$AUTOBENCH_PYTHON=") + env};
   std::string tried = "$AUTOBENCH_PYTHON (unset)";
-  for (const std::filesystem::path candidate :
+  for (const std::filesystem::path& candidate :
        {installed_share_dir() / "venv" / "bin" / "python3", std::filesystem::path(AUTOBENCH_PYTHON_DEFAULT)}) {
     if (candidate.empty()) continue;
     if (std::filesystem::exists(candidate)) return {candidate.string(), tried + ", " + candidate.string()};

@@ -86,27 +86,46 @@ check_result "$scratch/srun" 4
 
 # Every template as a user submits it (from a directory of theirs, results and calibration file there
 # by default), its #SBATCH lines unchanged: --gpus-per-task=1 --gpu-bind=closest work because each
-# emulated node has one fake gpu gres (local-cluster.sh: gres.conf File=/dev/null). The two
-# environment overrides stand in for the one edit (AUTOBENCH_BIN instead of `module load`) and for a
-# GPU (AUTOBENCH_BACKEND=sim instead of the templates' --backend cuda).
+# emulated node has one fake gpu gres (local-cluster.sh: gres.conf File=/dev/null). The environment
+# overrides stand in for a GPU (AUTOBENCH_BACKEND=sim instead of the templates' --backend cuda) and,
+# except for the installed single-node.sbatch below, for the one edit (AUTOBENCH_BIN instead of the
+# template's `module load autobench-mpi`).
 export AUTOBENCH_BIN=$AUTOBENCH_BINARY AUTOBENCH_BACKEND=sim
 submitted=()
-# submit TEMPLATE: sbatch --wait it from $scratch/TEMPLATE; sets job_rc, job_dir and job_log (printed).
+# submit TEMPLATE [FOLDER]: sbatch --wait FOLDER/TEMPLATE.sbatch (default: the source tree's) from
+# $scratch/TEMPLATE; sets job_rc, job_dir and job_log (printed). With a FOLDER, as installed: no
+# AUTOBENCH_BIN, so the template's own `module load autobench-mpi` must find the program.
 submit() {
+  local folder=${2:-$slurm_scripts} unset=()
+  [[ -z ${2:-} ]] || unset=(-u AUTOBENCH_BIN -u AUTOBENCH_SLURM_SCRIPTS)
   job_dir=$scratch/$1
   submitted+=("$1.sbatch")
   mkdir -p "$job_dir"
-  step "sbatch --wait scripts/slurm/$1.sbatch (AUTOBENCH_BACKEND=$AUTOBENCH_BACKEND)"
+  step "sbatch --wait $folder/$1.sbatch (AUTOBENCH_BACKEND=$AUTOBENCH_BACKEND${2:+, module load autobench-mpi})"
   job_rc=0
-  (cd "$job_dir" && timeout 900 sbatch --wait --time=10 "$slurm_scripts/$1.sbatch") || job_rc=$?
+  (cd "$job_dir" && env "${unset[@]}" timeout 900 sbatch --wait --time=10 "$folder/$1.sbatch") || job_rc=$?
   job_log=$(find "$job_dir" -maxdepth 1 -name "autobench-$1-*.out" | head -n 1)
   [[ -n $job_log ]] || fail "no job log autobench-$1-<jobid>.out in $job_dir"
   echo "--- $job_log"
   cat "$job_log"
 }
 
+# single-node.sbatch exactly as installed: `cmake --install` into a prefix and `module use` of its
+# modulefiles; Environment Modules exports `module` to the job. PATH-only where it is absent.
+installed=""
+if [[ -f /usr/share/modules/init/bash && -n ${AUTOBENCH_BUILD_DIR:-} ]]; then
+  cmake --install "$AUTOBENCH_BUILD_DIR" --prefix "$scratch/prefix" >"$scratch/install.log" || fail "cmake --install failed"
+  set +u
+  # shellcheck disable=SC1091
+  source /usr/share/modules/init/bash && module use "$scratch/prefix/share/modulefiles" || fail "module use failed"
+  set -u
+  installed=$scratch/prefix/share/autobench-mpi/slurm
+else
+  echo "environment-modules or AUTOBENCH_BUILD_DIR missing: single-node.sbatch from the source tree with AUTOBENCH_BIN"
+fi
+
 for template in single-node four-nodes compare-gpu-types; do
-  submit $template
+  if [[ $template == single-node ]]; then submit $template "$installed"; else submit $template; fi
   ((job_rc == 0)) || fail "sbatch --wait $template.sbatch returned $job_rc"
   grep -q -- "--backend sim" "$job_log" || fail "$template: the step did not run with AUTOBENCH_BACKEND's --backend"
   grep -q "result file: $job_dir/results/.*/autobench.h5" "$job_log" || fail "the job log does not name the result file"
