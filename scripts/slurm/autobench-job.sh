@@ -89,6 +89,7 @@ autobench_run() {
   return "$_autobench_rc"
 }
 
+_autobench_clocks_touched=0
 # Resets locked SM clocks and application clocks of the node's GPUs (the job has the node to itself:
 # --exclusive), once. nvidia-smi needs root for this, as locking does; without nvidia-smi the program does it.
 _autobench_restore_clocks() {
