@@ -44,10 +44,11 @@ def python_sources():
                         end = next((i for i in range(number, len(lines)) if lines[i].strip() == heredoc.group(1)),
                                    len(lines))
                         yield path, number + 1, "\n".join(lines[number:end])
-                    for one_liner in ONE_LINER.finditer(line):
-                        single, double = one_liner.groups()
-                        # The shell expands $NAME and ${...} in double quotes: any value keeps the syntax.
-                        yield path, number, single if single is not None else SHELL_EXPANSION.sub("0", double)
+                for one_liner in ONE_LINER.finditer(text):  # `python3 -c '...'`, also over several lines
+                    single, double = one_liner.groups()
+                    # The shell expands $NAME and ${...} in double quotes: any value keeps the syntax.
+                    yield (path, text.count("\n", 0, one_liner.start()) + 1,
+                           single if single is not None else SHELL_EXPANSION.sub("0", double))
 
 
 def imports(text):
