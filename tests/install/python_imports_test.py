@@ -5,7 +5,8 @@ the .py files under scripts/, tests/ and bench/, and in the Python that their sh
 installs for it: scripts/requirements.txt for scripts/ (what `plot` runs and `cmake --install`
 installs), tests/requirements.txt for tests/ and bench/. Imports inside functions and try blocks
 count too. A miss fails naming the file, line and module. The check itself must be able to fail:
-without h5py in the requirements it must name scripts/plot_results.py.
+without h5py in the requirements it must name scripts/plot_results.py. And the interpreter running
+the tests must have every requirement of tests/requirements.txt installed, at the versions given.
 """
 import ast
 import os
@@ -15,7 +16,7 @@ import sys
 
 SOURCE = pathlib.Path(os.environ.get("AUTOBENCH_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(SOURCE / "scripts"))
-from requirements_check import name_of, requirements  # noqa: E402
+from requirements_check import name_of, requirements, unmet  # noqa: E402
 
 FOLDERS = ("scripts", "tests", "bench")
 # Every venv has pip (scripts/requirements_check.py reads specifiers with pip's own copy of packaging).
@@ -98,6 +99,12 @@ for f in failures:
 without_h5py = problems(lambda folder: installed(folder) - {"h5py"})
 if not any(p.startswith("scripts/plot_results.py:") and "'h5py'" in p for p in without_h5py):
     failures.append("self-check: without h5py in the requirements, no complaint about scripts/plot_results.py")
+    print("FAIL:", failures[-1])
+
+# The interpreter running the tests (this one: CMake's Python3_EXECUTABLE, the venv under scripts/test.sh) has
+# them all, so no Python test can pass by skipping for want of a module.
+for problem in filter(None, map(unmet, requirements(SOURCE / "tests/requirements.txt"))):
+    failures.append(f"the tests' interpreter {sys.executable}: {problem} (scripts/install-deps.sh --tests installs it)")
     print("FAIL:", failures[-1])
 
 checked = sum(1 for _ in python_sources())
