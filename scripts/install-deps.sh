@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# Installs what autobench-mpi needs on Debian/Ubuntu (apt-get), skipping what is already there.
-#   scripts/install-deps.sh           build and run dependencies
-#   scripts/install-deps.sh --tests   also what the tests need (GoogleTest, SLURM + munge, h5py, matplotlib, kneed)
+# Installs what autobench-mpi needs on Debian/Ubuntu (apt-get), skipping what is already there, and the
+# Python packages of `plot` (and of the tests) into the project virtual environment .venv/ at the
+# repository root, which `plot` and the tests use (CMake bakes .venv/bin/python3 in as plot's interpreter).
+#   scripts/install-deps.sh           build and run dependencies; .venv with scripts/requirements.txt
+#                                     (without network the build still works; plot then says what it lacks)
+#   scripts/install-deps.sh --tests   also what the tests need (GoogleTest, SLURM + munge, Environment
+#                                     Modules; .venv with tests/requirements.txt), or exit 1
 set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+venv=$root/.venv
 
 packages=(cmake g++ make git openmpi-bin libopenmpi-dev libhdf5-dev hdf5-tools libcli11-dev libeigen3-dev
           nlohmann-json3-dev libfmt-dev zlib1g-dev)
 # Optional: without these the build still works and says what it lacks (toml++: --suite FILE.toml).
 # Machines with no network (the lent GPU machines) simply go without them.
 optional_packages=(libtomlplusplus-dev)
-python_packages=()
+requirements=$root/scripts/requirements.txt
+tests=0
 if [[ ${1:-} == --tests ]]; then
-  packages+=(libgtest-dev slurm-wlm slurm-client munge python3-pip)
-  python_packages+=(h5py matplotlib numpy kneed==0.9.0)
+  tests=1
+  packages+=(libgtest-dev slurm-wlm slurm-client munge environment-modules)
+  requirements=$root/tests/requirements.txt
 fi
 
 sudo=""
@@ -26,22 +34,29 @@ apt_install() {
   done
   ((${#missing[@]})) || return 0
   echo "install-deps: installing ${missing[*]}"
-  if ((!updated)); then $sudo apt-get update -qq && updated=1 || return 1; fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if ((!updated)); then $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && updated=1 || return 1; fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 apt_install "${packages[@]}"
 for p in "${optional_packages[@]}"; do
   apt_install "$p" 2>/dev/null || echo "install-deps: optional $p not installed (no network?); building without it"
 done
 
-missing_py=()
-for p in "${python_packages[@]}"; do
-  # present, and at the pinned version where one is given (kneed==0.9.0: an older kneed gives other knees)
-  python3 -c "import importlib.metadata as m, sys; n, _, v = sys.argv[1].partition('=='); \
-sys.exit(0 if not v or m.version(n) == v else 1)" "$p" 2>/dev/null || missing_py+=("$p")
-done
-if ((${#missing_py[@]})); then
-  echo "install-deps: pip installing ${missing_py[*]}"
-  python3 -m pip install --quiet "${missing_py[@]}" 2>/dev/null ||
-    python3 -m pip install --quiet --break-system-packages "${missing_py[@]}"
+# The venv's packages: checked against the requirement files by their installed versions, pip-installed
+# when something is unmet, checked again.
+python_env() {
+  local python=$venv/bin/python3 check=("$venv/bin/python3" "$root/scripts/requirements_check.py" "$requirements")
+  if ! "$python" -c '' 2>/dev/null; then
+    apt_install python3 python3-venv || return 1
+    echo "install-deps: creating the Python virtual environment $venv"
+    "$(command -v /usr/bin/python3 || command -v python3)" -m venv --clear "$venv" || return 1
+  fi
+  "${check[@]}" >/dev/null 2>&1 && return 0
+  echo "install-deps: pip installing ${requirements#"$root"/} into $venv"
+  "$python" -m pip install --quiet --disable-pip-version-check -r "$requirements" || return 1
+  "${check[@]}"
+}
+if ! python_env; then
+  ((tests)) && { echo "install-deps: error: the Python packages of ${requirements#"$root"/} are not in $venv" >&2; exit 1; }
+  echo "install-deps: the Python packages of plot are not installed (no network?); plot will say what it lacks"
 fi

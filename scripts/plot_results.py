@@ -17,12 +17,18 @@ import sys
 import tempfile
 
 
+# What plot needs, next to this script (scripts/ in the source tree, share/autobench-mpi/ when installed).
+REQUIREMENTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "requirements.txt")
+
+
 def missing_modules(error):
     sys.stderr.write(
         f"plot_results.py: error: {error} -- the plots need h5py, matplotlib and numpy for {sys.executable}.\n"
         "Install them with\n"
-        "  sudo apt-get install python3-h5py python3-matplotlib python3-numpy      (Debian/Ubuntu system Python)\n"
-        f"or\n  {sys.executable} -m pip install h5py matplotlib numpy\n")
+        f"  {sys.executable} -m pip install -r {REQUIREMENTS}\n"
+        "or (for the Debian/Ubuntu system Python)\n"
+        "  sudo apt-get install python3-h5py python3-matplotlib python3-numpy\n"
+        "(scripts/install-deps.sh puts them into the project venv, which plot uses; $AUTOBENCH_PYTHON picks another)\n")
     sys.exit(1)
 
 

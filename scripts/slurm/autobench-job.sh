@@ -1,16 +1,25 @@
 # The body the scripts/slurm/*.sbatch templates share; sourced inside a batch script.
-# `autobench_run ARGS...` runs `srun --mpi=pmix autobench-mpi ARGS... --output "$RESULTS_DIR"`, forwards
-# the early warning SIGUSR1 (from `#SBATCH --signal=B:USR1@60`) to the step so the program can flush
-# its journal and write a partial file, and prints where the result file is. Returns srun's status
-# (1 when srun says 0 but no autobench.h5 appeared).
+# `autobench_run ARGS...` runs `srun --mpi=pmix autobench-mpi ARGS... --backend cuda --output "$RESULTS_DIR"`
+# and prints where the result file is; `autobench_calibrate ARGS...` runs `autobench-mpi calibrate
+# --backend cuda --clocks "$AUTOBENCH_CLOCKS" --output "$AUTOBENCH_CALIBRATION" ARGS...` and resets the
+# GPU clocks when the job ends, however it ends. Both forward the early warning SIGUSR1 (from
+# `#SBATCH --signal=B:USR1@60`) to the step so the program can stop cleanly (a run flushes its journal
+# and writes a partial file; calibrate restores the clocks), and return the step's status (1 when srun
+# says 0 but the expected file did not appear).
 #
 # Environment (all optional):
-#   AUTOBENCH_BIN        the program (default: autobench-mpi on PATH)
-#   AUTOBENCH_OUTPUT     results directory (default: $SLURM_SUBMIT_DIR/results); the program writes
-#                        <it>/<timestamp>/autobench.h5
-#   AUTOBENCH_ARGS       extra program arguments, split on spaces (e.g. "--backend sim --verbose")
-#   AUTOBENCH_MPI        srun's --mpi plugin (default: pmix)
-#   AUTOBENCH_SRUN_ARGS  extra srun options, split on spaces
+#   AUTOBENCH_BIN          the program (default: autobench-mpi on PATH, e.g. from `module load autobench-mpi`)
+#   AUTOBENCH_BACKEND      --backend (default: cuda, so a node without a usable GPU fails the job instead of
+#                          measuring a simulation; `sim` is for trying the templates without GPUs)
+#   AUTOBENCH_OUTPUT       results directory (default: $SLURM_SUBMIT_DIR/results); a run writes
+#                          <it>/<timestamp>/autobench.h5
+#   AUTOBENCH_CALIBRATION  calibration file of autobench_calibrate (default: $SLURM_SUBMIT_DIR/calibration.json;
+#                          records of other GPUs in it are kept)
+#   AUTOBENCH_CLOCKS       SM clocks autobench_calibrate locks, MHz: LO:HI:STEP or a list, at least 6 distinct
+#                          (default 900:1400:100; `nvidia-smi -q -d SUPPORTED_CLOCKS` lists a GPU's)
+#   AUTOBENCH_ARGS         extra program arguments, split on spaces (e.g. "--verbose")
+#   AUTOBENCH_MPI          srun's --mpi plugin (default: pmix)
+#   AUTOBENCH_SRUN_ARGS    extra srun options, split on spaces
 # shellcheck shell=bash
 
 _autobench_forward_usr1() {
@@ -26,39 +35,44 @@ _autobench_run_dirs() {
   return 0
 }
 
-autobench_run() {
-  local bin=${AUTOBENCH_BIN:-autobench-mpi}
-  local extra=() srun_extra=() before dir rc=0 prev
-  RESULTS_DIR=${AUTOBENCH_OUTPUT:-${SLURM_SUBMIT_DIR:-$PWD}/results}
+# _autobench_step ARGS...: `srun --mpi=... $AUTOBENCH_SRUN_ARGS autobench-mpi ARGS... --backend B $AUTOBENCH_ARGS`
+# in the background, so the batch shell can take SIGUSR1 and pass it on while the step runs (srun passes
+# it to every task); sets _autobench_rc to the step's status.
+_autobench_step() {
+  local extra=() srun_extra=() prev
   read -r -a extra <<<"${AUTOBENCH_ARGS:-}"
   read -r -a srun_extra <<<"${AUTOBENCH_SRUN_ARGS:-}"
-  mkdir -p "$RESULTS_DIR" || return 1
-  before=$(_autobench_run_dirs "$RESULTS_DIR")
-
-  local cmd=(srun --mpi="${AUTOBENCH_MPI:-pmix}" "${srun_extra[@]}" "$bin" "$@" --output "$RESULTS_DIR" "${extra[@]}")
+  local cmd=(srun --mpi="${AUTOBENCH_MPI:-pmix}" "${srun_extra[@]}" "${AUTOBENCH_BIN:-autobench-mpi}" "$@"
+             --backend "${AUTOBENCH_BACKEND:-cuda}" "${extra[@]}")
   echo "autobench job ${SLURM_JOB_ID:-?} (${SLURM_JOB_NAME:-?}): ${SLURM_JOB_NUM_NODES:-?} node(s)" \
     "[${SLURM_JOB_NODELIST:-?}], ${SLURM_NTASKS:-?} rank(s), started $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "+ ${cmd[*]}"
-
-  # srun runs in the background so the batch shell can take the signal while the step runs;
-  # srun passes the forwarded SIGUSR1 on to every task.
   "${cmd[@]}" &
   _autobench_step=$!
   trap _autobench_forward_usr1 USR1
+  _autobench_rc=0
   while :; do
     _autobench_trapped=0
-    prev=$rc
-    rc=0
-    wait "$_autobench_step" || rc=$?
+    prev=$_autobench_rc
+    _autobench_rc=0
+    wait "$_autobench_step" || _autobench_rc=$?
     ((_autobench_trapped)) || break # a trap interrupts wait (status > 128): wait again
   done
-  ((rc == 127)) && rc=$prev # the step's status was already collected when the signal came
+  ((_autobench_rc == 127)) && _autobench_rc=$prev # the step's status was already collected when the signal came
   trap - USR1
+  echo "autobench job: step finished with status $_autobench_rc at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+}
+
+autobench_run() {
+  local before dir
+  RESULTS_DIR=${AUTOBENCH_OUTPUT:-${SLURM_SUBMIT_DIR:-$PWD}/results}
+  mkdir -p "$RESULTS_DIR" || return 1
+  before=$(_autobench_run_dirs "$RESULTS_DIR")
+  _autobench_step "$@" --output "$RESULTS_DIR"
 
   # Our run directory: the one that appeared during this job (the newest one if several did).
   dir=$(comm -13 <(sort <<<"$before") <(_autobench_run_dirs "$RESULTS_DIR" | sort) |
     xargs -r -d '\n' ls -1td | head -n 1)
-  echo "autobench job: step finished with status $rc at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   if [[ -n $dir && -f $dir/autobench.h5 ]]; then
     echo "autobench job: result file: $dir/autobench.h5"
   elif [[ -n $dir ]]; then
@@ -68,9 +82,49 @@ autobench_run() {
     echo "autobench job: no result directory was created under $RESULTS_DIR"
   fi
   # srun can report 0 for a step that never launched (e.g. an MPI plugin failure): no file, no success.
-  if ((rc == 0)) && [[ ! -f $dir/autobench.h5 ]]; then
+  if ((_autobench_rc == 0)) && [[ ! -f $dir/autobench.h5 ]]; then
     echo "autobench job: the step reported success but wrote no result file; failing the job"
-    rc=1
+    _autobench_rc=1
   fi
-  return "$rc"
+  return "$_autobench_rc"
+}
+
+_autobench_clocks_touched=0
+# Resets locked SM clocks and application clocks of the node's GPUs (the job has the node to itself:
+# --exclusive), once. nvidia-smi needs root for this, as locking does; without nvidia-smi the program does it.
+_autobench_restore_clocks() {
+  ((_autobench_clocks_touched)) || return 0
+  _autobench_clocks_touched=0
+  echo "autobench job: restoring the GPU clocks"
+  if command -v nvidia-smi >/dev/null; then
+    nvidia-smi -rgc || echo "autobench job: nvidia-smi -rgc failed: reset the locked clocks as root"
+    nvidia-smi -rac || echo "autobench job: nvidia-smi -rac failed: reset the application clocks as root"
+  else
+    "${AUTOBENCH_BIN:-autobench-mpi}" calibrate --restore-clocks --backend cuda ||
+      echo "autobench job: autobench-mpi calibrate --restore-clocks failed: reset the clocks as root"
+  fi
+}
+
+autobench_calibrate() {
+  local file=${AUTOBENCH_CALIBRATION:-${SLURM_SUBMIT_DIR:-$PWD}/calibration.json} started
+  mkdir -p "$(dirname "$file")" || return 1
+  started=$(date +%s)
+  # calibrate locks SM clocks and restores them itself on every exit it sees (errors, SIGINT, SIGTERM,
+  # SIGUSR1); these traps also cover a step killed outright (SIGKILL after SLURM's KillWait).
+  if [[ ${AUTOBENCH_BACKEND:-cuda} != sim ]]; then
+    _autobench_clocks_touched=1
+    trap _autobench_restore_clocks EXIT
+    trap '_autobench_restore_clocks; exit 143' TERM
+  fi
+  _autobench_step calibrate --clocks "${AUTOBENCH_CLOCKS:-900:1400:100}" --output "$file" "$@"
+  _autobench_restore_clocks
+  if [[ -f $file && $(stat -c %Y "$file") -ge $started ]]; then
+    echo "autobench job: calibration file: $file"
+  elif ((_autobench_rc == 0)); then
+    echo "autobench job: the step reported success but did not write $file; failing the job"
+    _autobench_rc=1
+  else
+    echo "autobench job: no calibration written to $file"
+  fi
+  return "$_autobench_rc"
 }

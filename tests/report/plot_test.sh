@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # `plot`: a sim run's figures exist as PNG and PDF for every campaign, (kernel, detector, rank) and
 # (kernel, detector), are non-trivial, and say "sim (simulated)"; without h5py the command says how
-# to install it and exits 1; a missing file is a usage error. Skipped (77) without matplotlib/h5py.
+# to install it and exits 1; an interpreter that is not there is named with every place looked at; a
+# missing file is a usage error. Python: $AUTOBENCH_PYTHON (the tests' venv), which plot runs too.
 set -u
 bin=${AUTOBENCH_BINARY:?}
+python=${AUTOBENCH_PYTHON:-python3}
 scratch=${AUTOBENCH_SCRATCH:-$(mktemp -d)}
 rm -rf "$scratch" && mkdir -p "$scratch"
-if ! python3 -c "import h5py, matplotlib, numpy" 2>/dev/null; then
-  echo "skipped: python3 has no h5py/matplotlib/numpy"
-  exit 77
+if ! "$python" -c "import h5py, matplotlib, numpy"; then
+  echo "FAIL: $python has no h5py/matplotlib/numpy (scripts/install-deps.sh --tests installs them)"
+  exit 1
 fi
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -21,7 +23,7 @@ if ! "$bin" plot "$h5" --output "$scratch/plots" >"$scratch/out" 2>&1; then
 fi
 
 # The expected figures, worked out from the file with h5py; each checked for size, format and title.
-python3 - "$h5" "$scratch/plots" <<'PY' || failures=$((failures + 1))
+"$python" - "$h5" "$scratch/plots" <<'PY' || failures=$((failures + 1))
 import os, re, struct, sys
 import h5py
 
@@ -90,19 +92,32 @@ sys.exit(1 if problems else 0)
 PY
 
 # Without h5py: exit 1, how to install it, no figures.
-real_python=$(python3 -c "import sys; print(sys.executable)")
+real_python=$("$python" -c "import sys; print(sys.executable)")
 mkdir -p "$scratch/no-h5py"
 cat >"$scratch/no-h5py/python3" <<SH
 #!/usr/bin/env bash
 exec "$real_python" -c 'import runpy, sys; sys.modules["h5py"] = None; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name="__main__")' "\$@"
 SH
 chmod +x "$scratch/no-h5py/python3"
-PATH="$scratch/no-h5py:$PATH" "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"
+AUTOBENCH_PYTHON="$scratch/no-h5py/python3" "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"
 code=$?
 [[ $code -eq 1 ]] || fail "plot without h5py exited $code, expected 1"
 grep -q "apt-get install python3-h5py python3-matplotlib" "$scratch/err" || fail "no apt-get hint: $(cat "$scratch/err")"
-grep -q -- "-m pip install h5py matplotlib numpy" "$scratch/err" || fail "no pip hint: $(cat "$scratch/err")"
+grep -q -- "-m pip install -r $AUTOBENCH_SOURCE_DIR/scripts/requirements.txt" "$scratch/err" ||
+  fail "no pip hint: $(cat "$scratch/err")"
 [[ -z $(ls "$scratch/no-plots" 2>/dev/null) ]] || fail "figures were written without h5py"
+
+# An interpreter that is not there: exit 1, one line naming it.
+AUTOBENCH_PYTHON="$scratch/nowhere/python3" "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"
+code=$?
+[[ $code -eq 1 ]] || fail "plot with a missing \$AUTOBENCH_PYTHON exited $code, expected 1"
+grep -q "cannot run $scratch/nowhere/python3 .*tried \$AUTOBENCH_PYTHON=$scratch/nowhere/python3" "$scratch/err" ||
+  fail "the error does not name the missing interpreter: $(cat "$scratch/err")"
+# Without $AUTOBENCH_PYTHON and with no python3 on PATH, the error lists every place looked at.
+if ! env -u AUTOBENCH_PYTHON PATH=/nonexistent "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"; then
+  grep -q 'tried $AUTOBENCH_PYTHON (unset), .*share/autobench-mpi/venv/bin/python3 (absent), .*python3 on PATH' "$scratch/err" ||
+    fail "the error does not list the places looked at: $(cat "$scratch/err")"
+fi
 
 "$bin" plot "$scratch/none.h5" >"$scratch/out" 2>"$scratch/err"
 code=$?

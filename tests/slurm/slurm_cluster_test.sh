@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The suite under a real 4-node SLURM (scripts/slurm/local-cluster.sh on this host): a plain
-# `srun --mpi=pmix` step and scripts/slurm/four-nodes.sbatch through `sbatch --wait` must each write one
-# complete HDF5 file with 4 ranks on the 4 distinct nodes n1..n4 (hostname = SLURMD_NODENAME).
+# `srun --mpi=pmix` step and every scripts/slurm/*.sbatch template through `sbatch --wait` must each
+# write their file: one complete HDF5 file with its ranks on distinct nodes (hostname = SLURMD_NODENAME),
+# or for calibrate.sbatch the calibration file (and a cuda calibration resets the clocks as it ends).
 # Needs root (the daemons run as root; packages are installed if missing); exit 77 = skipped.
 set -euo pipefail
 
@@ -58,44 +59,108 @@ h5attr() {
   h5dump -a "$2" "$1" 2>/dev/null | sed -n 's/^ *(0): *//p' | head -n 1 | sed 's/^"\(.*\)"$/\1/'
 }
 
-# The one autobench.h5 under $1 must hold 4 complete ranks on nodes n1..n4.
+# The one autobench.h5 under $1 must hold $2 complete sim ranks on distinct nodes (all of n1..n4 for 4).
 check_result() {
-  local where=$1 files file r host hosts=()
+  local where=$1 ranks=$2 files file r host hosts=()
   mapfile -t files < <(find "$where" -name autobench.h5 -type f)
   ((${#files[@]} == 1)) || fail "$where: expected one autobench.h5, found ${#files[@]}: $(find "$where" | head -n 20)"
   file=${files[0]}
-  [[ $(h5attr "$file" /ranks) == 4 ]] || fail "$file: ranks = '$(h5attr "$file" /ranks)', expected 4"
+  [[ $(h5attr "$file" /ranks) == "$ranks" ]] || fail "$file: ranks = '$(h5attr "$file" /ranks)', expected $ranks"
   [[ $(h5attr "$file" /status) == complete ]] || fail "$file: status = '$(h5attr "$file" /status)'"
   [[ $(h5attr "$file" /backend) == sim ]] || fail "$file: backend = '$(h5attr "$file" /backend)'"
-  for r in 0 1 2 3; do
+  for ((r = 0; r < ranks; r++)); do
     host=$(h5attr "$file" "/devices/rank$r/hostname")
     [[ -n $host ]] || fail "$file: no attribute /devices/rank$r/hostname"
     hosts+=("$host")
   done
-  [[ $(printf '%s\n' "${hosts[@]}" | sort | tr '\n' ' ') == "n1 n2 n3 n4 " ]] ||
-    fail "$file: rank hostnames are '${hosts[*]}', expected n1..n4 once each (the program must report SLURMD_NODENAME as hostname)"
-  echo "ok: $file: 4 ranks on ${hosts[*]}"
+  [[ $(printf '%s\n' "${hosts[@]}" | sort -u | grep -c '^n[1-4]$') == "$ranks" ]] ||
+    fail "$file: rank hostnames are '${hosts[*]}', expected $ranks of n1..n4 once each (the program must report SLURMD_NODENAME as hostname)"
+  echo "ok: $file: $ranks rank(s) on ${hosts[*]}"
 }
 
 step "srun -N4 -n4 --mpi=pmix autobench-mpi --suite quick --backend sim"
 timeout 900 srun -N4 -n4 --ntasks-per-node=1 --time=10 --mpi=pmix \
   "$AUTOBENCH_BINARY" --suite quick --backend sim --output "$scratch/srun" ||
   fail "the srun step failed (status $?)"
-check_result "$scratch/srun"
+check_result "$scratch/srun" 4
 
-step "sbatch --wait scripts/slurm/four-nodes.sbatch"
-mkdir -p "$scratch/sbatch"
-rc=0
-AUTOBENCH_BIN=$AUTOBENCH_BINARY AUTOBENCH_ARGS="--backend sim" AUTOBENCH_SUITE=quick \
-  AUTOBENCH_OUTPUT=$scratch/sbatch/results \
-  timeout 900 sbatch --wait --time=10 --chdir="$scratch/sbatch" "$slurm_scripts/four-nodes.sbatch" || rc=$?
-log=$(find "$scratch/sbatch" -maxdepth 1 -name 'autobench-four-nodes-*.out' | head -n 1)
-[[ -n $log ]] || fail "no job log autobench-four-nodes-<jobid>.out in $scratch/sbatch"
-echo "--- $log"
-cat "$log"
-((rc == 0)) || fail "sbatch --wait four-nodes.sbatch returned $rc"
-grep -q "result file: $scratch/sbatch/results/.*/autobench.h5" "$log" || fail "the job log does not name the result file"
-check_result "$scratch/sbatch/results"
+# Every template as a user submits it (from a directory of theirs, results and calibration file there
+# by default), its #SBATCH lines unchanged: --gpus-per-task/--gpus-per-node=1 --gpu-bind=closest work because each
+# emulated node has one fake gpu gres (local-cluster.sh: gres.conf File=/dev/null). The environment
+# overrides stand in for a GPU (AUTOBENCH_BACKEND=sim instead of the templates' --backend cuda) and,
+# except for the installed single-node.sbatch below, for the one edit (AUTOBENCH_BIN instead of the
+# template's `module load autobench-mpi`).
+export AUTOBENCH_BIN=$AUTOBENCH_BINARY AUTOBENCH_BACKEND=sim
+submitted=()
+# submit TEMPLATE [FOLDER]: sbatch --wait FOLDER/TEMPLATE.sbatch (default: the source tree's) from
+# $scratch/TEMPLATE; sets job_rc, job_dir and job_log (printed). With a FOLDER, as installed: no
+# AUTOBENCH_BIN, so the template's own `module load autobench-mpi` must find the program.
+submit() {
+  local folder=${2:-$slurm_scripts} unset=()
+  [[ -z ${2:-} ]] || unset=(-u AUTOBENCH_BIN -u AUTOBENCH_SLURM_SCRIPTS)
+  job_dir=$scratch/$1
+  submitted+=("$1.sbatch")
+  mkdir -p "$job_dir"
+  step "sbatch --wait $folder/$1.sbatch (AUTOBENCH_BACKEND=$AUTOBENCH_BACKEND${2:+, module load autobench-mpi})"
+  job_rc=0
+  (cd "$job_dir" && env "${unset[@]}" timeout 900 sbatch --wait --time=10 "$folder/$1.sbatch") || job_rc=$?
+  job_log=$(find "$job_dir" -maxdepth 1 -name "autobench-$1-*.out" | head -n 1)
+  [[ -n $job_log ]] || fail "no job log autobench-$1-<jobid>.out in $job_dir"
+  echo "--- $job_log"
+  cat "$job_log"
+}
+
+# single-node.sbatch exactly as installed: `cmake --install` into a prefix and `module use` of its
+# modulefiles; Environment Modules exports `module` to the job. PATH-only where it is absent.
+installed=""
+if [[ -f /usr/share/modules/init/bash && -n ${AUTOBENCH_BUILD_DIR:-} ]]; then
+  cmake --install "$AUTOBENCH_BUILD_DIR" --prefix "$scratch/prefix" >"$scratch/install.log" || fail "cmake --install failed"
+  set +u
+  # shellcheck disable=SC1091
+  source /usr/share/modules/init/bash && module use "$scratch/prefix/share/modulefiles" || fail "module use failed"
+  set -u
+  installed=$scratch/prefix/share/autobench-mpi/slurm
+else
+  echo "environment-modules or AUTOBENCH_BUILD_DIR missing: single-node.sbatch from the source tree with AUTOBENCH_BIN"
+fi
+
+for template in single-node four-nodes compare-gpu-types; do
+  if [[ $template == single-node ]]; then submit $template "$installed"; else submit $template; fi
+  ((job_rc == 0)) || fail "sbatch --wait $template.sbatch returned $job_rc"
+  grep -q -- "--backend sim" "$job_log" || fail "$template: the step did not run with AUTOBENCH_BACKEND's --backend"
+  grep -q "result file: $job_dir/results/.*/autobench.h5" "$job_log" || fail "the job log does not name the result file"
+  if [[ $template == single-node ]]; then check_result "$job_dir/results" 1; else check_result "$job_dir/results" 4; fi
+done
+
+# calibrate.sbatch as written: --clocks from AUTOBENCH_CLOCKS' default, --output the calibration FILE
+# (not the results directory); the sim device's P(f) must be fitted from it.
+submit calibrate
+((job_rc == 0)) || fail "sbatch --wait calibrate.sbatch returned $job_rc"
+grep -q -- "calibrate --clocks 900:1400:100 --output $job_dir/calibration.json" "$job_log" ||
+  fail "calibrate did not get the default clocks and the calibration file"
+grep -q "calibration file: $job_dir/calibration.json" "$job_log" || fail "the job log does not name the calibration file"
+grep -q "gemm.*P(f) = P_static" "$job_log" || fail "calibrate fitted no P(f) for gemm"
+python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); assert c, "empty"' "$job_dir/calibration.json" ||
+  fail "$job_dir/calibration.json is not JSON with a record"
+grep -q "restoring the GPU clocks" "$job_log" && fail "a sim calibration reset GPU clocks"
+
+# With --backend cuda the job resets the clocks on its way out, even when the step fails (here: no GPU):
+# a stand-in nvidia-smi records its calls.
+mkdir -p "$scratch/fake-nvidia-smi"
+cat >"$scratch/fake-nvidia-smi/nvidia-smi" <<SH
+#!/bin/bash
+echo "nvidia-smi \$*" >>"$scratch/fake-nvidia-smi/calls"
+SH
+chmod +x "$scratch/fake-nvidia-smi/nvidia-smi"
+rm -rf "$scratch/calibrate"
+AUTOBENCH_BACKEND=cuda PATH=$scratch/fake-nvidia-smi:$PATH submit calibrate
+((job_rc != 0)) || fail "calibrate.sbatch with --backend cuda and no GPU succeeded"
+[[ $(cat "$scratch/fake-nvidia-smi/calls" 2>/dev/null) == $'nvidia-smi -rgc\nnvidia-smi -rac' ]] ||
+  fail "the job did not reset the clocks once with nvidia-smi -rgc and -rac: $(cat "$scratch/fake-nvidia-smi/calls" 2>&1)"
+[[ ! -e $scratch/calibrate/calibration.json ]] || fail "a failed calibration left a calibration file"
+templates=$(cd "$slurm_scripts" && ls -- *.sbatch | sort)
+[[ $(printf '%s\n' "${submitted[@]}" | sort -u) == "$templates" ]] ||
+  fail "templates not submitted: $(comm -23 <(echo "$templates") <(printf '%s\n' "${submitted[@]}" | sort -u) | tr '\n' ' ')"
 
 step "stopping the cluster"
 "$cluster" stop "$cluster_dir"
