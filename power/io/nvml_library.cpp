@@ -35,6 +35,11 @@ std::string describe(const Api& api, Return code) {
 }
 
 Library::Library(const std::string& soname) {
+#ifdef AUTOBENCH_WITHOUT_NVML
+  reason_ = "this autobench-mpi was built without NVML (AUTOBENCH_WITH_NVML=OFF): no power or clock telemetry";
+  (void)soname;
+  return;
+#endif
   handle_ = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle_ == nullptr) {
     const char* why = dlerror();

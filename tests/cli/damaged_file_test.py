@@ -9,16 +9,7 @@ import shutil
 import subprocess
 import sys
 
-try:
-    import h5py
-except ImportError:
-    print("skip: h5py is not installed")
-    sys.exit(77)
-try:
-    import matplotlib  # noqa: F401  (plot needs it; without it plot says so, exit 1, tested elsewhere)
-    PLOT = True
-except ImportError:
-    PLOT = False
+import h5py  # tests/requirements.txt: missing is a failure, not a skip
 
 BIN = os.environ["AUTOBENCH_BINARY"]
 SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-damaged-file-test"
@@ -95,8 +86,7 @@ for what, path in BAD.items():
     expect(2, ["report", path], what)
     expect(2, ["compare", path, GOOD], what)
     expect(2, ["export", path, "--output", out], what, out)
-    if PLOT:
-        expect(2, ["plot", path, "--output", out], what, out)
+    expect(2, ["plot", path, "--output", out], what, out)
     expect(2, ["profile", "add", path, "--db", os.path.join(out, "profiles.json")], what, out)
     if what != "not HDF5":  # a text file is read as CSV by detect, and this one is too short (exit 2 as well)
         expect(2, ["detect", "--input", path, "--whole-curve"], what)
@@ -106,15 +96,13 @@ a_file = os.path.join(SCRATCH, "a-file")
 with open(a_file, "w") as f:
     f.write("not a directory\n")
 for out in (a_file, os.path.join(a_file, "sub")):
-    if PLOT:
-        expect(1, ["plot", GOOD, "--output", out], "unwritable output")
+    expect(1, ["plot", GOOD, "--output", out], "unwritable output")
     expect(1, ["export", GOOD, "--output", out], "unwritable output")
 if os.geteuid() != 0:  # root writes into read-only directories
     read_only = os.path.join(SCRATCH, "read-only")
     os.makedirs(read_only)
     os.chmod(read_only, 0o555)
-    if PLOT:
-        expect(1, ["plot", GOOD, "--output", os.path.join(read_only, "plots")], "read-only output")
+    expect(1, ["plot", GOOD, "--output", os.path.join(read_only, "plots")], "read-only output")
     expect(1, ["export", GOOD, "--output", read_only], "read-only output", read_only)
 
 # run.json edited after the run: --resume and merge check it like the command line, and change nothing.
@@ -142,11 +130,10 @@ with open(GOOD, "rb") as f:
 
 # The good file still plots, and leaves only figures (no partial directory).
 plots = os.path.join(SCRATCH, "plots")
-if PLOT:
-    expect(0, ["plot", GOOD, "--output", plots], "good file")
-    names = os.listdir(plots) if os.path.isdir(plots) else []
-    if not names or any(not (n.endswith(".png") or n.endswith(".pdf")) for n in names):
-        problems.append(f"plot of the good file wrote {sorted(names)}, expected only PNG and PDF figures")
+expect(0, ["plot", GOOD, "--output", plots], "good file")
+names = os.listdir(plots) if os.path.isdir(plots) else []
+if not names or any(not (n.endswith(".png") or n.endswith(".pdf")) for n in names):
+    problems.append(f"plot of the good file wrote {sorted(names)}, expected only PNG and PDF figures")
 
 if problems:
     print("\n".join(f"FAIL: {p}" for p in problems))

@@ -3,7 +3,7 @@
 
 kneed_agreement_test.cpp checks our `kneedle` against tests/detect/data/kneed_reference.json; this test
 closes the loop: the installed Python kneed, run now on every stored curve, must give the stored knee and
-all-knees, and the generator must still produce the stored curves. Exit 77 (skipped) if kneed is missing.
+all-knees, and the generator must still produce the stored curves.
 """
 import json
 import math
@@ -15,11 +15,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import kneed_reference  # noqa: E402
 
-try:
-    import kneed
-except ImportError:
-    print("kneed is not installed (pip install kneed==0.9.0): skipped")
-    sys.exit(77)
+import kneed  # tests/requirements.txt (scripts/install-deps.sh --tests): missing is a failure, not a skip
 
 source = pathlib.Path(os.environ.get("AUTOBENCH_SOURCE_DIR", HERE.parent.parent))
 stored = json.loads((source / "tests" / "detect" / "data" / "kneed_reference.json").read_text())
