@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "suite/formatting/echo.hpp"
+
 #ifdef AUTOBENCH_HAVE_TOML
 #include <toml++/toml.h>
 #endif
@@ -97,10 +99,15 @@ SuiteFile read_suite_file(const std::string& path) {
         file.kernel_lines[std::string(name.str())] = line_of(table);
       }
     } else {
-      fail(path, line, "unknown key '" + key +
-                           "' (allowed at the top: description, kernels, detectors, repeats, [options], [kernel.NAME])");
+      fail(path, line, "unknown key " + formatting::echo(key) +
+                           " (allowed at the top: description, kernels, detectors, repeats, [options], [kernel.NAME])");
     }
   }
+  for (std::size_t i = 0; i < file.options.size(); ++i)  // [options] kernels beside a top-level kernels, ...
+    for (std::size_t j = 0; j < i; ++j)
+      if (file.options[j].name == file.options[i].name)
+        fail(path, file.options[i].line, "'" + file.options[i].name + "' is set twice (also on line " +
+                                             std::to_string(file.options[j].line) + "; set it once)");
   for (const char* required : {"kernels", "detectors"}) {
     bool found = false;
     for (const auto& o : file.options) found = found || o.name == required;

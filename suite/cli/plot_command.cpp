@@ -12,6 +12,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/result_files.hpp"
 
 extern char** environ;
 
@@ -40,7 +41,7 @@ std::filesystem::path plot_script() {
 }
 
 void plot(const PlotOptions& options) {
-  if (!std::filesystem::is_regular_file(options.file)) throw UsageError("plot: no such file: " + options.file);
+  read_result_files("plot", {options.file});  // refused exactly as `report` refuses it, before python starts
   std::vector<std::string> args{"python3", plot_script().string(), options.file};
   if (!options.output.empty()) args.insert(args.end(), {"--output", options.output});
   std::vector<char*> argv;
