@@ -1,6 +1,7 @@
 // Reading suite files with toml++ (see suite_file.hpp).
 #include "suite/campaign/suite_file.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -105,9 +106,11 @@ SuiteFile read_suite_file(const std::string& path) {
   }
   for (std::size_t i = 0; i < file.options.size(); ++i)  // [options] kernels beside a top-level kernels, ...
     for (std::size_t j = 0; j < i; ++j)
-      if (file.options[j].name == file.options[i].name)
-        fail(path, file.options[i].line, "'" + file.options[i].name + "' is set twice (also on line " +
-                                             std::to_string(file.options[j].line) + "; set it once)");
+      if (file.options[j].name == file.options[i].name) {
+        const auto [first, second] = std::minmax(file.options[i].line, file.options[j].line);
+        fail(path, second, "'" + file.options[i].name + "' is set twice (also on line " + std::to_string(first) +
+                               "; set it once)");
+      }
   for (const char* required : {"kernels", "detectors"}) {
     bool found = false;
     for (const auto& o : file.options) found = found || o.name == required;
