@@ -23,9 +23,9 @@ std::string joined_command_line(int argc, char** argv) {
 // Every error message leaves through here: whatever input it quotes, the terminal gets no control
 // sequence and no unbounded line (values are also echoed bounded where they are quoted).
 int fail(int code, const std::string& message) {
-  constexpr std::size_t kMessageBytes = 4000;
   if (!message.empty())
-    fmt::print(stderr, "autobench-mpi: error: {}\n", autobench::formatting::printable(message, kMessageBytes));
+    fmt::print(stderr, "autobench-mpi: error: {}\n",
+               autobench::formatting::printable(message, autobench::formatting::kMessageBytes));
   return code;
 }
 

@@ -41,6 +41,7 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/writing/model_file.hpp"
+#include "suite/formatting/echo.hpp"
 #include "suite/formatting/model_report.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
@@ -337,7 +338,8 @@ void run_model(const ModelOptions& o) {
                   measured_s, run.selection.model.terms().size(), run.selection.r_squared,
                   100 * run.errors.mean_relative, run.errors.points, path.c_str());
     } catch (const RunFailure& e) {
-      fmt::print(stderr, "autobench-mpi: error: {}\n", e.what());
+      fmt::print(stderr, "autobench-mpi: error: {}\n",
+                 formatting::printable(e.what(), formatting::kMessageBytes));
       exit_code = kExitFailure;
     }
   }

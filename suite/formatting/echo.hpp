@@ -7,7 +7,8 @@
 
 namespace autobench::formatting {
 
-inline constexpr std::size_t kEchoBytes = 200;  // the most bytes of one echoed value
+inline constexpr std::size_t kEchoBytes = 200;      // the most bytes of one echoed value
+inline constexpr std::size_t kMessageBytes = 4000;  // the most bytes of one whole error message
 
 // `text` with every control character (C0 and C1: NUL, ESC, CSI, OSC, ...; DEL) and every byte that is not
 // valid UTF-8 written as \xNN, the rest as it is (so escaping twice changes nothing); cut after `max_bytes`
