@@ -1,6 +1,8 @@
 // Detection on a fitted curve (see smoothing.hpp).
 #include "smoothing.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -11,13 +13,21 @@
 namespace autobench::detect {
 namespace {
 
+// Whether y is constant up to rounding (a spread under 1e-9 of its magnitude): a fit of a constant curve
+// differs from it only in the last bits, which a detector's rescaling onto [0, 1] would turn into a shape.
+bool flat(const std::vector<double>& y) {
+  if (y.empty()) return true;
+  const auto [lo, hi] = std::minmax_element(y.begin(), y.end());
+  return *hi - *lo <= 1e-9 * std::max(std::abs(*lo), std::abs(*hi));
+}
+
 class Smoothed final : public Detector {
  public:
   Smoothed(std::unique_ptr<Detector> raw, const Params& params) : raw_(std::move(raw)), params_(params) {}
 
   Knee find(const Curve& curve) const override {
     const auto smooth = smoothed_curve(curve, params_);
-    return smooth ? raw_->find(*smooth) : Knee{};
+    return smooth && !flat(smooth->y) ? raw_->find(*smooth) : Knee{};  // a flat curve has no bend
   }
 
  private:

@@ -21,7 +21,7 @@ namespace autobench::detect {
 std::optional<Curve> smoothed_curve(const Curve& curve, const Params& params);
 
 // `raw` (a detector made with Smoothing::none) running on smoothed_curve(curve, params) instead of the
-// curve; no knee where that is nullopt. A detector that already smooths is returned as it is: nothing is
+// curve; no knee where that is nullopt or flat (constant up to rounding: no bend). A detector that already smooths is returned as it is: nothing is
 // smoothed twice (`fitted` keeps its saturating fit whatever the smoothing). Used by make().
 std::unique_ptr<Detector> with_smoothing(std::unique_ptr<Detector> raw, const Params& params);
 

@@ -29,28 +29,43 @@ std::vector<double> spline_values(const std::vector<double>& u, const std::vecto
                                 " y values (must be equal)");
   const auto n = static_cast<int>(u.size());
   if (n < 3) return y;
-  const model::SplineBasis basis(std::min(interior_knots, n - 3));
+  // The points the fit is made on: all, or kMaxSplineFitPoints spread evenly by index (both ends kept).
+  const int m = std::min(n, kMaxSplineFitPoints);
+  std::vector<std::size_t> at(static_cast<std::size_t>(m));
+  for (int j = 0; j < m; ++j)
+    at[static_cast<std::size_t>(j)] =
+        static_cast<std::size_t>(std::llround(static_cast<double>(j) * (n - 1) / std::max(1, m - 1)));
+  const model::SplineBasis basis(std::min(interior_knots, m - 3));
   const double lo = u.front(), span = u.back() - u.front();
-  Eigen::MatrixXd a(n, basis.size() + 1);  // intercept, then the basis on u mapped onto [0, 1]
-  for (int i = 0; i < n; ++i) {
-    a(i, 0) = 1.0;
-    const auto columns = basis.evaluate((u[i] - lo) / span);
-    for (int j = 0; j < basis.size(); ++j) a(i, j + 1) = columns[static_cast<std::size_t>(j)];
+  const auto row = [&](double value, auto&& out) {  // intercept, then the basis on u mapped onto [0, 1]
+    out(0) = 1.0;
+    const auto columns = basis.evaluate((value - lo) / span);
+    for (int c = 0; c < basis.size(); ++c) out(c + 1) = columns[static_cast<std::size_t>(c)];
+  };
+  Eigen::MatrixXd a(m, basis.size() + 1);
+  Eigen::VectorXd fit_y(m);
+  for (int j = 0; j < m; ++j) {
+    row(u[at[static_cast<std::size_t>(j)]], [&](int c) -> double& { return a(j, c); });
+    fit_y[j] = y[at[static_cast<std::size_t>(j)]];
   }
   // Each point weighs the stretch of u it stands for (half the gap to either neighbour; an end, its one gap),
   // so that where points are dense (refinement around a knee) they do not pull the fit towards themselves:
   // the fit is that of the curve, not of where it was sampled. Evenly spaced points weigh the same.
-  Eigen::VectorXd root_w(n);
-  for (int i = 0; i < n; ++i) {
-    const double left = u[static_cast<std::size_t>(i == 0 ? 1 : i)] - u[static_cast<std::size_t>(i == 0 ? 0 : i - 1)];
-    const double right = u[static_cast<std::size_t>(i == n - 1 ? i : i + 1)] -
-                         u[static_cast<std::size_t>(i == n - 1 ? i - 1 : i)];
-    root_w[i] = std::sqrt(0.5 * (left + right) / span);
+  Eigen::VectorXd root_w(m);
+  for (int j = 0; j < m; ++j) {
+    const auto u_at = [&](int k) { return u[at[static_cast<std::size_t>(k)]]; };
+    const double left = j == 0 ? u_at(1) - u_at(0) : u_at(j) - u_at(j - 1);
+    const double right = j == m - 1 ? u_at(j) - u_at(j - 1) : u_at(j + 1) - u_at(j);
+    root_w[j] = std::sqrt(0.5 * (left + right) / span);
   }
-  const Eigen::VectorXd coef = (root_w.asDiagonal() * a).colPivHouseholderQr().solve(
-      root_w.cwiseProduct(Eigen::Map<const Eigen::VectorXd>(y.data(), n)));
-  const Eigen::VectorXd fit = a * coef;
-  return {fit.data(), fit.data() + n};
+  const Eigen::VectorXd coef = (root_w.asDiagonal() * a).colPivHouseholderQr().solve(root_w.cwiseProduct(fit_y));
+  std::vector<double> out(u.size());
+  Eigen::VectorXd columns(basis.size() + 1);
+  for (int i = 0; i < n; ++i) {
+    row(u[static_cast<std::size_t>(i)], [&](int c) -> double& { return columns[c]; });
+    out[static_cast<std::size_t>(i)] = columns.dot(coef);
+  }
+  return out;
 }
 
 }  // namespace autobench::detect

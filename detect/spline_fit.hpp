@@ -19,11 +19,17 @@ int interior_knots_for(int requested, double x_min, double x_max);
 // "auto" for kAutoKnots, else the number.
 std::string knots_to_string(int knots);
 
+// The most points a spline is fitted on: memory and time stay bounded (a few MB, well under a second for
+// 100 knots) whatever the curve's length; a longer curve is fitted on this many of its points.
+inline constexpr int kMaxSplineFitPoints = 10000;
+
 // The values at u (increasing) of the natural cubic spline fitted to (u, y) by weighted least squares, each
 // point weighted by the stretch of u it stands for (half the gaps to its neighbours), with knots at u's
 // ends and `interior_knots` evenly spaced between them (model/spline_basis.hpp). Fewer interior knots
 // where there are few points, at most u.size() - 3, so that the fit never interpolates; y itself for fewer
-// than 3 points. Throws std::invalid_argument for negative `interior_knots` or unequal lengths.
+// than 3 points. More than kMaxSplineFitPoints points: the fit is made on that many spread evenly by index
+// (both ends kept, each weighted by the stretch it stands for among them) and evaluated at every u.
+// Throws std::invalid_argument for negative `interior_knots` or unequal lengths.
 std::vector<double> spline_values(const std::vector<double>& u, const std::vector<double>& y, int interior_knots);
 
 }  // namespace autobench::detect

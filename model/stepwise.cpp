@@ -194,11 +194,11 @@ void check(const StepwiseOptions& o) {
   if (!std::isfinite(o.phi) || o.phi < 0 || o.phi >= 1)
     throw std::invalid_argument("phi " + std::to_string(o.phi) + " is not allowed (allowed: 0 <= phi < 1)");
   if (o.max_terms < 1 || o.max_terms > 100)
-    throw std::invalid_argument("max terms " + std::to_string(o.max_terms) + " is not allowed (allowed: 1..100)");
+    throw std::invalid_argument("max-terms " + std::to_string(o.max_terms) + " is not allowed (allowed: 1..100)");
   if (o.interior_knots < 1 || o.interior_knots > 3)
-    throw std::invalid_argument("interior knots " + std::to_string(o.interior_knots) + " is not allowed (allowed: 1..3)");
+    throw std::invalid_argument("knots " + std::to_string(o.interior_knots) + " is not allowed (allowed: 1..3)");
   if (o.rows_per_column < 1 || o.rows_per_column > 100)
-    throw std::invalid_argument("rows per column " + std::to_string(o.rows_per_column) +
+    throw std::invalid_argument("rows-per-column " + std::to_string(o.rows_per_column) +
                                 " is not allowed (allowed: 1..100)");
   if (o.bagging < 1 || o.bagging > 100)
     throw std::invalid_argument("bagging " + std::to_string(o.bagging) + " is not allowed (allowed: 1..100)");

@@ -193,6 +193,17 @@ def draw_campaign(ax, c, legend):
         ax.legend(lines[0] + more[0], lines[1] + more[1], loc="lower right", fontsize=8)
 
 
+def file_name_part(name):
+    """A name read from the file, safe as part of a file name: the rule of suite/writing/file_name.cpp
+    (bytes outside [A-Za-z0-9._+-] and a leading '.' become '_', cut to 64 bytes), so no figure leaves out_dir."""
+    safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-")
+    out = ""
+    for byte in name.encode("utf-8", "surrogateescape")[:64]:
+        c = chr(byte)
+        out += c if c in safe and not (not out and c == ".") else "_"
+    return out or "_"
+
+
 def save(fig, title, out_dir, stem, written):
     """Writes the figure in every format, titled (and with the title as file metadata)."""
     fig.suptitle(title)
@@ -209,7 +220,7 @@ def campaign_figures(run, out_dir, written):
         draw_campaign(ax, c, legend=True)
         state = "" if c.complete else " (incomplete)"
         save(fig, f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}{state}\n{run.subtitle(c.device_name)}",
-             out_dir, f"campaign_{c.kernel}_{c.detector}_rank{c.rank}_repeat{c.repeat}", written)
+             out_dir, f"campaign_{file_name_part(c.kernel)}_{file_name_part(c.detector)}_rank{c.rank}_repeat{c.repeat}", written)
 
 
 def repeat_grids(run, out_dir, written):
@@ -223,7 +234,7 @@ def repeat_grids(run, out_dir, written):
             draw_campaign(ax, c, legend=False)
             ax.set_title(f"repeat {c.repeat}" + ("" if c.complete else " (incomplete)"))
         save(fig, f"{kernel} / {detector}, rank {rank}: {len(cs)} repeat(s)\n{run.subtitle(cs[0].device_name)}",
-             out_dir, f"repeats_{kernel}_{detector}_rank{rank}", written)
+             out_dir, f"repeats_{file_name_part(kernel)}_{file_name_part(detector)}_rank{rank}", written)
 
 
 def model_figures(run, out_dir, written):
@@ -244,7 +255,7 @@ def model_figures(run, out_dir, written):
         ax.legend(fontsize=8, loc="lower right", title="device model (* knee)", title_fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
         save(fig, f"{kernel} / {detector}: device models\nbackend {run.backend_label()} | {run.date()}",
-             out_dir, f"models_{kernel}_{detector}", written)
+             out_dir, f"models_{file_name_part(kernel)}_{file_name_part(detector)}", written)
 
 
 def draw_all(run, out_dir):

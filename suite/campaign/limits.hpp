@@ -66,6 +66,26 @@ inline constexpr Limit max_waves{"--max-waves", 1, 1e4};
 inline constexpr Limit balance_max{"--balance-max", 0, 10, true};
 inline constexpr Limit test_fraction{"--test-fraction", 0, 1, true, true};
 inline constexpr Limit memory_fraction{"--memory-fraction", 0, 0.95, true};
+// model, model evaluate (their --seed is the run's above)
+inline constexpr Limit samples{"--samples", 3, 1e6, false, false, true};
+inline constexpr Limit test_samples{"--test", 1, 1e6, false, false, true};
+inline constexpr Limit model_iterations{"--iterations", 1, 10000, false, false, true};
+inline constexpr Limit theta{"--theta", 0, 1, false, true};
+inline constexpr Limit phi{"--phi", 0, 1, false, true};
+inline constexpr Limit max_terms{"--max-terms", 1, 100, false, false, true};
+inline constexpr Limit knots{"--knots", 1, 3, false, false, true};
+inline constexpr Limit rows_per_column{"--rows-per-column", 1, 100, false, false, true};
+inline constexpr Limit bagging{"--bagging", 1, 100, false, false, true};
+inline constexpr Limit evaluate_repeats{"--repeats", 1, 1000, false, false, true};
+inline constexpr Limit top_k{"--top-k", 1, 1000, false, false, true};
+inline constexpr Limit replay_tune_budget{"--tune-budget", 1, 1000, false, false, true};
+inline constexpr Limit tuner_top_k{"--tuner-top-k", 1, 1000, false, false, true};
+inline constexpr Limit tuner_random{"--tuner-random", 0, 1000, false, false, true};
+inline constexpr Limit tuner_incumbents{"--tuner-incumbents", 0, 1000, false, false, true};
+// run options checked after parsing too (they depend on each other)
+inline constexpr Limit knee_bootstrap{"--knee-bootstrap", 0, 100000, false, false, true};
+inline constexpr Limit noise_target{"--noise-target", 0, 1, false, true};
+inline constexpr Limit max_time_ms{"--max-time-ms", 0, 3.6e6, true, false, false, 1e-3};
 }  // namespace limits
 
 }  // namespace autobench::campaign

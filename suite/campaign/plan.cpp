@@ -13,6 +13,7 @@
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/campaign/limits.hpp"
 #include "suite/campaign/suites.hpp"
+#include "suite/formatting/echo.hpp"
 
 namespace autobench::campaign {
 namespace {
@@ -36,7 +37,7 @@ std::string str(T v) {
 
 void check_unique(const std::vector<std::string>& names, const char* what) {
   std::set<std::string> seen;
-  for (const auto& n : names) require(seen.insert(n).second, std::string(what) + " '" + n + "' is listed twice");
+  for (const auto& n : names) require(seen.insert(n).second, std::string(what) + " " + formatting::echo(n) + " is listed twice");
 }
 
 // The autoscaler's values, for the sweeps of `kernel_names`.
@@ -52,7 +53,9 @@ void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<st
   check_stored(L::min_points, static_cast<double>(a.safeguards.min_points));
   check_stored(L::post_knee, static_cast<double>(a.post_knee));
   check_stored(L::warmup, a.timing.warmup);
-  require(a.timing.iterations >= 1, "--iterations must leave at least 1 timed iteration after the warm-up");
+  require(a.timing.iterations >= 1, "--iterations " + str(a.timing.iterations + a.timing.warmup) + " with --warmup " +
+                                        str(a.timing.warmup) + " is not allowed: --iterations must exceed --warmup "
+                                        "(at least 1 timed launch after the warm-up)");
   check_stored(L::iterations, a.timing.iterations + a.timing.warmup);
   check_stored(L::tune_budget, a.tune_budget);
   check_stored(L::tune_iterations, a.tune_iterations);
@@ -112,16 +115,16 @@ Plan check_plan(const RunSettings& s) {
   plan.repeats = s.repeats ? s.repeats : suite.repeats;
 
   for (const auto& k : plan.kernels)
-    require(kernels::find(k) != nullptr, "unknown kernel '" + k + "' (allowed: " + join(kernels::names()) + ")");
+    require(kernels::find(k) != nullptr, "unknown kernel " + formatting::echo(k) + " (allowed: " + join(kernels::names()) + ")");
   std::vector<std::string> known_detectors;
   for (const auto& d : detect::list()) known_detectors.push_back(d.name);
   for (const auto& d : plan.detectors)
-    require(detect::exists(d), "unknown detector '" + d + "' (allowed: " + join(known_detectors) + ")");
+    require(detect::exists(d), "unknown detector " + formatting::echo(d) + " (allowed: " + join(known_detectors) + ")");
   check_unique(plan.kernels, "kernel");
   check_unique(plan.detectors, "detector");
   check_stored(limits::repeats, plan.repeats);
   require(s.backend == "auto" || s.backend == "cuda" || s.backend == "sim",
-          "unknown backend '" + s.backend + "' (allowed: auto, cuda, sim)");
+          "unknown backend " + formatting::echo(s.backend) + " (allowed: auto, cuda, sim)");
 
   if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
   check_stored(limits::sim_realtime, s.sim_realtime);
@@ -131,8 +134,12 @@ Plan check_plan(const RunSettings& s) {
   check_autoscale(s.autoscale, plan.kernels);
   for (const auto& [k, a] : s.kernel_autoscale) {
     require(std::find(plan.kernels.begin(), plan.kernels.end(), k) != plan.kernels.end(),
-            "settings for kernel '" + k + "' but it is not in the run's kernels (" + join(plan.kernels) + ")");
+            "settings for kernel " + formatting::echo(k) + " but it is not in the run's kernels (" + join(plan.kernels) + ")");
     check_autoscale(a, {k});
+    // The power windows are the run's: a kernel's efficiency curve needs one at every point of it.
+    require(a.knee_metric != autoscale::KneeMetric::efficiency || (s.power.points == "all" && s.power.window_s != 0),
+            "--knee-metric efficiency for kernel " + formatting::echo(k) + " needs a power window at every point: "
+            "give --power-points all (and --power-window-ms > 0) for the whole run, in [options]");
   }
 
   plan.independent_sweeps = s.independent_sweeps;

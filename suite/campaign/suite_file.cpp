@@ -1,10 +1,13 @@
 // Reading suite files with toml++ (see suite_file.hpp).
 #include "suite/campaign/suite_file.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "suite/formatting/echo.hpp"
 
 #ifdef AUTOBENCH_HAVE_TOML
 #include <toml++/toml.h>
@@ -97,10 +100,17 @@ SuiteFile read_suite_file(const std::string& path) {
         file.kernel_lines[std::string(name.str())] = line_of(table);
       }
     } else {
-      fail(path, line, "unknown key '" + key +
-                           "' (allowed at the top: description, kernels, detectors, repeats, [options], [kernel.NAME])");
+      fail(path, line, "unknown key " + formatting::echo(key) +
+                           " (allowed at the top: description, kernels, detectors, repeats, [options], [kernel.NAME])");
     }
   }
+  for (std::size_t i = 0; i < file.options.size(); ++i)  // [options] kernels beside a top-level kernels, ...
+    for (std::size_t j = 0; j < i; ++j)
+      if (file.options[j].name == file.options[i].name) {
+        const auto [first, second] = std::minmax(file.options[i].line, file.options[j].line);
+        fail(path, second, "'" + file.options[i].name + "' is set twice (also on line " + std::to_string(first) +
+                               "; set it once)");
+      }
   for (const char* required : {"kernels", "detectors"}) {
     bool found = false;
     for (const auto& o : file.options) found = found || o.name == required;

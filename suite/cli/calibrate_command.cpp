@@ -20,6 +20,7 @@
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/writing/atomic_file.hpp"
+#include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -121,6 +122,11 @@ void run_calibrate(const CalibrateOptions& o) {
     energy::check(s);
     if (backend_name == "sim" && !backend::sim::find_model(o.sim_device))
       backend::sim::model_named(o.sim_device);  // throws naming the known models
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  try {  // before any work
+    writing::check_output_file("--output", o.output);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -26,6 +26,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
+#include "suite/cli/run_options.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
 #include "suite/dataset/dataset_file.hpp"
@@ -37,6 +38,7 @@
 #include "suite/journal/journal.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
+#include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
 
@@ -206,8 +208,6 @@ void run_dataset(const DatasetRequest& request) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  if (request.time_budget_s == 0 || std::isnan(request.time_budget_s))
-    throw UsageError("--time-budget must be a positive number of seconds");
   settings.verbosity = request.quiet ? 0 : 1;
   const ds::RegimeRatio ratio = ds::parse_ratio(settings.ratio);
 
@@ -222,7 +222,7 @@ void run_dataset(const DatasetRequest& request) {
   std::string problem;
   if (root && !resuming) {
     try {
-      writing::check_output_parent(settings.output_dir);
+      writing::check_output_directory("--output", settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
@@ -491,13 +491,16 @@ void add_dataset_command(CLI::App& app) {
       ->check(bounded(limits::test_fraction))->capture_default_str();
   cmd->add_option("--memory-fraction", s.memory_fraction, "Share of free device memory one configuration may take")
       ->check(bounded(limits::memory_fraction))->capture_default_str();
-  cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")->capture_default_str();
+  cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")
+      ->check(bounded(limits::seed))->capture_default_str();
   cmd->add_option("--output", s.output_dir, "Parent directory of the dataset's timestamped run directory")->capture_default_str();
   cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings");
   cmd->add_option("--time-budget", request->time_budget_s, "Seconds the run may take; no configuration starts that "
-                                                          "would not finish (default: the SLURM job's time left)");
+                                                          "would not finish (default: the SLURM job's time left)")
+      ->check(bounded(limits::time_budget_s));
   cmd->add_flag("-q,--quiet", request->quiet, "Print only errors and the JSONL path");
-  cmd->callback([request] {
+  cmd->callback([request, cmd] {
+    if (!request->resume_dir.empty()) refuse_options_with_resume(*cmd, {"time-budget", "quiet"});
     request->command_line = process_command_line();
     run_dataset(*request);
   });

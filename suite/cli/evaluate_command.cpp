@@ -14,6 +14,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/dataset/baselines.hpp"
 #include "suite/dataset/evaluation.hpp"
+#include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -81,6 +82,11 @@ void run_evaluate(const EvaluateOptions& o) {
   for (const auto& b : o.baselines)
     if (b != "analytic" && b != "regression" && b != "stargazer" && b != "none")
       throw UsageError("--baselines '" + b + "' is not allowed (allowed: analytic, regression, stargazer, none)");
+  if (!o.json_out.empty()) try {  // before any work
+    writing::check_output_file("--json", o.json_out);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   const std::vector<ds::Row> rows = read_rows(o.dataset);
   std::vector<std::pair<std::string, ds::Predictor>> predictors;
   if (!o.predictions.empty()) {

@@ -10,6 +10,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/cli/run_options.hpp"
+#include "suite/formatting/echo.hpp"
 
 namespace {
 
@@ -19,8 +20,12 @@ std::string joined_command_line(int argc, char** argv) {
   return s;
 }
 
+// Every error message leaves through here: whatever input it quotes, the terminal gets no control
+// sequence and no unbounded line (values are also echoed bounded where they are quoted).
 int fail(int code, const std::string& message) {
-  if (!message.empty()) fmt::print(stderr, "autobench-mpi: error: {}\n", message.c_str());
+  if (!message.empty())
+    fmt::print(stderr, "autobench-mpi: error: {}\n",
+               autobench::formatting::printable(message, autobench::formatting::kMessageBytes));
   return code;
 }
 
@@ -60,6 +65,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if (!app.get_subcommands().empty()) return 0;  // a subcommand ran in its callback
+    if (!request.resume_dir.empty()) refuse_options_with_resume(app, {"time-budget", "dry-run", "quiet", "verbose"});
     request.settings = to_settings(options, app);
     if (autobench::campaign::is_suite_file(request.settings.suite))
       request.settings = settings_with_suite_file(request.settings.suite, app, std::vector<std::string>(argv + 1, argv + argc));

@@ -11,7 +11,6 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +21,7 @@
 #include "suite/backend/factory.hpp"
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/build_info.hpp"
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/cli/errors.hpp"
@@ -32,6 +32,7 @@
 #include "suite/results/json.hpp"
 #include "suite/modeling/design_space.hpp"
 #include "suite/modeling/evaluation.hpp"
+#include "suite/modeling/fitted_range.hpp"
 #include "suite/dataset/regime.hpp"
 #include "suite/modeling/derived_parameters.hpp"
 #include "suite/modeling/measure_points.hpp"
@@ -40,7 +41,9 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/writing/model_file.hpp"
+#include "suite/formatting/echo.hpp"
 #include "suite/formatting/model_report.hpp"
+#include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 
 namespace autobench::cli {
@@ -87,7 +90,6 @@ struct EvaluateOptions {
   modeling::TunerReplaySettings tuner;
 };
 
-constexpr std::int64_t kMaxSamples = 1000000;
 constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
 
 // Throws std::invalid_argument naming the bad option and what is allowed.
@@ -113,6 +115,8 @@ model::StepwiseOptions stepwise_options(const FitOptions& f) {
   return s;
 }
 
+namespace L = campaign::limits;
+
 void add_fit_options(CLI::App* cmd, FitOptions& f) {
   cmd->add_option("--launch-parameters", f.launch_parameters, "Also offer the launch geometry as parameters: "
                                                                "launch_threads, launch_blocks, block_threads (true or false)");
@@ -126,16 +130,21 @@ void add_fit_options(CLI::App* cmd, FitOptions& f) {
                                       "cross-validation: shrinks nearly collinear columns that least squares lets "
                                       "cancel on the training points and explode elsewhere)");
   cmd->add_option("--theta", f.theta, "A parameter enters when it raises adjusted R2 by more than this "
-                                      "(0 <= theta < 1; see --gain)");
-  cmd->add_option("--phi", f.phi, "An interaction enters when it raises adjusted R2 by more than this (0 <= phi < 1)");
+                                      "(see --gain)")->check(bounded(L::theta));
+  cmd->add_option("--phi", f.phi, "An interaction enters when it raises adjusted R2 by more than this")
+      ->check(bounded(L::phi));
   cmd->add_option("--gain", f.gain, "What theta and phi compare with: relative (the share of the variance still "
                                     "unexplained) or absolute (the paper's: of all the variance)");
-  cmd->add_option("--max-terms", f.max_terms, "At most this many terms, interactions included (1..100)");
-  cmd->add_option("--knots", f.knots, "Evenly spaced interior knots per numeric parameter (1..3)");
+  cmd->add_option("--max-terms", f.max_terms, "At most this many terms, interactions included")
+      ->check(bounded(L::max_terms));
+  cmd->add_option("--knots", f.knots, "Evenly spaced interior knots per numeric parameter")
+      ->check(bounded(L::knots));
   cmd->add_option("--rows-per-column", f.rows_per_column, "A term is tried only while the model keeps this many "
-                                                          "observations per column (1..100)");
+                                                          "observations per column")
+      ->check(bounded(L::rows_per_column));
   cmd->add_option("--bagging", f.bagging, "Average this many selections and fits on bootstrap resamples of the "
-                                          "training points (1: one fit; 1..100): steadier predictions from few samples");
+                                          "training points (1: one fit): steadier predictions from few samples")
+      ->check(bounded(L::bagging));
   cmd->add_option("--response", f.response, "What the model fits: log-time (ln of the time; relative errors) or time");
 }
 
@@ -150,12 +159,6 @@ Plan plan_of(const ModelOptions& o) {
   Plan p;
   p.space.kernel = kernels::find(o.kernel);
   if (!p.space.kernel) throw std::invalid_argument("--kernel '" + o.kernel + "' is not a kernel (see `list`)");
-  if (o.samples < 3 || o.samples > kMaxSamples)
-    throw std::invalid_argument("--samples " + std::to_string(o.samples) + " is not allowed (allowed: 3.." + std::to_string(kMaxSamples) + ")");
-  if (o.test < 1 || o.test > kMaxSamples)
-    throw std::invalid_argument("--test " + std::to_string(o.test) + " is not allowed (allowed: 1.." + std::to_string(kMaxSamples) + ")");
-  if (o.iterations < 1 || o.iterations > 10000)
-    throw std::invalid_argument("--iterations " + std::to_string(o.iterations) + " is not allowed (allowed: 1..10000)");
   for (auto s : o.sizes) {
     if (s < 1 || s > kMaxSize)
       throw std::invalid_argument("--sizes " + std::to_string(s) + " is not allowed (allowed: 1.." + std::to_string(kMaxSize) + ")");
@@ -221,7 +224,7 @@ void run_model(const ModelOptions& o) {
   }
   if (mpi.root() && problem.empty()) {
     try {
-      writing::check_output_parent(o.output);
+      writing::check_output_directory("--output", o.output);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }
@@ -331,7 +334,8 @@ void run_model(const ModelOptions& o) {
                   measured_s, run.selection.model.terms().size(), run.selection.r_squared,
                   100 * run.errors.mean_relative, run.errors.points, path.c_str());
     } catch (const RunFailure& e) {
-      fmt::print(stderr, "autobench-mpi: error: {}\n", e.what());
+      fmt::print(stderr, "autobench-mpi: error: {}\n",
+                 formatting::printable(e.what(), formatting::kMessageBytes));
       exit_code = kExitFailure;
     }
   }
@@ -356,7 +360,7 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
     } catch (const std::exception&) {
     }
     if (used != text.size() || !std::isfinite(v)) throw UsageError("--config " + name + "='" + text + "' is not a finite number");
-    given[name] = v;
+    if (!given.emplace(name, v).second) throw UsageError("--config names " + name + " twice (give each parameter once)");
   }
   const auto derived = [&](const model::Parameter& p) { return kernel != nullptr && modeling::is_derived_parameter(*kernel, p.name()); };
   std::string names;
@@ -425,6 +429,11 @@ void predict(const PredictOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--config: ") + e.what());
   }
+  if (!std::isfinite(t) || t <= 0)
+    throw RunFailure(fmt::format("model predict: {}: the model predicts {} s at this point (not a time)", o.file, t));
+  for (const std::string& outside : modeling::outside_fitted_range(m.parameters(), row))
+    fmt::print(stderr, "autobench-mpi: warning: extrapolation: {} (the prediction is not backed by measurements)\n",
+               outside);
   fmt::print("predicted time {:.6g} s ({}, {})\n", t, run.kernel.c_str(), run.device_model.c_str());
   for (const auto* set : {&run.training, &run.test})
     for (std::size_t i = 0; i < set->rows.size(); ++i)
@@ -440,16 +449,6 @@ modeling::ModelRun read_for(const char* what, const std::string& file) {
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string(what) + ": " + e.what());
   }
-}
-
-// --repeats, --top-k and the tuner replay's settings; throws UsageError naming the bad one.
-void check_repeats_and_tuner(const EvaluateOptions& o) {
-  if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats " + std::to_string(o.repeats) + " is not allowed (allowed: 1..1000)");
-  if (o.top_k < 1 || o.top_k > 1000) throw UsageError("--top-k " + std::to_string(o.top_k) + " is not allowed (allowed: 1..1000)");
-  for (const auto& [name, value, lo] : {std::tuple{"--tune-budget", o.tuner.warmup_budget, 1}, {"--tuner-top-k", o.tuner.top_k, 1},
-                                        {"--tuner-random", o.tuner.random, 0}, {"--tuner-incumbents", o.tuner.incumbents, 0}})
-    if (value < lo || value > 1000)
-      throw UsageError(std::string(name) + " " + std::to_string(value) + " is not allowed (allowed: " + std::to_string(lo) + "..1000)");
 }
 
 // The replay's table, one row per size, and its summary.
@@ -523,7 +522,6 @@ RecordedSweep read_sweep(const std::string& run_dir) {
 
 // The model tuner replayed over one or more recorded sweeps of one kernel on one device model.
 void evaluate_sweep(const EvaluateOptions& o) {
-  check_repeats_and_tuner(o);
   std::vector<RecordedSweep> sweeps;
   std::vector<modeling::Samples> recordings;
   for (const auto& dir : o.sweeps) {
@@ -596,7 +594,6 @@ void evaluate(const EvaluateOptions& o) {
                        ", fewer than the file's " + std::to_string(pool.rows.size()) + " points)");
     s.samples.push_back(static_cast<std::size_t>(n));
   }
-  check_repeats_and_tuner(o);
   s.repeats = o.repeats;
   s.top_k = o.top_k;
   s.seed = o.seed;
@@ -674,17 +671,20 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                           "regression into an HDF5 model file (see `report` and `model predict`)");
   cmd->option_defaults()->always_capture_default();
   cmd->add_option("--kernel", o->kernel, "Kernel to model (see `list`)");
-  cmd->add_option("--samples", o->samples, "Training samples, drawn uniformly at random from the space (3..1000000)");
-  cmd->add_option("--test", o->test, "Held-out samples, drawn from the rest of the space (1..1000000)");
+  cmd->add_option("--samples", o->samples, "Training samples, drawn uniformly at random from the space")
+      ->check(bounded(L::samples));
+  cmd->add_option("--test", o->test, "Held-out samples, drawn from the rest of the space")
+      ->check(bounded(L::test_samples));
   cmd->add_option("--sizes", o->sizes, "Problem sizes, comma-separated (default: the kernel's start size x 4, 8, 16, 32, 64)")
       ->delimiter(',');
   cmd->add_option("--clocks", o->clocks, "Also model the locked SM clock, MHz: a list 1200,1500,... or LO:HI:STEP "
                                          "(locking needs root; clocks are restored after each, and on signals)");
   cmd->add_option("--backend", o->backend, "auto (cuda when every rank sees a GPU, else sim), cuda or sim");
   cmd->add_option("--sim-device", o->sim_device, "Sim model of every rank (sim backend; see `list`)");
-  cmd->add_option("--iterations", o->iterations, "Timed launches per sample after one warm-up; the median is the response (1..10000)");
+  cmd->add_option("--iterations", o->iterations, "Timed launches per sample after one warm-up; the median is the response")
+      ->check(bounded(L::model_iterations));
   add_fit_options(cmd, o->fit);
-  cmd->add_option("--seed", o->seed, "Seed of the sample (and of the sim backend)");
+  cmd->add_option("--seed", o->seed, "Seed of the sample (and of the sim backend)")->check(bounded(L::seed));
   cmd->add_option("--output", o->output, "Directory; the model goes to a new timestamped subdirectory as model.h5");
 
   auto p = std::make_shared<PredictOptions>();
@@ -708,15 +708,22 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                          "(recordings of one kernel on one device model): each probe is drawn from one "
                                          "of them, and the choices are judged by each configuration's median over them");
   eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
-  eval->add_option("--repeats", e->repeats, "Random training sets per size (1..1000)");
-  eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions (1..1000)");
-  eval->add_option("--seed", e->seed, "Seed of the training sets (and of the tuner replay's first repeat)");
+  eval->add_option("--repeats", e->repeats, "Random training sets per size")
+      ->check(bounded(L::evaluate_repeats));
+  eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions")
+      ->check(bounded(L::top_k));
+  eval->add_option("--seed", e->seed, "Seed of the training sets (and of the tuner replay's first repeat)")
+      ->check(bounded(L::seed));
   add_fit_options(eval, e->fit);
-  eval->add_option("--tune-budget", e->tuner.warmup_budget, "Tuner replay: random configurations per warm-up size (1..1000)");
+  eval->add_option("--tune-budget", e->tuner.warmup_budget, "Tuner replay: random configurations per warm-up size")
+      ->check(bounded(L::replay_tune_budget));
   eval->add_option("--tuner-top-k", e->tuner.top_k, "Tuner replay: best predicted configurations per guided size and per "
-                                                    "further round at the warm-up sizes (1..1000)");
-  eval->add_option("--tuner-random", e->tuner.random, "Tuner replay: random further configurations per guided size (0..1000)");
-  eval->add_option("--tuner-incumbents", e->tuner.incumbents, "Tuner replay: fastest of the previous size timed again (0..1000)");
+                                                    "further round at the warm-up sizes")
+      ->check(bounded(L::tuner_top_k));
+  eval->add_option("--tuner-random", e->tuner.random, "Tuner replay: random further configurations per guided size")
+      ->check(bounded(L::tuner_random));
+  eval->add_option("--tuner-incumbents", e->tuner.incumbents, "Tuner replay: fastest of the previous size timed again")
+      ->check(bounded(L::tuner_incumbents));
   eval->callback([e] { evaluate(*e); });
   cmd->callback([o, pred, eval] {
     if (pred->parsed() || eval->parsed()) return;

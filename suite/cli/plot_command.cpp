@@ -13,6 +13,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/result_files.hpp"
 
 extern char** environ;
 
@@ -63,7 +64,7 @@ std::filesystem::path plot_script() {
 }
 
 void plot(const PlotOptions& options) {
-  if (!std::filesystem::is_regular_file(options.file)) throw UsageError("plot: no such file: " + options.file);
+  read_result_files("plot", {options.file});  // refused exactly as `report` refuses it, before python starts
   const auto script = plot_script();
   const auto python = plot_interpreter();
   std::vector<std::string> args{python.path, script.string(), options.file};

@@ -7,7 +7,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/cli/result_files.hpp"
 #include "suite/formatting/report_csv.hpp"
 #include "suite/formatting/report_json.hpp"
 #include "suite/formatting/report_table.hpp"
@@ -35,12 +35,7 @@ void report(const ReportOptions& options) {
     }
     return;
   }
-  results::ResultFile file;
-  try {
-    file = reading::read_results(options.file);
-  } catch (const std::runtime_error& e) {
-    throw UsageError(std::string("report: ") + e.what());
-  }
+  const results::ResultFile file = read_result_files("report", {options.file}).front().file;
   if (options.format == "json") {
     std::cout << formatting::report_json(file, options.file).dump(2) << "\n";
   } else if (options.format == "csv") {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "suite/cli/errors.hpp"
+#include "suite/formatting/echo.hpp"
 #include "suite/reading/hdf5_reader.hpp"
 
 namespace autobench::cli {
@@ -12,8 +13,15 @@ namespace autobench::cli {
 std::vector<stats::NamedResultFile> read_result_files(const std::string& command,
                                                        const std::vector<std::string>& paths) {
   std::vector<stats::NamedResultFile> files;
-  for (const auto& path : paths) {
-    if (!std::filesystem::is_regular_file(path)) throw UsageError(command + ": no such file: " + path);
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    const std::string& path = paths[i];
+    if (!std::filesystem::is_regular_file(path)) throw UsageError(command + ": no such file: " + formatting::printable(path));
+    for (std::size_t j = 0; j < i; ++j) {
+      std::error_code ec;
+      if (std::filesystem::equivalent(paths[j], path, ec))
+        throw UsageError(command + ": " + formatting::echo(path) + " is the file " + formatting::echo(paths[j]) +
+                         " again (each results file counts once)");
+    }
     try {
       files.push_back({path, reading::read_results(path)});
     } catch (const std::runtime_error& e) {

@@ -9,7 +9,9 @@
 
 namespace autobench::cli {
 
-// Reads every file in order; throws UsageError "<command>: <reason>" for the first that cannot be read.
+// Reads every file in order, each as `report` reads it (the one reader: reading::read_results); throws
+// UsageError "<command>: <reason>" for the first that cannot be read or that names a file given before
+// (also by another path).
 std::vector<stats::NamedResultFile> read_result_files(const std::string& command,
                                                        const std::vector<std::string>& paths);
 

@@ -32,6 +32,7 @@
 #include "suite/mpi/progress.hpp"
 #include "suite/writing/atomic_file.hpp"
 #include "suite/writing/run_file.hpp"
+#include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
 #include "suite/results/utc_time.hpp"
@@ -158,7 +159,7 @@ std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& nothing_le
   std::string problem;
   if (mpi.root() && !ctx.resuming) {
     try {
-      writing::check_output_parent(ctx.prep.settings.output_dir);
+      writing::check_output_directory("--output", ctx.prep.settings.output_dir);
     } catch (const std::invalid_argument& e) {
       problem = e.what();
     }

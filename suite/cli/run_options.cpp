@@ -9,6 +9,8 @@
 #include "suite/campaign/suite_file.hpp"
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/formatting/echo.hpp"
+#include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
 
@@ -74,10 +76,11 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->check(bounded(campaign::limits::iterations))->group("Timing");
   app.add_option("--warmup", a.timing.warmup, "Launches dropped before timing")->check(bounded(campaign::limits::warmup))->group("Timing");
   app.add_option("--noise-target", o.noise_target, "Time each size until the relative standard error of its mean "
-                                                  "time is at most this (0: exactly --iterations)")->group("Timing");
+                                                  "time is at most this (0: exactly --iterations)")
+      ->check(bounded(campaign::limits::noise_target))->group("Timing");
   app.add_option("--max-launches", o.max_launches, "Noise target: timed launches per size at most")->group("Timing");
   app.add_option("--max-time-ms", o.max_time_ms, "Noise target: summed kernel time per size at most")
-      ->group("Timing");
+      ->check(bounded(campaign::limits::max_time_ms))->group("Timing");
   app.add_flag("--cold", o.cold, "Flush the L2 and re-initialise inputs between iterations (default: vecadd)")
       ->group("Timing");
   app.add_flag("--warm", o.warm, "No flush between iterations (default: gemm, fp32)")->group("Timing");
@@ -100,12 +103,13 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->group("Timing");
   app.add_option("--tuner-top-k", a.tuner_top_k, "Model tuner: best predicted configurations timed per size, and per "
                                                  "further round at the warm-up sizes; also the most launch grids "
-                                                 "given one configuration each (1..1000)")
-      ->group("Timing");
-  app.add_option("--tuner-random", a.tuner_random, "Model tuner: random further configurations timed per size "
-                                                   "(0..1000)")->group("Timing");
+                                                 "given one configuration each")
+      ->check(bounded(campaign::limits::tuner_top_k))->group("Timing");
+  app.add_option("--tuner-random", a.tuner_random, "Model tuner: random further configurations timed per size")
+      ->check(bounded(campaign::limits::tuner_random))->group("Timing");
   app.add_option("--tuner-incumbents", a.tuner_incumbents, "Model tuner: fastest configurations of the previous size "
-                                                           "timed again (0..1000)")->group("Timing");
+                                                           "timed again")
+      ->check(bounded(campaign::limits::tuner_incumbents))->group("Timing");
   app.add_option("--seed", a.seed, "Seed for sampling and the sim backend's noise")->check(bounded(campaign::limits::seed))->group("Timing");
 
   app.add_option("--sensitivity", a.detector_params.sensitivity, "Kneedle sensitivity S")->check(bounded(campaign::limits::sensitivity))->group("Detection");
@@ -124,7 +128,7 @@ void add_run_options(CLI::App& app, RunOptions& o) {
       ->group("Detection");
   app.add_option("--knee-bootstrap", o.bootstrap, "Bootstrap replicates for each knee's 95% size interval "
                                                 "(launch times resampled, detector rerun; 0: no interval)")
-      ->group("Detection");
+      ->check(bounded(campaign::limits::knee_bootstrap))->group("Detection");
   app.add_option("--knee-metric", o.knee_metric, "Curve the detectors see: throughput (default) or efficiency "
                                                  "(work per joule; needs power windows)")->group("Detection");
 
@@ -245,15 +249,22 @@ std::set<std::string> typed_names(const CLI::App& app) {
 // arguments, parsed as run options; arguments of other options (--resume, ...) are ignored here.
 campaign::RunSettings parse_with(const std::vector<campaign::SuiteOption>& file_options,
                                  const std::set<std::string>& typed, const std::vector<std::string>& args) {
-  std::vector<std::string> all;
-  for (const auto& o : file_options)
-    if (!typed.count(o.name)) all.push_back("--" + o.name + "=" + o.value);
-  all.insert(all.end(), args.begin(), args.end());
-  std::reverse(all.begin(), all.end());  // CLI11 takes a vector of arguments last-first
   CLI::App app;
   app.allow_extras();
   RunOptions options;
   add_run_options(app, options);
+  std::vector<std::string> all;
+  for (const auto& o : file_options) {
+    if (typed.count(o.name)) continue;
+    if (o.value.empty() && app.get_option("--" + o.name)->get_expected_min() == 0)
+      throw UsageError("--" + o.name + " '' is not allowed: a flag is true or false");
+    if (o.value.empty())  // "--output=" would take the next argument as its value; as typed: --output ''
+      all.insert(all.end(), {"--" + o.name, ""});
+    else
+      all.push_back("--" + o.name + "=" + o.value);
+  }
+  all.insert(all.end(), args.begin(), args.end());
+  std::reverse(all.begin(), all.end());  // CLI11 takes a vector of arguments last-first
   app.parse(all);
   return to_settings(options, app);
 }
@@ -265,15 +276,16 @@ void check_names(const campaign::SuiteFile& file, const std::vector<campaign::Su
   RunOptions unused;
   add_run_options(app, unused);
   for (const auto& o : options) {
-    const CLI::Option* opt = o.name == "suite" ? nullptr : app.get_option_no_throw("--" + o.name);
+    const bool not_run_option = o.name == "suite" || o.name == "help";
+    const CLI::Option* opt = not_run_option ? nullptr : app.get_option_no_throw("--" + o.name);
     const bool allowed = opt && (groups.empty() || std::count(groups.begin(), groups.end(), opt->get_group()));
     if (!allowed) {
       std::string names;
       for (const CLI::Option* c : app.get_options())
-        if (!c->get_lnames().empty() && c->get_lnames()[0] != "suite" &&
+        if (!c->get_lnames().empty() && c->get_lnames()[0] != "suite" && c->get_lnames()[0] != "help" &&
             (groups.empty() || std::count(groups.begin(), groups.end(), c->get_group())))
           names += (names.empty() ? "" : ", ") + c->get_lnames()[0];
-      throw UsageError(file.path + ":" + std::to_string(o.line) + ": unknown option '" + o.name + "' in " + where +
+      throw UsageError(file.path + ":" + std::to_string(o.line) + ": unknown option " + formatting::echo(o.name) + " in " + where +
                        " (allowed: " + names + ")");
     }
   }
@@ -295,6 +307,20 @@ auto located(const campaign::SuiteFile& file, const std::vector<campaign::SuiteO
 
 }  // namespace
 
+void refuse_options_with_resume(const CLI::App& app, const std::vector<std::string>& allowed) {
+  std::string given, allowed_text;
+  for (const auto& name : allowed) allowed_text += ", --" + name;
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->count() == 0 || o->get_lnames().empty()) continue;
+    const std::string& name = o->get_lnames()[0];
+    if (name != "resume" && std::find(allowed.begin(), allowed.end(), name) == allowed.end())
+      given += (given.empty() ? "--" : ", --") + name;
+  }
+  if (!given.empty())
+    throw UsageError("--resume continues a run with its own settings; " + given + " cannot change them (allowed with "
+                     "--resume: " + allowed_text.substr(2) + ")");
+}
+
 campaign::RunSettings settings_with_suite_file(const std::string& path, const CLI::App& typed,
                                                const std::vector<std::string>& args) {
   campaign::SuiteFile file;
@@ -305,6 +331,12 @@ campaign::RunSettings settings_with_suite_file(const std::string& path, const CL
   }
   check_names(file, file.options, {}, "[options]");
   const std::set<std::string> on_command_line = typed_names(typed);
+  for (const auto& o : file.options)  // as the typed --output is checked, but located: `output = ""` names no directory
+    if (o.name == "output" && !on_command_line.count("output"))
+      located(file, {o}, [&] {
+        writing::check_output_directory("--output", o.value);
+        return 0;
+      });
 
   // The file alone first, so its own mistakes are reported against its lines.
   located(file, file.options, [&] {
@@ -336,6 +368,9 @@ campaign::RunSettings settings_with_suite_file(const std::string& path, const CL
     if (std::count(settings.kernels.begin(), settings.kernels.end(), kernel))  // --kernels may narrow the run
       settings.kernel_autoscale[kernel] = parse_with(merged, on_command_line, args).autoscale;
   }
+  std::vector<campaign::SuiteOption> every_table;  // a kernel's settings against the run's (power windows)
+  for (const auto& [kernel, own] : file.kernel_options) every_table.insert(every_table.end(), own.begin(), own.end());
+  located(file, every_table, [&] { return campaign::check_plan(settings); });
   return settings;
 }
 

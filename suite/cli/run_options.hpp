@@ -45,6 +45,10 @@ void add_run_options(CLI::App& app, RunOptions& options);
 // Checks the typed values and returns the settings; throws UsageError naming a bad value.
 campaign::RunSettings to_settings(const RunOptions& options, const CLI::App& app);
 
+// A resumed run (--resume) keeps its own settings: throws UsageError naming every option typed besides
+// --resume and those in `allowed` (long names without dashes), instead of ignoring them.
+void refuse_options_with_resume(const CLI::App& app, const std::vector<std::string>& allowed);
+
 // The settings of `--suite FILE`: the file's matrix and [options], each [kernel.NAME] table over
 // them for that kernel, and the options typed on the command line (`typed`, parsed from `args`)
 // over both. Throws UsageError "FILE:LINE: ..." naming a bad key or value in the file.

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "kernels/kernel.hpp"
+#include "suite/backend/sim/sim_model.hpp"
 #include "suite/campaign/limits.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
 #include "suite/dataset/sampler.hpp"
@@ -13,6 +14,7 @@ namespace autobench::dataset {
 void check(const DatasetSettings& s) {
   if (s.backend != "auto" && s.backend != "cuda" && s.backend != "sim")
     throw std::invalid_argument("--backend '" + s.backend + "' is not allowed (allowed: auto, cuda, sim)");
+  if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);  // throws naming the known models
   for (const auto& k : s.kernels) {
     const auto* spec = kernels::find(k);
     if (!spec || !dataset_kernel(*spec)) {
@@ -33,6 +35,7 @@ void check(const DatasetSettings& s) {
   campaign::check_typed(limits::iterations, static_cast<double>(s.iterations));
   campaign::check_typed(limits::test_fraction, s.test_fraction);
   campaign::check_typed(limits::memory_fraction, s.memory_fraction);
+  campaign::check_typed(limits::seed, static_cast<double>(s.seed));
 }
 
 nlohmann::json to_json(const DatasetSettings& s) {

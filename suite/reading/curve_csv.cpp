@@ -9,6 +9,8 @@
 #include <sstream>
 #include <vector>
 
+#include "suite/formatting/echo.hpp"
+
 namespace autobench::reading {
 namespace {
 
@@ -76,7 +78,7 @@ std::vector<Line> lines_of(const std::string& text, const std::string& file) {
     }
   }
   if (in_quotes)
-    throw CurveCsvError(file + ": line " + std::to_string(open_line) + ": a quoted cell is not closed (missing '\"')");
+    throw CurveCsvError(formatting::printable(file) + ": line " + std::to_string(open_line) + ": a quoted cell is not closed (missing '\"')");
   if (!blank || !cell.empty()) end_record();
   return out;
 }
@@ -91,19 +93,17 @@ class Failure {
  public:
   explicit Failure(std::string file) : file_(std::move(file)) {}
   [[noreturn]] void at(std::size_t line, const std::string& problem) const {
-    throw CurveCsvError(file_ + ": line " + std::to_string(line) + ": " + problem);
+    throw CurveCsvError(formatting::printable(file_) + ": line " + std::to_string(line) + ": " + problem);
   }
 
  private:
   std::string file_;
 };
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
-
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
+  return formatting::printable(out);
 }
 
 // The header's column named `wanted`; when that is empty, the first column named one of `defaults`
@@ -117,7 +117,7 @@ std::size_t column(const Line& header, const std::string& wanted, const std::vec
   };
   if (!wanted.empty()) {
     if (auto i = find([&](const std::string& h) { return h == wanted; })) return *i;
-    fail.at(header.number, "no column " + quoted(wanted) + " (columns: " + joined(header.cells) + ")");
+    fail.at(header.number, "no column " + formatting::echo(wanted) + " (columns: " + joined(header.cells) + ")");
   }
   for (const auto& name : defaults) {
     if (auto i = find([&](const std::string& h) { return h == name; })) return *i;
@@ -125,7 +125,7 @@ std::size_t column(const Line& header, const std::string& wanted, const std::vec
       if (auto i = find([&](const std::string& h) { return h.rfind(name + "_", 0) == 0; })) return *i;
   }
   if (fallback >= header.cells.size())
-    fail.at(header.number, "only one column, " + quoted(joined(header.cells)) + " (a curve needs two: x and y)");
+    fail.at(header.number, "only one column, " + formatting::echo(joined(header.cells)) + " (a curve needs two: x and y)");
   return fallback;
 }
 
@@ -134,8 +134,8 @@ double number(const std::string& cell, const std::string& column, std::size_t li
   const char* end = cell.data() + cell.size();
   const auto r = std::from_chars(cell.data(), end, v);
   if (cell.empty() || r.ec != std::errc() || r.ptr != end)
-    fail.at(line, column + " " + quoted(cell) + " is not a number");
-  if (!std::isfinite(v)) fail.at(line, column + " " + quoted(cell) + " is not a finite number");
+    fail.at(line, formatting::printable(column) + " " + formatting::echo(cell) + " is not a number");
+  if (!std::isfinite(v)) fail.at(line, formatting::printable(column) + " " + formatting::echo(cell) + " is not a finite number");
   return v;
 }
 
@@ -161,12 +161,12 @@ CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const
     const double x = number(line.cells[xi], out.x_name, line.number, fail);
     const double y = number(line.cells[yi], out.y_name, line.number, fail);
     if (columns.positive_x && !(x > 0.0))
-      fail.at(line.number, out.x_name + " " + quoted(line.cells[xi]) + " is not positive (a log x-scale needs " +
-                               out.x_name + " > 0)");
+      fail.at(line.number, formatting::printable(out.x_name) + " " + formatting::echo(line.cells[xi]) +
+                               " is not positive (a log x-scale needs " + formatting::printable(out.x_name) + " > 0)");
     if (k > 1 && !(x > out.curve.x.back()))
-      fail.at(line.number, out.x_name + " " + quoted(line.cells[xi]) + " does not exceed " +
-                               quoted(lines[k - 1].cells[xi]) + " on line " + std::to_string(lines[k - 1].number) +
-                               " (" + out.x_name + " must strictly increase)");
+      fail.at(line.number, formatting::printable(out.x_name) + " " + formatting::echo(line.cells[xi]) + " does not exceed " +
+                               formatting::echo(lines[k - 1].cells[xi]) + " on line " + std::to_string(lines[k - 1].number) +
+                               " (" + formatting::printable(out.x_name) + " must strictly increase)");
     out.curve.x.push_back(x);
     out.curve.y.push_back(y);
   }
@@ -178,10 +178,10 @@ CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const
 
 CsvCurve read_curve_csv(const std::string& file, const CurveColumns& columns) {
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) throw CurveCsvError(file + ": no such file");
-  if (std::filesystem::is_directory(file, ec)) throw CurveCsvError(file + ": is a directory, not a CSV file");
+  if (!std::filesystem::exists(file, ec)) throw CurveCsvError(formatting::printable(file) + ": no such file");
+  if (std::filesystem::is_directory(file, ec)) throw CurveCsvError(formatting::printable(file) + ": is a directory, not a CSV file");
   std::ifstream in(file, std::ios::binary);
-  if (!in.is_open()) throw CurveCsvError(file + ": cannot be read");
+  if (!in.is_open()) throw CurveCsvError(formatting::printable(file) + ": cannot be read");
   std::ostringstream text;
   text << in.rdbuf();
   return parse_curve_csv(text.str(), file, columns);

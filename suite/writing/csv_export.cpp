@@ -7,11 +7,12 @@
 #include <fmt/format.h>
 
 #include "suite/writing/atomic_file.hpp"
+#include "suite/writing/file_name.hpp"
 
 namespace autobench::writing {
 
 std::string csv_file_name(const results::Campaign& c) {
-  return c.kernel + "_" + c.detector + "_rank" + std::to_string(c.rank) + "_repeat" + std::to_string(c.repeat) +
+  return file_name_part(c.kernel) + "_" + file_name_part(c.detector) + "_rank" + std::to_string(c.rank) + "_repeat" + std::to_string(c.repeat) +
          ".csv";
 }
 

@@ -8,7 +8,7 @@
 
 namespace autobench::writing {
 
-// "<kernel>_<detector>_rank<R>_repeat<K>.csv"
+// "<kernel>_<detector>_rank<R>_repeat<K>.csv", the names made safe by file_name_part (file_name.hpp).
 std::string csv_file_name(const results::Campaign& c);
 
 // The CSV text of one campaign. Header "problem_size,execution_time_ms,throughput_<unit>,is_knee"

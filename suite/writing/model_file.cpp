@@ -1,6 +1,7 @@
 // The model file (see model_file.hpp).
 #include "suite/writing/model_file.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
@@ -188,6 +189,27 @@ bool is_model_file(const std::string& path) {
   }
 }
 
+namespace {
+
+// A model read back is checked like a results file: every term names parameters of the file and every
+// coefficient is a finite number; throws std::runtime_error naming the path and the first problem.
+void check_model(const std::string& path, std::size_t parameters, const std::vector<std::int64_t>& first,
+                 const std::vector<std::int64_t>& second, const std::vector<double>& coefficients) {
+  const auto n = static_cast<std::int64_t>(parameters);
+  if (first.size() != second.size())
+    throw std::runtime_error(path + ": /model/term_first and /model/term_second differ in length");
+  for (std::size_t i = 0; i < first.size(); ++i)
+    if (first[i] < 0 || first[i] >= n || second[i] < -1 || second[i] >= n || second[i] == first[i])
+      throw std::runtime_error(path + ": /model term " + std::to_string(i) + " names parameter " +
+                               std::to_string(first[i]) + (second[i] >= 0 ? " and " + std::to_string(second[i]) : "") +
+                               ", but the file has parameters 0.." + std::to_string(n - 1));
+  for (std::size_t i = 0; i < coefficients.size(); ++i)
+    if (!std::isfinite(coefficients[i]))
+      throw std::runtime_error(path + ": /model/coefficients[" + std::to_string(i) + "] is not a finite number");
+}
+
+}  // namespace
+
 modeling::ModelRun read_model_file(const std::string& path) {
   if (!is_model_file(path)) throw std::runtime_error(path + " is not an autobench model file (no file_kind = model)");
   const auto file = hdf5::H5File::open(path);
@@ -234,17 +256,22 @@ modeling::ModelRun read_model_file(const std::string& path) {
   {
     std::vector<Parameter> parameters;
     const auto pg = file.open_group("parameters");
-    for (const auto& name : pg.child_groups()) parameters.push_back(read_parameter(pg, name));
+    try {
+      for (const auto& name : pg.child_groups()) parameters.push_back(read_parameter(pg, name));
+    } catch (const std::invalid_argument& e) {  // a kind, range or knot count no fit gives
+      throw std::runtime_error(path + ": /parameters: " + e.what());
+    }
     const auto g = file.open_group("model");
     const auto first = g.read_dataset<std::int64_t>("term_first");
     const auto second = g.read_dataset<std::int64_t>("term_second");
+    const auto coefficients = g.read_dataset<double>("coefficients");
+    check_model(path, parameters.size(), first, second, coefficients);
     std::vector<model::Term> terms;
     const bool linear = run.options.interactions == model::Interactions::linear;
     for (std::size_t i = 0; i < first.size(); ++i)
       terms.push_back({static_cast<int>(first[i]), static_cast<int>(second[i]), linear && second[i] >= 0});
     try {
-      run.selection.model = model::LinearModel(parameters, terms, g.read_dataset<double>("coefficients"),
-                                               run.options.log_response);
+      run.selection.model = model::LinearModel(parameters, terms, coefficients, run.options.log_response);
     } catch (const std::invalid_argument& e) {
       throw std::runtime_error(path + ": " + e.what());
     }

@@ -5,9 +5,8 @@
 
 namespace autobench::writing {
 
-// Creates `parent` if needed and checks it is writable; throws std::invalid_argument naming it if not.
-void check_output_parent(const std::string& parent);
-// Creates parent/YYYYmmdd-HHMMSS (UTC), or ...-2, -3 if taken, and returns its path.
+// Creates parent/YYYYmmdd-HHMMSS (UTC), or ...-2, -3 if taken, and `parent` when missing; returns its
+// path. Check `parent` first with check_output_directory (output_check.hpp), before any work.
 std::string create_run_directory(const std::string& parent);
 
 }  // namespace autobench::writing

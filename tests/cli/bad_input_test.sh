@@ -140,6 +140,30 @@ else
     --dry-run
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nsuite = "full"\n' | suite recursive
   expect 2 "recursive.toml:4: unknown option 'suite'" "${out[@]}" --suite "$scratch/recursive.toml"
+
+  # A suite file is read exactly as the command line it stands for (docs/limits.md).
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\noutput = ""\nrepeats = 1\n' | suite emptyoutput
+  (cd "$scratch" && expect 2 "emptyoutput.toml:4: --output '' is not usable: it names no directory" \
+    --backend sim --suite "$scratch/emptyoutput.toml")
+  if compgen -G "$scratch/--*" >/dev/null; then echo "FAIL: output = \"\" created $(ls -d "$scratch"/--*)"; failures=$((failures + 1)); fi
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nsim-device = ""\n' | suite emptydevice
+  expect 0 "" "${out[@]}" --suite "$scratch/emptydevice.toml" --dry-run
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\ndry-run = ""\n' | suite emptyflag
+  expect 2 "emptyflag.toml:4: --dry-run '' is not allowed: a flag is true or false" "${out[@]}" \
+    --suite "$scratch/emptyflag.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nhelp = true\n' | suite help
+  expect 2 "help.toml:4: unknown option 'help' in \[options\]" "${out[@]}" --suite "$scratch/help.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nkernels = ["gemm"]\n' | suite twokernels
+  expect 2 "twokernels.toml:4: 'kernels' is set twice \(also on line 1; set it once\)" "${out[@]}" \
+    --suite "$scratch/twokernels.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 1\n[options]\nrepeats = 2\n' | suite tworepeats
+  expect 2 "tworepeats.toml:5: 'repeats' is set twice \(also on line 3; set it once\)" "${out[@]}" \
+    --suite "$scratch/tworepeats.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[options]\nrepeats = 2\n' | suite optrepeats
+  expect 0 "" "${out[@]}" --suite "$scratch/optrepeats.toml" --dry-run
+  printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.vecadd]\nknee-metric = "efficiency"\n' | suite kneemetric
+  expect 2 "kneemetric.toml:4: --knee-metric efficiency for kernel 'vecadd' needs" "${out[@]}" \
+    --suite "$scratch/kneemetric.toml"
 fi
 
 if [[ $failures -ne 0 ]]; then echo "$failures failure(s)"; exit 1; fi

@@ -185,21 +185,24 @@ TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
   EXPECT_FALSE(fs::exists(out) && !fs::is_empty(out)) << "nothing written";
 
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-           {"--kernel gemm --samples 2", "--samples 2 is not allowed (allowed: 3..1000000)"},
-           {"--kernel gemm --test 0", "--test 0 is not allowed"},
-           {"--kernel gemm --theta nan", "theta nan is not allowed"},
-           {"--kernel gemm --knots 4", "interior knots 4 is not allowed (allowed: 1..3)"},
+           {"--kernel gemm --samples 2", "--samples: 2 is not allowed: must be a whole number in [3, 1000000]"},
+           {"--kernel gemm --test 0", "--test: 0 is not allowed"},
+           {"--kernel gemm --theta nan", "--theta: nan is not allowed: must be a finite number in [0, 1)"},
+           {"--kernel gemm --knots 4", "--knots: 4 is not allowed: must be a whole number in [1, 3]"},
            {"--kernel gemm --gain partial", "gain 'partial' is not allowed (allowed: relative, absolute)"},
-           {"--kernel gemm --rows-per-column 0", "rows per column 0 is not allowed (allowed: 1..100)"},
+           {"--kernel gemm --rows-per-column 0", "--rows-per-column: 0 is not allowed: must be a whole number in [1, 100]"},
            {"--kernel gemm --sizes 1000", "--sizes 1000 is not allowed for gemm (allowed: multiples of 128)"},
            {"--kernel gemm --samples 1000 --test 1000 --sizes 1024", "more than the 216 points of the space"},
            {"--kernel saxpy", "--kernel 'saxpy' is not a kernel"},
            {"--kernel gemm --interactions cubic", "interactions 'cubic' is not allowed (allowed: splines, linear)"},
            {"--kernel gemm --derived-parameters maybe", "--derived-parameters"},
            {"--kernel gemm --refit lasso", "refit 'lasso' is not allowed (allowed: least-squares, ridge)"},
-           {"--kernel gemm --refit ridge --bagging 101", "--bagging 101 is not allowed (allowed: 1..100)"},
+           {"--kernel gemm --refit ridge --bagging 101", "--bagging: 101 is not allowed: must be a whole number in [1, 100]"},
            {"--kernel gemm --bagging 5", "--bagging 5 needs the ridge refit"},
-           {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"}}) {
+           {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"},
+           {"--kernel gemm --max-terms 0", "--max-terms: 0 is not allowed: must be a whole number in [1, 100]"},
+           {"--kernel gemm --seed -1", "--seed: -1 is not allowed: must be a whole number in [0, 9007199254740992]"},
+           {"--kernel gemm --seed 18446744073709551615", "--seed: 18446744073709551615 is not allowed"}}) {
     const auto bad = run_shell(std::string(AUTOBENCH_BINARY) + " model --backend sim --output " + out.string() + " " + args);
     EXPECT_EQ(bad.status, 2) << args << "\n" << bad.out;
     EXPECT_NE(bad.out.find(message), std::string::npos) << args << "\n" << bad.out;

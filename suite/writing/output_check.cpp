@@ -1,0 +1,48 @@
+// Output checks before any work (see output_check.hpp).
+#include "suite/writing/output_check.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "suite/formatting/echo.hpp"
+
+namespace autobench::writing {
+namespace fs = std::filesystem;
+namespace {
+
+[[noreturn]] void refuse(const std::string& option, const std::string& path, const std::string& why) {
+  throw std::invalid_argument(option + " " + formatting::echo(path) + " is not usable: " + why);
+}
+
+// Throws unless `dir` (existing) is a directory this process may create files in.
+void check_writable(const std::string& option, const std::string& path, const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) refuse(option, path, formatting::echo(dir.string()) + " is not a directory");
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    refuse(option, path, formatting::echo(dir.string()) + " is not writable (" + std::strerror(errno) + ")");
+}
+
+}  // namespace
+
+void check_output_directory(const std::string& option, const std::string& dir) {
+  if (dir.empty()) refuse(option, dir, "it names no directory");
+  fs::path existing = fs::absolute(dir).lexically_normal();
+  std::error_code ec;
+  while (!fs::exists(existing, ec) && existing.has_relative_path()) existing = existing.parent_path();
+  check_writable(option, dir, existing);
+}
+
+void check_output_file(const std::string& option, const std::string& file) {
+  if (file.empty()) refuse(option, file, "it names no file");
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) refuse(option, file, "it is a directory");
+  fs::path parent = fs::absolute(file).parent_path();
+  if (!fs::exists(parent, ec)) refuse(option, file, "the directory " + formatting::echo(parent.string()) + " does not exist");
+  check_writable(option, file, parent);
+}
+
+}  // namespace autobench::writing

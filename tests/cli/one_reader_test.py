@@ -1,0 +1,90 @@
+"""One reader for results files: every subcommand that reads one (report, export, compare, plot, profile add,
+detect) refuses what `report` refuses (another schema version, a missing group, columns of unequal length)
+with exit 2, and a file named twice (also by another path to it) is refused instead of counted twice."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import h5py
+except ImportError:
+    print("skip: h5py is not installed")
+    sys.exit(77)
+
+BIN = os.environ["AUTOBENCH_BINARY"]
+SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-one-reader-test"
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+problems = []
+
+subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
+                "triangle", "--power-window-ms", "0", "--output", os.path.join(SCRATCH, "run"), "-q"], check=True,
+               stdout=subprocess.DEVNULL)
+(GOOD,) = glob.glob(os.path.join(SCRATCH, "run", "*", "autobench.h5"))
+CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+
+
+def damaged(name, change):
+    path = os.path.join(SCRATCH, f"{name}.h5")
+    shutil.copy(GOOD, path)
+    with h5py.File(path, "r+") as f:
+        change(f)
+    return path
+
+
+def shorter_launch_counts(f):
+    counts = f[CAMPAIGN]["launch_counts"][:-1]
+    del f[CAMPAIGN]["launch_counts"]
+    f[CAMPAIGN]["launch_counts"] = counts
+
+
+BAD = {
+    "schema version 99": damaged("schema", lambda f: f.attrs.modify("schema_version", 99)),
+    "no /stability group": damaged("stability", lambda f: f.__delitem__("stability")),
+    "no /devices group": damaged("devices", lambda f: f.__delitem__("devices")),
+    "launch_counts shorter than the points": damaged("counts", shorter_launch_counts),
+}
+
+
+def run(args):
+    return subprocess.run([BIN, *args], capture_output=True, text=True)
+
+
+for what, path in BAD.items():
+    out = os.path.join(SCRATCH, "out")
+    report = run(["report", path])
+    if report.returncode != 2:
+        problems.append(f"report of a file with {what}: exit {report.returncode}, expected 2")
+    for args in (["export", path, "--output", out], ["compare", path, GOOD], ["plot", path, "--output", out],
+                 ["profile", "add", path, "--db", os.path.join(out, "db.json")], ["detect", "--input", path]):
+        p = run(args)
+        if p.returncode != 2 or len(p.stderr.strip().splitlines()) != 1:
+            problems.append(f"{args[0]} of a file with {what}: exit {p.returncode}, expected 2 and one line "
+                            f"as report: {p.stderr.strip()[:300]}")
+        if os.path.exists(out):
+            problems.append(f"{args[0]} of a file with {what} wrote {out}")
+            shutil.rmtree(out)
+
+# The same file twice, by the same and by other paths.
+link = os.path.join(SCRATCH, "link.h5")
+os.symlink(GOOD, link)
+relative = os.path.relpath(GOOD)
+for pair in ([GOOD, GOOD], [GOOD, link], [relative, GOOD], [GOOD, os.path.dirname(GOOD) + "/./autobench.h5"]):
+    p = run(["compare", *pair])
+    if p.returncode != 2 or "again (each results file counts once)" not in p.stderr:
+        problems.append(f"compare {' '.join(pair)}: exit {p.returncode}, expected 2 naming the repeat: {p.stderr.strip()}")
+    p = run(["profile", "add", *pair, "--db", os.path.join(SCRATCH, "db.json")])
+    if p.returncode != 2 or os.path.exists(os.path.join(SCRATCH, "db.json")):
+        problems.append(f"profile add {' '.join(pair)}: exit {p.returncode}, expected 2 and no database")
+copy = os.path.join(SCRATCH, "copy.h5")
+shutil.copy(GOOD, copy)
+p = run(["compare", GOOD, copy])
+if "again" in p.stderr:
+    problems.append(f"compare of a file and its copy was refused as the same file: {p.stderr.strip()}")
+
+if problems:
+    print("\n".join(f"FAIL: {p}" for p in problems))
+    sys.exit(1)
+print(f"ok: {len(BAD)} damaged files refused by every reader as by report; a file named twice is refused")

@@ -1,0 +1,67 @@
+"""Path safety: a name read from a results file becomes part of an output file's name only made safe
+(suite/writing/file_name.hpp), so `export` and `plot` write nothing outside their --output directory, whatever
+the file's kernel and detector attributes hold ("../../../OUTSIDE", "/etc/x", ".hidden")."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import h5py
+except ImportError:
+    print("skip: h5py is not installed")
+    sys.exit(77)
+# `plot` runs the python3 on PATH: test it where that one can draw.
+PLOT = subprocess.run(["python3", "-c", "import matplotlib, h5py"], capture_output=True).returncode == 0
+
+BIN = os.environ["AUTOBENCH_BINARY"]
+SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-path-safety-test"
+shutil.rmtree(SCRATCH, ignore_errors=True)
+# Deep enough that "../../../" from the output stays inside SCRATCH, where the test looks for escapes.
+OUT_PARENT = os.path.join(SCRATCH, "a", "b", "c")
+os.makedirs(OUT_PARENT)
+problems = []
+
+subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
+                "triangle", "--power-window-ms", "0", "--output", os.path.join(SCRATCH, "run"), "-q"], check=True,
+               stdout=subprocess.DEVNULL)
+(GOOD,) = glob.glob(os.path.join(SCRATCH, "run", "*", "autobench.h5"))
+CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+
+
+def all_files():
+    return {os.path.join(d, n) for d, _, names in os.walk(SCRATCH) for n in names}
+
+
+for kernel, detector in (("../../../OUTSIDE", "triangle"), ("vecadd", "../../x/../../DETECTOR"),
+                         ("/tmp/ABSOLUTE", "triangle"), (".hidden", "..")):
+    hostile = os.path.join(SCRATCH, "hostile.h5")
+    shutil.copy(GOOD, hostile)
+    with h5py.File(hostile, "r+") as f:
+        f[CAMPAIGN].attrs["kernel"] = kernel
+        f[CAMPAIGN].attrs["detector"] = detector
+    commands = [["export", hostile, "--output"]] + ([["plot", hostile, "--output"]] if PLOT else [])
+    for command in commands:
+        out = os.path.join(OUT_PARENT, "out")
+        shutil.rmtree(out, ignore_errors=True)
+        before = all_files()
+        p = subprocess.run([BIN, *command, out], capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append(f"{command[0]} with kernel {kernel!r}: exit {p.returncode}: {p.stderr.strip()}")
+        new = all_files() - before
+        outside = sorted(n for n in new if not n.startswith(out + os.sep))
+        if outside:
+            problems.append(f"{command[0]} with kernel {kernel!r}, detector {detector!r} wrote outside {out}: {outside}")
+        hidden = sorted(n for n in new if os.path.basename(n).startswith("."))
+        if hidden:
+            problems.append(f"{command[0]} with kernel {kernel!r}, detector {detector!r} wrote hidden files: {hidden}")
+        if not new:
+            problems.append(f"{command[0]} with kernel {kernel!r} wrote nothing")
+    for stray in glob.glob("/tmp/ABSOLUTE*"):
+        problems.append(f"a file was written at {stray}")
+
+if problems:
+    print("\n".join(f"FAIL: {p}" for p in problems))
+    sys.exit(1)
+print("ok: export" + (" and plot" if PLOT else "") + " keep every file inside --output, whatever the names in the file")
