@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what autobench-mpi needs on Debian/Ubuntu (apt-get), skipping what is already there.
 #   scripts/install-deps.sh           build and run dependencies
-#   scripts/install-deps.sh --tests   also what the tests need (GoogleTest, SLURM + munge, h5py, matplotlib, kneed)
+#   scripts/install-deps.sh --tests   also what the tests need (GoogleTest, SLURM + munge, Chromium, h5py,
+#                                     matplotlib, kneed, pandas, xarray, h5netcdf)
 set -euo pipefail
 
 packages=(cmake g++ make git openmpi-bin libopenmpi-dev libhdf5-dev hdf5-tools libcli11-dev libeigen3-dev
@@ -11,8 +12,8 @@ packages=(cmake g++ make git openmpi-bin libopenmpi-dev libhdf5-dev hdf5-tools l
 optional_packages=(libtomlplusplus-dev)
 python_packages=()
 if [[ ${1:-} == --tests ]]; then
-  packages+=(libgtest-dev slurm-wlm slurm-client munge python3-pip)
-  python_packages+=(h5py matplotlib numpy kneed==0.9.0)
+  packages+=(libgtest-dev slurm-wlm slurm-client munge python3-pip chromium)
+  python_packages+=(h5py matplotlib numpy kneed==0.9.0 pandas xarray h5netcdf)
 fi
 
 sudo=""
