@@ -252,28 +252,60 @@ def model_colors(run):
     return {m: f"C{i % 10}" for i, m in enumerate(run.models())}
 
 
-def mark_knee(ax, c, color, y=None):
-    """The knee of c on ax as a star (hollow for an edge knee) with its 95% interval as a horizontal bar."""
-    status = c.status()
-    if status == "none":
-        return
-    y = c.knee_throughput() if y is None else y
-    low, high = c.knee_interval
-    if np.isfinite(low) and np.isfinite(high):
-        ax.errorbar([c.knee_size], [y], xerr=[[max(c.knee_size - low, 0)], [max(high - c.knee_size, 0)]],
-                    fmt="none", ecolor=color, elinewidth=1, capsize=2, alpha=0.8)
-    edge = status == "edge"
-    ax.plot([c.knee_size], [y], "*", markersize=10, markerfacecolor="none" if edge else color,
-            markeredgecolor=color if edge else "black", markeredgewidth=0.8 if edge else 0.4)
+def log_scale(ax, x=True, y=True):
+    """Log axes without minor ticks (they take most of the drawing time of a figure of many panels)."""
+    from matplotlib.ticker import NullLocator
+
+    if x:
+        ax.set_xscale("log")
+        ax.xaxis.set_minor_locator(NullLocator())
+    if y:
+        ax.set_yscale("log")
+        ax.yaxis.set_minor_locator(NullLocator())
 
 
-def draw_curves(ax, campaigns, colors, title):
-    """Throughput over size (log-log) of every campaign, coloured by device model, knees with intervals."""
-    ax.set_xscale("log")
-    ax.set_yscale("log")
+def joined(campaigns, field):
+    """The curves of `field` over size of several campaigns as one line, NaN between them and in place of
+    values a log axis cannot show (one artist instead of one per campaign: much faster to draw)."""
+    xs, ys = [], []
     for c in campaigns:
-        ax.plot(c.size, c.throughput, "-", color=colors[c.model], alpha=0.6, linewidth=0.9)
-        mark_knee(ax, c, colors[c.model])
+        y = np.asarray(getattr(c, field), dtype=float)
+        xs += [c.size, [np.nan]]
+        ys += [np.where(np.isfinite(y) & (y > 0), y, np.nan), [np.nan]]
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def mark_knees(ax, campaigns, color, field="throughput", intervals=True):
+    """The knees of the campaigns on ax as stars (hollow for edge knees), with their 95% intervals as
+    horizontal bars when `intervals`; campaigns without a knee are left out."""
+    ks = [c for c in campaigns if c.status() != "none"]
+    if not ks:
+        return
+    x = np.array([c.knee_size for c in ks], dtype=float)
+    y = np.array([getattr(c, field)[c.knee_index] for c in ks], dtype=float)
+    if intervals:
+        low = np.array([c.knee_interval[0] for c in ks])
+        high = np.array([c.knee_interval[1] for c in ks])
+        ok = np.isfinite(low) & np.isfinite(high) & np.isfinite(y)
+        if ok.any():
+            ax.errorbar(x[ok], y[ok], xerr=[np.maximum(x - low, 0)[ok], np.maximum(high - x, 0)[ok]], fmt="none",
+                        ecolor=color, elinewidth=1, capsize=2, alpha=0.8)
+    edge = np.array([c.status() == "edge" for c in ks])
+    if (~edge).any():
+        ax.plot(x[~edge], y[~edge], "*", linestyle="none", markersize=10, color=color, markeredgecolor="black",
+                markeredgewidth=0.4)
+    if edge.any():
+        ax.plot(x[edge], y[edge], "*", linestyle="none", markersize=10, markerfacecolor="none", markeredgecolor=color,
+                markeredgewidth=0.8)
+
+
+def draw_curves(ax, campaigns, colors, title, intervals=True):
+    """Throughput over size (log-log) of every campaign, coloured by device model, knees marked (with their
+    intervals when `intervals`)."""
+    log_scale(ax)
+    for model, cs in sorted(group_by(campaigns, lambda c: c.model).items()):
+        ax.plot(*joined(cs, "throughput"), "-", color=colors[model], alpha=0.6, linewidth=0.9)
+        mark_knees(ax, cs, colors[model], intervals=intervals)
     found = sum(c.status() == "detected" for c in campaigns)
     ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=9)
     ax.grid(True, which="major", alpha=0.3)
@@ -306,7 +338,7 @@ def overview_figure(run, colors):
     kernels = group_by(run.campaigns, lambda c: c.kernel)
     fig, axes = grid(len(kernels))
     for ax, (kernel, cs) in zip(axes, sorted(kernels.items())):
-        draw_curves(ax, cs, colors, kernel)
+        draw_curves(ax, cs, colors, kernel, intervals=False)
         ax.set_ylabel(cs[0].unit, fontsize=8)
     model_legend(fig, run, colors, run.campaigns)
     return fig, f"Overview: {len(run.campaigns)} campaign(s), throughput over problem size\n{run.subtitle()}"
@@ -333,16 +365,10 @@ def power_figure(run, colors, kernel):
     panels = (("power_w", "power (W)"), ("energy_j", "energy per launch (J)"),
               ("efficiency", f"work per joule ({cs[0].unit.split('/')[0]}/J)"))
     for ax, (field, label) in zip(axes, panels):
-        ax.set_xscale("log")
-        if field != "power_w":
-            ax.set_yscale("log")
-        for c in cs:
-            y = getattr(c, field)
-            ok = np.isfinite(y) & (y > 0)
-            ax.plot(c.size[ok], y[ok], "-", color=colors[c.model], alpha=0.6, linewidth=0.9)
-            if c.status() != "none" and ok[c.knee_index]:
-                ax.plot([c.knee_size], [y[c.knee_index]], "*", color=colors[c.model], markeredgecolor="black",
-                        markeredgewidth=0.4, markersize=9)
+        log_scale(ax, y=field != "power_w")
+        for model, mcs in sorted(group_by(cs, lambda c: c.model).items()):
+            ax.plot(*joined(mcs, field), ".-", color=colors[model], alpha=0.6, linewidth=0.9, markersize=3)
+            mark_knees(ax, mcs, colors[model], field, intervals=False)
         ax.set_xlabel("problem size", fontsize=8)
         ax.set_ylabel(label, fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
@@ -355,10 +381,11 @@ def campaign_figure(run, kernel, rank, repeat):
     """The thesis figure of one kernel x rank x repeat: time (left, linear) and throughput (right, log),
     one colour per detector, each knee with its interval."""
     cs = [c for c in run.campaigns if (c.kernel, c.rank, c.repeat) == (kernel, rank, repeat)]
-    fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
-    ax.set_xscale("log")
+    fig, ax = plt.subplots(figsize=(8, 5))
+    fig.subplots_adjust(left=0.08, right=0.9, bottom=0.1, top=0.88)  # fixed: a layout engine costs a quarter
+    log_scale(ax, y=False)
     right = ax.twinx()
-    right.set_yscale("log")
+    log_scale(right, x=False)
     for i, c in enumerate(cs):
         color = f"C{i % 10}"
         ax.plot(c.size, c.time_ms, "--", color=color, linewidth=0.9, alpha=0.8)
@@ -366,7 +393,7 @@ def campaign_figure(run, kernel, rank, repeat):
         knee = f"knee {size_label(c.knee_size)}" + (" (edge)" if state == "edge" else "") if state != "none" \
             else f"no knee ({c.stop_reason})"
         right.plot(c.size, c.throughput, "-", color=color, linewidth=1.2, label=f"{c.detector}: {knee}")
-        mark_knee(right, c, color)
+        mark_knees(right, [c], color)
     ax.set_xlabel("problem size")
     ax.set_ylabel("execution time (ms, dashed)")
     right.set_ylabel(f"throughput ({cs[0].unit}, solid)")
