@@ -264,6 +264,16 @@ def log_scale(ax, x=True, y=True):
         ax.yaxis.set_minor_locator(NullLocator())
 
 
+def readable_log_ticks(ax):
+    """Minor ticks back, after drawing, on log axes spanning under two decades: there the major ticks are
+    too few to read the axis (matplotlib labels the minor ones then)."""
+    from matplotlib.ticker import LogLocator
+
+    for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+        if axis.get_scale() == "log" and 0 < low < high < 100 * low:
+            axis.set_minor_locator(LogLocator(subs="auto"))
+
+
 def joined(campaigns, field):
     """The curves of `field` over size of several campaigns as one line, NaN between them and in place of
     values a log axis cannot show (one artist instead of one per campaign: much faster to draw)."""
@@ -309,7 +319,8 @@ def draw_curves(ax, campaigns, colors, title, intervals=True):
     found = sum(c.status() == "detected" for c in campaigns)
     ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=9)
     ax.grid(True, which="major", alpha=0.3)
-    ax.tick_params(labelsize=8)
+    ax.tick_params(labelsize=8, which="both")
+    readable_log_ticks(ax)
 
 
 def model_legend(fig, run, colors, campaigns):
@@ -372,7 +383,8 @@ def power_figure(run, colors, kernel):
         ax.set_xlabel("problem size", fontsize=8)
         ax.set_ylabel(label, fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
-        ax.tick_params(labelsize=8)
+        ax.tick_params(labelsize=8, which="both")
+        readable_log_ticks(ax)
     model_legend(fig, run, colors, cs)
     return fig, f"{kernel}: power and energy over problem size ({len(cs)} campaign(s))\n{run.subtitle()}"
 
@@ -381,8 +393,10 @@ def campaign_figure(run, kernel, rank, repeat):
     """The thesis figure of one kernel x rank x repeat: time (left, linear) and throughput (right, log),
     one colour per detector, each knee with its interval."""
     cs = [c for c in run.campaigns if (c.kernel, c.rank, c.repeat) == (kernel, rank, repeat)]
-    fig, ax = plt.subplots(figsize=(8, 5))
-    fig.subplots_adjust(left=0.08, right=0.9, bottom=0.1, top=0.88)  # fixed: a layout engine costs a quarter
+    rows = math.ceil(len(cs) / 3)  # of the legend below the axes
+    fig, ax = plt.subplots(figsize=(8, 5 + 0.2 * rows))
+    # Fixed margins: a layout engine would cost a quarter of the figure's time.
+    fig.subplots_adjust(left=0.09, right=0.89, bottom=0.1 + 0.04 * rows, top=0.88)
     log_scale(ax, y=False)
     right = ax.twinx()
     log_scale(right, x=False)
@@ -397,7 +411,10 @@ def campaign_figure(run, kernel, rank, repeat):
     ax.set_xlabel("problem size")
     ax.set_ylabel("execution time (ms, dashed)")
     right.set_ylabel(f"throughput ({cs[0].unit}, solid)")
-    right.legend(fontsize=7, loc="lower right", title="detector", title_fontsize=7)
+    fig.legend(*right.get_legend_handles_labels(), loc="lower center", ncols=min(len(cs), 3), fontsize=7,
+               title="detector (solid: throughput, dashed: time)", title_fontsize=7)
+    readable_log_ticks(ax)
+    readable_log_ticks(right)
     state = "" if all(c.complete for c in cs) else " (incomplete)"
     return fig, f"{kernel}, rank {rank} repeat {repeat}{state}\n{run.subtitle(cs[0].device_name)}"
 
