@@ -1,6 +1,7 @@
 """`report --format html`: one self-contained page of a 2-rank sim run (no network reference, no script,
 every figure an embedded PNG that decodes), with the devices, the summary per kernel x device model, a
-section per kernel and the stability table; opened in headless Chromium it renders (the screenshot is
+section per kernel and the stability table; edge flags and consensus knees shown where the file has
+them (a copy given knee_status and /consensus); opened in headless Chromium it renders (the screenshot is
 not blank) without console errors. A damaged file is a usage error with one line. Skipped (77) without
 matplotlib; the Chromium part fails when Chromium is missing (scripts/install-deps.sh --tests installs it)."""
 import base64
@@ -13,6 +14,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_runs import BINARY, SCRATCH, campaigns, run  # noqa: E402
+
+import h5py  # noqa: E402  (report_runs has checked it is there)
 
 try:
     import matplotlib.image as mpimg
@@ -107,6 +110,32 @@ else:
         if pixels.shape[:2] != (2400, 1366) or pixels.std() < 0.05 or dark < 0.005:
             problems.append(f"the screenshot looks blank: {pixels.shape}, std {pixels.std():.3f}, dark {dark:.4f}")
         print(f"screenshot {pixels.shape[1]}x{pixels.shape[0]}, std {pixels.std():.3f}, dark pixels {dark:.3%}")
+
+# Edge flags and consensus knees (docs/knees.md), where a file has them: a copy with every kneedle knee
+# flagged `edge` and a /consensus group; the page counts the edge knees apart and shows the consensus.
+flagged = os.path.join(SCRATCH, "flagged.h5")
+shutil.copy(h5, flagged)
+with h5py.File(flagged, "r+") as f:
+    for kernel, k in f["campaigns"].items():
+        for detector, d in k.items():
+            for rank in d.values():
+                for g in rank.values():
+                    g.attrs["knee_status"] = "edge" if detector == "kneedle" else \
+                        ("detected" if g.attrs["knee_detected"] else "none")
+    f.create_group("consensus/vecadd").attrs["knee_size_of_test"] = 12345
+flagged_page, _ = run("report", flagged, "--format", "html")
+if "does not flag edge knees" in flagged_page or "does not flag edge knees" not in page_text:
+    problems.append("the note on missing edge flags is shown where it should not be, or missing")
+if "Consensus knees" not in flagged_page or "knee_size_of_test = 12345" not in flagged_page:
+    problems.append("the /consensus group is not shown")
+for kernel in kernels:
+    for model in models:
+        n = sum(1 for c in cs if c["kernel"] == kernel and c["device"]["model"] == model)
+        edge = sum(1 for c in cs if c["kernel"] == kernel and c["device"]["model"] == model and c["detector"] == "kneedle")
+        found = sum(1 for c in cs if c["kernel"] == kernel and c["device"]["model"] == model and
+                    c["detector"] != "kneedle" and int(c["knee_detected"]))
+        if f"<td>{found} of {n} ({edge} edge)</td>" not in flagged_page:
+            problems.append(f"{kernel} | {model}: no '{found} of {n} ({edge} edge)' with edge flags")
 
 # A damaged file: exit 2, one line, no page.
 bad = os.path.join(SCRATCH, "bad.h5")
