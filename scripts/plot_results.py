@@ -3,7 +3,7 @@
 
     plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg]
 
-The figure set (docs/html.md lists it with an example):
+The figure set (docs/html.md):
   overview.<fmt>                          one panel per kernel: every campaign's throughput, knees marked
   kernel_<kernel>.<fmt>                   one panel per detector: all ranks and repeats overlaid, coloured
                                           by device model, each knee with its 95% interval
@@ -139,9 +139,6 @@ class Campaign:
         self.efficiency = dataset(group, "efficiency", n, optional=True)
         if self.knee_detected and not 0 <= self.knee_index < n:
             raise BadFile(f"{group.name}: knee_index {self.knee_index} is outside the curve of {n} point(s)")
-
-    def knee_throughput(self):
-        return self.throughput[self.knee_index]
 
     def status(self):
         """The knee's state: the file's knee_status, else 'detected' or 'none' from knee_detected."""
@@ -421,6 +418,8 @@ def campaign_figure(run, kernel, rank, repeat):
 
 def figure_plan(run):
     """(file stem, function drawing it) of every figure, in the order they are drawn."""
+    if not run.campaigns:
+        return []
     colors = model_colors(run)
     plan = [("overview", lambda: overview_figure(run, colors))]
     for kernel in run.kernels():
@@ -512,10 +511,12 @@ def main():
     except Exception as e:  # h5py raises OSError, KeyError, TypeError, ... on damaged files: all are bad input
         sys.stderr.write(f"plot_results.py: error: cannot read '{args.file}': {one_line(e)}\n")
         return 2
+    kernels, detectors = run.kernels(), sorted({c.detector for c in run.campaigns})
     unknown = run.select(names(args.kernel), names(args.detector))
-    if unknown:
-        sys.stderr.write(f"plot_results.py: error: no campaigns of {', '.join(unknown)} in '{args.file}' "
-                         f"(kernels: {', '.join(run.kernels())})\n")
+    if unknown or ((args.kernel or args.detector) and not run.campaigns):
+        what = ", ".join(unknown) if unknown else f"kernel {args.kernel} with detector {args.detector}"
+        sys.stderr.write(f"plot_results.py: error: no campaigns of {what} in '{args.file}' "
+                         f"(kernels: {', '.join(kernels)}; detectors: {', '.join(detectors)})\n")
         return 2
     out_dir = args.output or os.path.join(os.path.dirname(os.path.abspath(args.file)), "plots")
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):

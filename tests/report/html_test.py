@@ -19,7 +19,6 @@ import h5py  # noqa: E402  (report_runs has checked it is there)
 
 try:
     import matplotlib.image as mpimg
-    import numpy as np
 except ImportError:
     print("skipped: python3 has no matplotlib")
     sys.exit(77)
