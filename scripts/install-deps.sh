@@ -5,7 +5,7 @@
 #   scripts/install-deps.sh           build and run dependencies; .venv with scripts/requirements.txt
 #                                     (without network the build still works; plot then says what it lacks)
 #   scripts/install-deps.sh --tests   also what the tests need (GoogleTest, SLURM + munge, Environment
-#                                     Modules; .venv with tests/requirements.txt), or exit 1
+#                                     Modules, Chromium; .venv with tests/requirements.txt), or exit 1
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv=$root/.venv
@@ -19,7 +19,7 @@ requirements=$root/scripts/requirements.txt
 tests=0
 if [[ ${1:-} == --tests ]]; then
   tests=1
-  packages+=(libgtest-dev slurm-wlm slurm-client munge environment-modules)
+  packages+=(libgtest-dev slurm-wlm slurm-client munge environment-modules chromium)
   requirements=$root/tests/requirements.txt
 fi
 

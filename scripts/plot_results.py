@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""Figures of an autobench-mpi result file (PNG and PDF).
+"""Figures of an autobench-mpi result file (PNG by default; PDF and SVG on request).
 
-    plot_results.py RESULTS.h5 [--output DIR]      (default DIR: plots/ next to the file)
+    plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg]
 
-Per campaign, the thesis figure: problem size (log x) against execution time (ms, linear, left)
-and throughput (log, right), the knee marked and labelled with its size. Per (kernel, detector,
-rank) a grid of the repeats; per (kernel, detector) the throughput curves of every device model
-with their knees. Titles name the backend ("sim (simulated)" for the sim backend), the device
-and the date of the run. Exit codes: 0 done, 1 missing Python modules or a failure, 2 bad input.
+The figure set (docs/html.md):
+  overview.<fmt>                          one panel per kernel: every campaign's throughput, knees marked
+  kernel_<kernel>.<fmt>                   one panel per detector: all ranks and repeats overlaid, coloured
+                                          by device model, each knee with its 95% interval
+  power_<kernel>.<fmt>                    power, energy per launch and work per joule over size (kernels
+                                          with power measurements only)
+  campaign_<kernel>_rank<R>_repeat<K>.<fmt>   the thesis figure: time (linear) and throughput (log) over
+                                          size, one colour per detector, each knee with its interval
+Titles name the backend ("sim (simulated)" for the sim backend), the device and the date of the run.
+Progress goes to stdout as "figure k of N" lines. Exit codes: 0 done, 1 missing Python modules or a
+failure, 2 bad input.
 """
 import argparse
 import math
+import multiprocessing
 import os
 import shutil
 import sys
@@ -50,9 +57,11 @@ def load_matplotlib():
     except ImportError as missing:
         missing_modules(missing)
     plt = matplotlib.pyplot
+    return plt
 
 
-FORMATS = ("png", "pdf")
+FORMATS = ("png", "pdf", "svg")
+KNEE_STATES = ("detected", "edge", "none")
 
 
 def text(value):
@@ -80,9 +89,21 @@ def attr(group, name, kind):
     return kind(value)
 
 
-def dataset(group, name, length=None):
-    """1-D numeric dataset `name` of `group` as float array; BadFile when missing, mistyped or not `length` long."""
+def number(group, name):
+    """Optional numeric attribute as float (NaN when absent or not a number)."""
+    value = group.attrs.get(name, np.nan)
+    try:
+        return float(np.asarray(value).reshape(-1)[0])
+    except (TypeError, ValueError, IndexError):
+        return float("nan")
+
+
+def dataset(group, name, length=None, optional=False):
+    """1-D numeric dataset `name` of `group` as float array; BadFile when missing, mistyped or not `length` long.
+    An optional one that is absent reads as NaN."""
     if name not in group or not isinstance(group[name], h5py.Dataset):
+        if optional and length is not None:
+            return np.full(length, np.nan)
         raise BadFile(f"{group.name}: dataset '{name}' is missing")
     d = group[name]
     if d.ndim != 1 or d.dtype.kind not in "iuf":
@@ -95,52 +116,78 @@ def dataset(group, name, length=None):
 class Campaign:
     """One /campaigns/<kernel>/<detector>/rank<R>/repeat<K> group, read into memory and checked."""
 
-    def __init__(self, group, device_name):
+    def __init__(self, group, device):
         self.kernel = attr(group, "kernel", str)
         self.detector = attr(group, "detector", str)
         self.rank = attr(group, "rank", int)
         self.repeat = attr(group, "repeat", int)
         self.model = attr(group, "device_model", str)
-        self.device_name = device_name
+        self.device = device
+        self.device_name = device.get("name", f"rank{self.rank}")
         self.unit = attr(group, "metric_unit", str)
         self.knee_detected = attr(group, "knee_detected", bool)
         self.knee_index = attr(group, "knee_index", int)
         self.knee_size = attr(group, "knee_size", int)
+        # 'detected', 'edge' or 'none' where the file says so (knee_status); None: the file does not tell
+        # edge knees apart (they count as detected there).
+        self.knee_status = text(group.attrs["knee_status"]) if "knee_status" in group.attrs else None
         # The knee's 95% bootstrap interval (NaN: none; absent in files from before intervals).
-        self.knee_interval = (float(group.attrs.get("knee_low_size", np.nan)), float(group.attrs.get("knee_high_size", np.nan)))
+        self.knee_interval = (number(group, "knee_low_size"), number(group, "knee_high_size"))
+        self.plateau = number(group, "plateau")
         self.stop_reason = attr(group, "stop_reason", str)
         self.complete = attr(group, "complete", bool)
         self.size = dataset(group, "size")
-        self.time_ms = dataset(group, "time_mean_s", len(self.size)) * 1e3
-        self.throughput = dataset(group, "throughput", len(self.size))
-        if self.knee_detected and not 0 <= self.knee_index < len(self.size):
-            raise BadFile(f"{group.name}: knee_index {self.knee_index} is outside the curve of {len(self.size)} "
-                          "point(s)")
+        n = len(self.size)
+        self.time_ms = dataset(group, "time_mean_s", n) * 1e3
+        self.throughput = dataset(group, "throughput", n)
+        self.power_w = dataset(group, "power_w", n, optional=True)
+        self.energy_j = dataset(group, "energy_j", n, optional=True)
+        self.efficiency = dataset(group, "efficiency", n, optional=True)
+        if self.knee_detected and not 0 <= self.knee_index < n:
+            raise BadFile(f"{group.name}: knee_index {self.knee_index} is outside the curve of {n} point(s)")
 
-    def knee_throughput(self):
-        return self.throughput[self.knee_index]
+    def status(self):
+        """The knee's state: the file's knee_status, else 'detected' or 'none' from knee_detected."""
+        return self.knee_status or ("detected" if self.knee_detected else "none")
+
+    def has_power(self):
+        return bool(np.any(np.isfinite(self.power_w)) or np.any(np.isfinite(self.energy_j)))
 
 
 class Run:
-    """Provenance and campaigns of one result file."""
+    """Provenance, devices, campaigns and stability tables of one result file."""
 
     def __init__(self, path):
+        self.path = path
         with h5py.File(path, "r") as f:
             missing = [name for name in ("backend", "start_time") if name not in f.attrs]
             if missing or "campaigns" not in f:
                 raise ValueError(f"'{path}' is not an autobench-mpi result file (no /campaigns or root attributes)")
+            self.attrs = {k: plain(v) for k, v in f.attrs.items()}
             self.backend = text(f.attrs["backend"])
             self.start_time = text(f.attrs["start_time"])
-            devices = {name: text(g.attrs["name"]) for name, g in f["devices"].items()} if "devices" in f else {}
+            self.devices = {name: {k: plain(v) for k, v in g.attrs.items()} for name, g in f["devices"].items()} \
+                if "devices" in f else {}
             self.campaigns = []
             for kernel in f["campaigns"].values():
                 for detector in kernel.values():
                     for rank_name, rank in detector.items():
                         for repeat in rank.values():
-                            c = Campaign(repeat, devices.get(rank_name, rank_name))
+                            c = Campaign(repeat, self.devices.get(rank_name, {"name": rank_name}))
                             if len(c.size):
                                 self.campaigns.append(c)
+            self.stability = tables(f["stability"]) if "stability" in f else []
+            self.consensus = tables(f["consensus"]) if "consensus" in f else []
         self.campaigns.sort(key=lambda c: (c.kernel, c.detector, c.rank, c.repeat))
+        self.edge_flags = any(c.knee_status is not None for c in self.campaigns)
+
+    def select(self, kernels=None, detectors=None):
+        """Keeps the campaigns of the named kernels and detectors (None: all); returns the names unknown."""
+        unknown = sorted(set(kernels or ()) - {c.kernel for c in self.campaigns})
+        unknown += sorted(set(detectors or ()) - {c.detector for c in self.campaigns})
+        self.campaigns = [c for c in self.campaigns
+                          if (not kernels or c.kernel in kernels) and (not detectors or c.detector in detectors)]
+        return unknown
 
     def backend_label(self):
         return "sim (simulated)" if self.backend == "sim" else self.backend
@@ -150,8 +197,47 @@ class Run:
         t = self.start_time
         return f"{t[:10]} {t[11:16]} UTC" if len(t) >= 16 and t[10] == "T" else t
 
-    def subtitle(self, device):
-        return f"{device} | backend {self.backend_label()} | {self.date()}"
+    def subtitle(self, device=None):
+        where = f"{device} | " if device else ""
+        return f"{where}backend {self.backend_label()} | {self.date()}"
+
+    def kernels(self):
+        return sorted({c.kernel for c in self.campaigns})
+
+    def models(self):
+        return sorted({c.model for c in self.campaigns})
+
+
+def plain(value):
+    """An HDF5 attribute value as a str, int, float or list of them."""
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.ndarray):
+        return [plain(v) for v in value.tolist()] if value.ndim else plain(value[()])
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def tables(group):
+    """Every group below `group` (itself included) as (path, attributes, columns): its scalar attributes
+    and its 1-D datasets (strings decoded), for tables whose layout this script need not know."""
+    out = []
+
+    def visit(g):
+        columns = {}
+        for name, d in g.items():
+            if isinstance(d, h5py.Dataset) and d.ndim == 1:
+                columns[name] = [plain(v) for v in (d.asstr()[:] if d.dtype.kind == "O" else d[:])]
+        attrs = {k: plain(v) for k, v in g.attrs.items()}
+        if columns or attrs:
+            out.append((g.name, attrs, columns))
+        for child in g.values():
+            if isinstance(child, h5py.Group):
+                visit(child)
+
+    visit(group)
+    return out
 
 
 def group_by(items, key):
@@ -162,35 +248,194 @@ def group_by(items, key):
 
 
 def size_label(n):
-    return f"{int(n):,}"
+    return f"{int(n):,}" if np.isfinite(n) else "-"
 
 
-def draw_campaign(ax, c, legend):
-    """The thesis figure on ax: execution time (left, linear) and throughput (right, log) over size."""
-    ax.set_xscale("log")
-    ax.plot(c.size, c.time_ms, "o-", color="C0", markersize=3, label="execution time")
-    ax.set_xlabel("problem size")
-    ax.set_ylabel("execution time (ms)", color="C0")
-    ax.tick_params(axis="y", labelcolor="C0")
+def model_colors(run):
+    return {m: f"C{i % 10}" for i, m in enumerate(run.models())}
+
+
+def log_scale(ax, x=True, y=True):
+    """Log axes without minor ticks (they take most of the drawing time of a figure of many panels)."""
+    from matplotlib.ticker import NullLocator
+
+    if x:
+        ax.set_xscale("log")
+        ax.xaxis.set_minor_locator(NullLocator())
+    if y:
+        ax.set_yscale("log")
+        ax.yaxis.set_minor_locator(NullLocator())
+
+
+def readable_log_ticks(ax):
+    """Minor ticks back, after drawing, on log axes spanning under two decades: there the major ticks are
+    too few to read the axis (matplotlib labels the minor ones then)."""
+    from matplotlib.ticker import LogLocator
+
+    for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+        if axis.get_scale() == "log" and 0 < low < high < 100 * low:
+            axis.set_minor_locator(LogLocator(subs="auto"))
+
+
+def joined(campaigns, field):
+    """The curves of `field` over size of several campaigns as one line, NaN between them and in place of
+    values a log axis cannot show (one artist instead of one per campaign: much faster to draw)."""
+    xs, ys = [], []
+    for c in campaigns:
+        y = np.asarray(getattr(c, field), dtype=float)
+        xs += [c.size, [np.nan]]
+        ys += [np.where(np.isfinite(y) & (y > 0), y, np.nan), [np.nan]]
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def mark_knees(ax, campaigns, color, field="throughput", intervals=True):
+    """The knees of the campaigns on ax as stars (hollow for edge knees), with their 95% intervals as
+    horizontal bars when `intervals`; campaigns without a knee are left out."""
+    ks = [c for c in campaigns if c.status() != "none"]
+    if not ks:
+        return
+    x = np.array([c.knee_size for c in ks], dtype=float)
+    y = np.array([getattr(c, field)[c.knee_index] for c in ks], dtype=float)
+    if intervals:
+        low = np.array([c.knee_interval[0] for c in ks])
+        high = np.array([c.knee_interval[1] for c in ks])
+        ok = np.isfinite(low) & np.isfinite(high) & np.isfinite(y)
+        if ok.any():
+            ax.errorbar(x[ok], y[ok], xerr=[np.maximum(x - low, 0)[ok], np.maximum(high - x, 0)[ok]], fmt="none",
+                        ecolor=color, elinewidth=1, capsize=2, alpha=0.8)
+    edge = np.array([c.status() == "edge" for c in ks])
+    if (~edge).any():
+        ax.plot(x[~edge], y[~edge], "*", linestyle="none", markersize=10, color=color, markeredgecolor="black",
+                markeredgewidth=0.4)
+    if edge.any():
+        ax.plot(x[edge], y[edge], "*", linestyle="none", markersize=10, markerfacecolor="none", markeredgecolor=color,
+                markeredgewidth=0.8)
+
+
+def draw_curves(ax, campaigns, colors, title, intervals=True):
+    """Throughput over size (log-log) of every campaign, coloured by device model, knees marked (with their
+    intervals when `intervals`)."""
+    log_scale(ax)
+    for model, cs in sorted(group_by(campaigns, lambda c: c.model).items()):
+        ax.plot(*joined(cs, "throughput"), "-", color=colors[model], alpha=0.6, linewidth=0.9)
+        mark_knees(ax, cs, colors[model], intervals=intervals)
+    found = sum(c.status() == "detected" for c in campaigns)
+    ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=9)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.tick_params(labelsize=8, which="both")
+    readable_log_ticks(ax)
+
+
+def model_legend(fig, run, colors, campaigns):
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color=colors[m], label=m) for m in sorted({c.model for c in campaigns})]
+    handles.append(Line2D([], [], marker="*", linestyle="none", color="grey", markeredgecolor="black",
+                          markersize=9, label="knee (bar: 95% interval)"))
+    if run.edge_flags:
+        handles.append(Line2D([], [], marker="*", linestyle="none", markerfacecolor="none", markeredgecolor="grey",
+                              markersize=9, label="edge knee"))
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=8)
+
+
+def grid(n, width=4.2, height=3.2, max_cols=4):
+    cols = max(1, min(n, max_cols))
+    rows = math.ceil(n / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(width * cols, 7), height * rows + 1.0), squeeze=False,
+                             layout="constrained")
+    for ax in axes.flat[n:]:
+        ax.set_visible(False)
+    return fig, list(axes.flat[:n])
+
+
+def overview_figure(run, colors):
+    kernels = group_by(run.campaigns, lambda c: c.kernel)
+    fig, axes = grid(len(kernels))
+    for ax, (kernel, cs) in zip(axes, sorted(kernels.items())):
+        draw_curves(ax, cs, colors, kernel, intervals=False)
+        ax.set_ylabel(cs[0].unit, fontsize=8)
+    model_legend(fig, run, colors, run.campaigns)
+    return fig, f"Overview: {len(run.campaigns)} campaign(s), throughput over problem size\n{run.subtitle()}"
+
+
+def kernel_figure(run, colors, kernel):
+    cs = [c for c in run.campaigns if c.kernel == kernel]
+    detectors = group_by(cs, lambda c: c.detector)
+    fig, axes = grid(len(detectors), max_cols=3)
+    for ax, (detector, dcs) in zip(axes, sorted(detectors.items())):
+        draw_curves(ax, dcs, colors, detector)
+        ax.set_xlabel("problem size", fontsize=8)
+        ax.set_ylabel(f"throughput ({dcs[0].unit})", fontsize=8)
+    model_legend(fig, run, colors, cs)
+    ranks = len({c.rank for c in cs})
+    repeats = len({c.repeat for c in cs})
+    return fig, (f"{kernel}: {ranks} rank(s) x {repeats} repeat(s) overlaid, one panel per detector\n"
+                 f"{run.subtitle()}")
+
+
+def power_figure(run, colors, kernel):
+    cs = [c for c in run.campaigns if c.kernel == kernel and c.has_power()]
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), layout="constrained")
+    panels = (("power_w", "power (W)"), ("energy_j", "energy per launch (J)"),
+              ("efficiency", f"work per joule ({cs[0].unit.split('/')[0]}/J)"))
+    for ax, (field, label) in zip(axes, panels):
+        log_scale(ax, y=field != "power_w")
+        for model, mcs in sorted(group_by(cs, lambda c: c.model).items()):
+            ax.plot(*joined(mcs, field), ".-", color=colors[model], alpha=0.6, linewidth=0.9, markersize=3)
+            mark_knees(ax, mcs, colors[model], field, intervals=False)
+        ax.set_xlabel("problem size", fontsize=8)
+        ax.set_ylabel(label, fontsize=8)
+        ax.grid(True, which="major", alpha=0.3)
+        ax.tick_params(labelsize=8, which="both")
+        readable_log_ticks(ax)
+    model_legend(fig, run, colors, cs)
+    return fig, f"{kernel}: power and energy over problem size ({len(cs)} campaign(s))\n{run.subtitle()}"
+
+
+def campaign_figure(run, kernel, rank, repeat):
+    """The thesis figure of one kernel x rank x repeat: time (left, linear) and throughput (right, log),
+    one colour per detector, each knee with its interval."""
+    cs = [c for c in run.campaigns if (c.kernel, c.rank, c.repeat) == (kernel, rank, repeat)]
+    rows = math.ceil(len(cs) / 3)  # of the legend below the axes
+    fig, ax = plt.subplots(figsize=(8, 5 + 0.2 * rows))
+    # Fixed margins: a layout engine would cost a quarter of the figure's time.
+    fig.subplots_adjust(left=0.09, right=0.89, bottom=0.1 + 0.04 * rows, top=0.88)
+    log_scale(ax, y=False)
     right = ax.twinx()
-    right.set_yscale("log")
-    right.plot(c.size, c.throughput, "s-", color="C1", markersize=3, label=f"throughput ({c.unit})")
-    right.set_ylabel(f"throughput ({c.unit})", color="C1")
-    right.tick_params(axis="y", labelcolor="C1")
-    if c.knee_detected:
-        ax.axvline(c.knee_size, color="C3", linestyle="--", linewidth=1.2, label="knee")
-        if not np.isnan(c.knee_interval[0]):
-            ax.axvspan(*c.knee_interval, color="C3", alpha=0.12, label="knee 95% interval")
-        right.plot([c.knee_size], [c.knee_throughput()], "*", color="C3", markersize=12)
-        right.annotate(f"knee: {size_label(c.knee_size)}", (c.knee_size, c.knee_throughput()),
-                       textcoords="offset points", xytext=(-8, 6), ha="right", color="C3", fontsize=9)
-    else:
-        ax.text(0.02, 0.95, f"no knee (stop: {c.stop_reason})", transform=ax.transAxes, va="top", color="C3",
-                fontsize=9)
-    if legend:
-        lines = ax.get_legend_handles_labels()
-        more = right.get_legend_handles_labels()
-        ax.legend(lines[0] + more[0], lines[1] + more[1], loc="lower right", fontsize=8)
+    log_scale(right, x=False)
+    for i, c in enumerate(cs):
+        color = f"C{i % 10}"
+        ax.plot(c.size, c.time_ms, "--", color=color, linewidth=0.9, alpha=0.8)
+        state = c.status()
+        knee = f"knee {size_label(c.knee_size)}" + (" (edge)" if state == "edge" else "") if state != "none" \
+            else f"no knee ({c.stop_reason})"
+        right.plot(c.size, c.throughput, "-", color=color, linewidth=1.2, label=f"{c.detector}: {knee}")
+        mark_knees(right, [c], color)
+    ax.set_xlabel("problem size")
+    ax.set_ylabel("execution time (ms, dashed)")
+    right.set_ylabel(f"throughput ({cs[0].unit}, solid)")
+    fig.legend(*right.get_legend_handles_labels(), loc="lower center", ncols=min(len(cs), 3), fontsize=7,
+               title="detector (solid: throughput, dashed: time)", title_fontsize=7)
+    readable_log_ticks(ax)
+    readable_log_ticks(right)
+    state = "" if all(c.complete for c in cs) else " (incomplete)"
+    return fig, f"{kernel}, rank {rank} repeat {repeat}{state}\n{run.subtitle(cs[0].device_name)}"
+
+
+def figure_plan(run):
+    """(file stem, function drawing it) of every figure, in the order they are drawn."""
+    if not run.campaigns:
+        return []
+    colors = model_colors(run)
+    plan = [("overview", lambda: overview_figure(run, colors))]
+    for kernel in run.kernels():
+        plan.append((f"kernel_{file_name_part(kernel)}", lambda k=kernel: kernel_figure(run, colors, k)))
+        if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
+            plan.append((f"power_{file_name_part(kernel)}", lambda k=kernel: power_figure(run, colors, k)))
+    for kernel, rank, repeat in sorted({(c.kernel, c.rank, c.repeat) for c in run.campaigns}):
+        plan.append((f"campaign_{file_name_part(kernel)}_rank{rank}_repeat{repeat}",
+                     lambda k=kernel, r=rank, p=repeat: campaign_figure(run, k, r, p)))
+    return plan
 
 
 def file_name_part(name):
@@ -204,82 +449,77 @@ def file_name_part(name):
     return out or "_"
 
 
-def save(fig, title, out_dir, stem, written):
-    """Writes the figure in every format, titled (and with the title as file metadata)."""
-    fig.suptitle(title)
-    for fmt in FORMATS:
-        path = os.path.join(out_dir, f"{stem}.{fmt}")
-        fig.savefig(path, dpi=150, metadata={"Title": title.replace("\n", " - ")})
-        written.append(path)
+def save(fig, title, path_stem, formats):
+    """Writes the figure in every format, titled (and with the title as file metadata); returns the paths."""
+    fig.suptitle(title, fontsize=10)
+    paths = []
+    for fmt in formats:
+        path = f"{path_stem}.{fmt}"
+        fig.savefig(path, dpi=100, metadata={"Title": title.replace("\n", " - ")})
+        paths.append(path)
     plt.close(fig)
+    return paths
 
 
-def campaign_figures(run, out_dir, written):
-    for c in run.campaigns:
-        fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
-        draw_campaign(ax, c, legend=True)
-        state = "" if c.complete else " (incomplete)"
-        save(fig, f"{c.kernel} / {c.detector}, rank {c.rank} repeat {c.repeat}{state}\n{run.subtitle(c.device_name)}",
-             out_dir, f"campaign_{file_name_part(c.kernel)}_{file_name_part(c.detector)}_rank{c.rank}_repeat{c.repeat}", written)
+_WORK = None  # (plan, directory, formats) of the figures being drawn, inherited by forked workers
 
 
-def repeat_grids(run, out_dir, written):
-    for (kernel, detector, rank), cs in group_by(run.campaigns, lambda c: (c.kernel, c.detector, c.rank)).items():
-        cols = min(len(cs), 3)
-        rows = math.ceil(len(cs) / cols)
-        fig, axes = plt.subplots(rows, cols, figsize=(5.5 * cols, 4 * rows), squeeze=False, layout="constrained")
-        for ax in axes.flat[len(cs):]:
-            ax.set_visible(False)
-        for ax, c in zip(axes.flat, cs):
-            draw_campaign(ax, c, legend=False)
-            ax.set_title(f"repeat {c.repeat}" + ("" if c.complete else " (incomplete)"))
-        save(fig, f"{kernel} / {detector}, rank {rank}: {len(cs)} repeat(s)\n{run.subtitle(cs[0].device_name)}",
-             out_dir, f"repeats_{file_name_part(kernel)}_{file_name_part(detector)}_rank{rank}", written)
+def draw_one(index):
+    plan, directory, formats = _WORK
+    stem, draw = plan[index]
+    return stem, save(*draw(), os.path.join(directory, stem), formats)
 
 
-def model_figures(run, out_dir, written):
-    for (kernel, detector), cs in group_by(run.campaigns, lambda c: (c.kernel, c.detector)).items():
-        fig, ax = plt.subplots(figsize=(8, 5), layout="constrained")
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        for i, (model, mcs) in enumerate(sorted(group_by(cs, lambda c: c.model).items())):
-            color = f"C{i % 10}"
-            label = f"{model} ({len(mcs)} campaign(s), median knee {size_label(np.median([c.knee_size for c in mcs]))})"
-            for j, c in enumerate(mcs):
-                ax.plot(c.size, c.throughput, "-", color=color, alpha=0.7, linewidth=1, label=label if j == 0 else None)
-                if c.knee_detected:
-                    ax.plot([c.knee_size], [c.knee_throughput()], "*", color=color, markersize=11,
-                            markeredgecolor="black", markeredgewidth=0.5)
-        ax.set_xlabel("problem size")
-        ax.set_ylabel(f"throughput ({cs[0].unit})")
-        ax.legend(fontsize=8, loc="lower right", title="device model (* knee)", title_fontsize=8)
-        ax.grid(True, which="major", alpha=0.3)
-        save(fig, f"{kernel} / {detector}: device models\nbackend {run.backend_label()} | {run.date()}",
-             out_dir, f"models_{file_name_part(kernel)}_{file_name_part(detector)}", written)
-
-
-def draw_all(run, out_dir):
-    """Every figure into out_dir, all or none: drawn into a temporary directory beside them, then renamed."""
+def draw_all(run, out_dir, formats):
+    """Every figure into out_dir, all or none: drawn into a temporary directory beside them, then renamed.
+    Draws in one process per available core (forked: they share the file read once). Prints progress:
+    about twenty 'figure k of N' lines, whatever N."""
+    global _WORK
     os.makedirs(out_dir, exist_ok=True)
     partial = tempfile.mkdtemp(prefix=".plots-partial-", dir=out_dir)
     try:
+        plan = figure_plan(run)
+        _WORK = (plan, partial, formats)
+        step = max(1, len(plan) // 20)
+        jobs = min(len(os.sched_getaffinity(0)), len(plan), 8)
         written = []
-        campaign_figures(run, partial, written)
-        repeat_grids(run, partial, written)
-        model_figures(run, partial, written)
+        pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+        try:
+            drawn = pool.imap_unordered(draw_one, range(len(plan))) if pool else map(draw_one, range(len(plan)))
+            for k, (stem, paths) in enumerate(drawn, 1):
+                written += paths
+                if k % step == 0 or k == len(plan):
+                    print(f"plot: figure {k} of {len(plan)} ({stem})", flush=True)
+        finally:
+            if pool:
+                pool.terminate()
         final = [os.path.join(out_dir, os.path.basename(path)) for path in written]
         for path, target in zip(written, final):
             os.replace(path, target)
         return final
     finally:
+        _WORK = None
         shutil.rmtree(partial, ignore_errors=True)
+
+
+def names(value):
+    return [v for v in value.split(",") if v] if value else None
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", help="an autobench-mpi HDF5 result file")
     parser.add_argument("--output", help="directory for the figures (default: plots/ next to the file)")
+    parser.add_argument("--kernel", help="only these kernels (comma-separated)")
+    parser.add_argument("--detector", help="only these detectors (comma-separated)")
+    parser.add_argument("--format", default="png", help="comma-separated of png, pdf, svg (default png)")
     args = parser.parse_args()
+    formats = names(args.format) or []
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        sys.stderr.write(f"plot_results.py: error: --format '{args.format}': allowed are png, pdf and svg, "
+                         "comma-separated\n")
+        return 2
     if not os.path.isfile(args.file):
         sys.stderr.write(f"plot_results.py: error: '{args.file}' does not exist or is not a file\n")
         return 2
@@ -288,6 +528,13 @@ def main():
     except Exception as e:  # h5py raises OSError, KeyError, TypeError, ... on damaged files: all are bad input
         sys.stderr.write(f"plot_results.py: error: cannot read '{args.file}': {one_line(e)}\n")
         return 2
+    kernels, detectors = run.kernels(), sorted({c.detector for c in run.campaigns})
+    unknown = run.select(names(args.kernel), names(args.detector))
+    if unknown or ((args.kernel or args.detector) and not run.campaigns):
+        what = ", ".join(unknown) if unknown else f"kernel {args.kernel} with detector {args.detector}"
+        sys.stderr.write(f"plot_results.py: error: no campaigns of {what} in '{args.file}' "
+                         f"(kernels: {', '.join(kernels)}; detectors: {', '.join(detectors)})\n")
+        return 2
     out_dir = args.output or os.path.join(os.path.dirname(os.path.abspath(args.file)), "plots")
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         sys.stderr.write(f"plot_results.py: error: cannot write the figures: '{out_dir}' is not a directory\n")
@@ -295,13 +542,13 @@ def main():
     load_matplotlib()
     created = not os.path.exists(out_dir)
     try:
-        written = draw_all(run, out_dir)
+        written = draw_all(run, out_dir, formats)
     except Exception as e:
         if created:
             shutil.rmtree(out_dir, ignore_errors=True)
         sys.stderr.write(f"plot_results.py: error: cannot write the figures in '{out_dir}': {one_line(e)}\n")
         return 1
-    print(f"{len(written)} figure files ({', '.join(FORMATS).upper()}) of {len(run.campaigns)} campaign(s) in {out_dir}")
+    print(f"{len(written)} figure files ({', '.join(formats).upper()}) of {len(run.campaigns)} campaign(s) in {out_dir}")
     return 0
 
 

@@ -1,5 +1,5 @@
-// `autobench-mpi export FILE [--output DIR]`: writes a results file's per-campaign CSV files and its
-// JSON summary (as a run writes them next to its HDF5 file).
+// `autobench-mpi export FILE [--output DIR] [--tidy]`: writes a results file's per-campaign CSV files and
+// its JSON summary (as a run writes them next to its HDF5 file), or with --tidy its one long table.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -10,6 +10,8 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
+#include "suite/formatting/tidy_csv.hpp"
+#include "suite/writing/atomic_file.hpp"
 #include "suite/writing/exports.hpp"
 
 namespace autobench::cli {
@@ -18,12 +20,28 @@ namespace {
 struct ExportOptions {
   std::string file;
   std::string output;
+  bool tidy = false;
 };
 
 void export_file(const ExportOptions& options) {
   const auto file = read_result_files("export", {options.file}).front().file;
   const std::string dir =
       options.output.empty() ? std::filesystem::absolute(options.file).parent_path().string() : options.output;
+  if (options.tidy) {
+    const auto path = (std::filesystem::path(dir) / "tidy.csv").string();
+    std::size_t rows = 0;
+    for (const auto& r : file.ranks) {
+      for (const auto& c : r.campaigns) rows += c.points.size();
+    }
+    try {
+      writing::ensure_directory(dir);
+      writing::write_file_atomically(path, formatting::tidy_csv(file));
+    } catch (const std::runtime_error& e) {
+      throw RunFailure(std::string("export: ") + e.what());
+    }
+    fmt::print("{} row(s) in {}\n", rows, path);
+    return;
+  }
   try {
     writing::write_exports(dir, file, options.file);
   } catch (const std::runtime_error& e) {
@@ -44,6 +62,10 @@ void add_export_command(CLI::App& app) {
                                            "throughput, knee flag) and summary.json (the report's JSON)");
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
   cmd->add_option("--output", options->output, "Directory for csv/ and summary.json (default: the file's directory)");
+  cmd->add_flag("--tidy", options->tidy,
+                "Write one long table instead, tidy.csv: a row per point of every campaign with rank, host, "
+                "device, model, kernel, detector, repeat, size, time, throughput, power, energy and knee flags "
+                "(columns in docs/tidy.md)");
   cmd->callback([options] { export_file(*options); });
 }
 

@@ -7,6 +7,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/formatting/report_csv.hpp"
 #include "suite/formatting/report_json.hpp"
@@ -25,6 +26,10 @@ struct ReportOptions {
 void report(const ReportOptions& options) {
   if (!std::filesystem::is_regular_file(options.file)) {
     throw UsageError("report: no such file: " + options.file);
+  }
+  if (options.format == "html") {  // one self-contained page with figures: scripts/html_report.py
+    run_python_script("report", "html_report.py", {options.file});
+    return;
   }
   if (writing::is_model_file(options.file)) {  // a `model` run's file: path, final model, held-out errors
     if (options.format != "table") throw UsageError("report --format " + options.format + ": a model file is reported as a table only");
@@ -55,9 +60,10 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
   cmd->add_option("--format", options->format,
                   "table (aligned columns), markdown (the same tables in GitHub Markdown), json (structure "
-                  "documented in README.md) or csv (one row per campaign)")
+                  "documented in README.md), csv (one row per campaign) or html (one self-contained page with "
+                  "figures, needs python3 with matplotlib and h5py: docs/html.md)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"table", "markdown", "json", "csv"}));
+      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html"}));
   cmd->callback([options] { report(*options); });
 }
 

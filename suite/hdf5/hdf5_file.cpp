@@ -6,6 +6,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <hdf5_hl.h>
+
 #include "suite/writing/atomic_file.hpp"
 
 namespace autobench::hdf5 {
@@ -190,20 +192,29 @@ bool H5Group::has_attribute(const std::string& name) const {
   return exists;
 }
 
+namespace {
+
+// Writes a scalar attribute of any HDF5 object; false when HDF5 fails.
 template <class T>
-void H5Group::write_attribute(const std::string& name, const T& value) const {
+bool write_scalar_attribute(hid_t object, const std::string& name, const T& value) {
   H5Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  bool ok = false;
   if constexpr (std::is_same_v<T, std::string>) {
     const H5Handle type = string_type();
-    H5Handle attr(H5Acreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+    H5Handle attr(H5Acreate2(object, name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
     const char* text = value.c_str();
-    ok = attr.get() >= 0 && H5Awrite(attr.get(), type.get(), &text) >= 0;
+    return attr.get() >= 0 && H5Awrite(attr.get(), type.get(), &text) >= 0;
   } else {
-    H5Handle attr(H5Acreate2(id(), name.c_str(), Numeric<T>::file(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
-    ok = attr.get() >= 0 && H5Awrite(attr.get(), Numeric<T>::memory(), &value) >= 0;
+    H5Handle attr(H5Acreate2(object, name.c_str(), Numeric<T>::file(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                  H5Aclose);
+    return attr.get() >= 0 && H5Awrite(attr.get(), Numeric<T>::memory(), &value) >= 0;
   }
-  if (!ok) fail("cannot write attribute '" + name + "' of " + path_);
+}
+
+}  // namespace
+
+template <class T>
+void H5Group::write_attribute(const std::string& name, const T& value) const {
+  if (!write_scalar_attribute(id(), name, value)) fail("cannot write attribute '" + name + "' of " + path_);
 }
 
 template <class T>
@@ -277,6 +288,25 @@ std::vector<T> H5Group::read_dataset(const std::string& name) const {
   }
   if (!ok) fail("cannot read dataset " + where);
   return values;
+}
+
+void H5Group::describe_dataset(const std::string& name, const std::string& units, const std::string& scale) const {
+  const std::string where = child_path(path_, name);
+  H5Handle set(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (set.get() < 0) fail("cannot open dataset " + where);
+  if (!units.empty() && !write_scalar_attribute(set.get(), "units", units)) fail("cannot write the units of " + where);
+  if (scale.empty()) return;
+  const auto make_scale = [](hid_t d, const std::string& dimension) {
+    return H5DSis_scale(d) > 0 || H5DSset_scale(d, dimension.c_str()) >= 0;
+  };
+  if (scale == name) {
+    if (!make_scale(set.get(), name)) fail("cannot make " + where + " a dimension scale");
+    return;
+  }
+  H5Handle dimension(H5Dopen2(id(), scale.c_str(), H5P_DEFAULT), H5Dclose);
+  if (dimension.get() < 0 || !make_scale(dimension.get(), scale) || H5DSattach_scale(set.get(), dimension.get(), 0) < 0) {
+    fail("cannot attach " + child_path(path_, scale) + " to " + where + " as its dimension scale");
+  }
 }
 
 template void H5Group::write_attribute(const std::string&, const std::string&) const;

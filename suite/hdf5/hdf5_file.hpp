@@ -1,5 +1,5 @@
 // A thin RAII wrapper over the HDF5 C API: files and groups, scalar attributes (string, int64,
-// uint64, double) and 1-D datasets (double, int64, uint64, uint8, string). Strings are variable-length
+// uint64, double) and 1-D datasets (double, int64, uint64, uint8, string) with units and dimension scales. Strings are variable-length
 // UTF-8; groups track the creation order of their children. Every failure throws std::runtime_error
 // naming the file, the object and HDF5's own reason. A file being written lives in memory until
 // close() writes it out whole (output/atomic_file.hpp): a failure or a full disk leaves no partial file.
@@ -55,6 +55,11 @@ class H5Group {
   void write_dataset(const std::string& name, const std::vector<T>& values) const;
   template <class T>
   std::vector<T> read_dataset(const std::string& name) const;
+  // Describes the 1-D dataset `name` for netCDF readers such as xarray: a string attribute `units`
+  // (none when `units` is empty) and, when `scale` is not empty, the group's dataset `scale` made a
+  // dimension scale (HDF5 dimension scales, as netCDF-4 writes them) and attached to `name` as its
+  // dimension; `scale` == `name` makes the dataset a dimension of its own.
+  void describe_dataset(const std::string& name, const std::string& units, const std::string& scale) const;
 
   const std::string& path() const { return path_; }  // "/campaigns/vecadd", for messages
   const std::string& file_name() const { return file_; }

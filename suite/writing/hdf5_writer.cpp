@@ -8,6 +8,7 @@
 #include "kernels/kernel.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
+#include "suite/results/units.hpp"
 #include "suite/stats/stability_fields.hpp"
 
 namespace autobench::writing {
@@ -41,6 +42,30 @@ void write_device(const hdf5::H5Group& devices, const results::RankResult& rank)
   g.write_attribute("error", rank.error);
 }
 
+// A campaign's points as columns, one dataset per field, and every point's launch times one after the
+// other (float32: compact, and finer than event timing) with their count per point. Every dataset says
+// its `units`; `size` is the dimension scale of the per-point columns, so that netCDF readers (xarray
+// with h5netcdf) see size as the coordinate; the flat launch times are a dimension of their own.
+void write_points(const hdf5::H5Group& g, const results::Campaign& c) {
+  hdf5::write_columns(g, c.points, results::kPointFields);
+  hdf5::write_columns(g, c.points, results::kPointAddedFields);
+  std::vector<float> launches;
+  std::vector<std::int64_t> counts;
+  for (const auto& p : c.points) {
+    launches.insert(launches.end(), p.launch_times_s.begin(), p.launch_times_s.end());
+    counts.push_back(static_cast<std::int64_t>(p.launch_times_s.size()));
+  }
+  g.write_dataset("launch_times_s", launches);
+  g.write_dataset("launch_counts", counts);
+  const auto describe = [&](const auto& field) {
+    g.describe_dataset(field.name, results::point_column_unit(field.name, c.metric_unit), "size");
+  };
+  record::for_each_field(results::kPointFields, describe);
+  record::for_each_field(results::kPointAddedFields, describe);
+  g.describe_dataset("launch_counts", "1", "size");
+  g.describe_dataset("launch_times_s", "s", "launch_times_s");
+}
+
 void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& rank, const results::Campaign& c) {
   if (c.rank != rank.rank) {
     throw std::invalid_argument("campaign " + c.kernel + "/" + c.detector + " of rank " + std::to_string(rank.rank) +
@@ -57,17 +82,7 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   const kernels::KernelSpec* spec = kernels::find(c.kernel);
   g.write_attribute<std::string>("bottleneck", spec ? kernels::to_string(spec->bound) : "unknown");
   g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
-  hdf5::write_columns(g, c.points, results::kPointFields);
-  hdf5::write_columns(g, c.points, results::kPointAddedFields);
-  // Every point's launch times, one after the other (float32: compact, and finer than event timing).
-  std::vector<float> launches;
-  std::vector<std::int64_t> counts;
-  for (const auto& p : c.points) {
-    launches.insert(launches.end(), p.launch_times_s.begin(), p.launch_times_s.end());
-    counts.push_back(static_cast<std::int64_t>(p.launch_times_s.size()));
-  }
-  g.write_dataset("launch_times_s", launches);
-  g.write_dataset("launch_counts", counts);
+  write_points(g, c);
 }
 
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <limits>
 
+#include <hdf5_hl.h>
+
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
 
@@ -158,6 +160,76 @@ TEST(Hdf5File, NothingReachesTheDiskBeforeCloseAndAFailedCloseKeepsTheOldFile) {
   EXPECT_EQ(H5File::open(path).read_attribute<std::int64_t>("version"), 1) << "discarded, not written";
   EXPECT_EQ(std::distance(fs::directory_iterator(scratch.path("")), fs::directory_iterator()), 1)
       << "no temporary file left";
+}
+
+// Raw HDF5 (the wrapper reads no dataset attributes): the `units` of /g/<name>, "" when it has none, and
+// the name of the dimension scale attached to its dimension 0 ("" when none; itself when it is one).
+struct Described {
+  std::string units, scale;
+  bool is_scale = false;
+};
+
+Described described(const std::string& path, const std::string& name) {
+  Described d;
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  const hid_t set = H5Dopen2(file, ("/g/" + name).c_str(), H5P_DEFAULT);
+  if (H5Aexists(set, "units") > 0) {
+    const hid_t attr = H5Aopen(set, "units", H5P_DEFAULT);
+    const hid_t type = H5Aget_type(attr);
+    char* text = nullptr;
+    H5Aread(attr, type, &text);
+    d.units = text;
+    H5free_memory(text);
+    H5Tclose(type);
+    H5Aclose(attr);
+  }
+  d.is_scale = H5DSis_scale(set) > 0;
+  H5DSiterate_scales(
+      set, 0, nullptr,
+      [](hid_t, unsigned, hid_t scale, void* out) -> herr_t {
+        char scale_name[64] = {};
+        H5Iget_name(scale, scale_name, sizeof scale_name);
+        *static_cast<std::string*>(out) = scale_name;
+        return 1;
+      },
+      &d.scale);
+  H5Dclose(set);
+  H5Fclose(file);
+  return d;
+}
+
+TEST(Hdf5File, DescribedDatasetsCarryUnitsAndTheirDimensionScale) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("s.h5");
+  {
+    auto file = H5File::create(path);
+    {
+      const auto g = file.create_group("g");
+      g.write_dataset<std::uint64_t>("size", {1, 2, 4});
+      g.write_dataset<double>("time_s", {0.5, 0.25, 0.125});
+      g.write_dataset<std::string>("note", {"a", "b", ""});
+      g.write_dataset<double>("empty", {});
+      g.describe_dataset("time_s", "s", "size");  // makes size a scale on the way
+      g.describe_dataset("size", "1", "size");
+      g.describe_dataset("note", "", "size");
+      g.describe_dataset("empty", "J", "empty");
+      EXPECT_TRUE(contains(error_of([&] { g.describe_dataset("missing", "s", "size"); }), "/g/missing"));
+      EXPECT_TRUE(contains(error_of([&] { g.describe_dataset("note", "", "nosuch"); }), "/g/nosuch"));
+    }
+    file.close();
+  }
+  const auto time = described(path, "time_s");
+  EXPECT_EQ(time.units, "s");
+  EXPECT_EQ(time.scale, "/g/size");
+  EXPECT_FALSE(time.is_scale);
+  const auto size = described(path, "size");
+  EXPECT_EQ(size.units, "1");
+  EXPECT_TRUE(size.is_scale);
+  const auto note = described(path, "note");
+  EXPECT_EQ(note.units, "");
+  EXPECT_EQ(note.scale, "/g/size");
+  EXPECT_TRUE(described(path, "empty").is_scale);
+  EXPECT_EQ(H5File::open(path).open_group("g").read_dataset<double>("time_s"), (std::vector<double>{0.5, 0.25, 0.125}));
 }
 
 }  // namespace

@@ -57,8 +57,10 @@ std::map<std::string, DumpedGroup> parse_dump(const std::string& dump) {
       if (m[1] == "GROUP") path.push_back(m[2]);
     } else if (std::regex_match(line, m, datatype) && !stack.empty()) {
       const auto& top = stack.back();
+      // A dataset's own attributes (units, its dimension scale's) are not the group's.
+      const bool of_dataset = top.kind == "ATTRIBUTE" && stack.size() >= 2 && stack[stack.size() - 2].kind == "DATASET";
       auto& g = groups[group_path()];
-      (top.kind == "ATTRIBUTE" ? g.attributes : g.datasets)[top.name] = m[1];
+      if (!of_dataset) (top.kind == "ATTRIBUTE" ? g.attributes : g.datasets)[top.name] = m[1];
       if (m[2].matched) stack.push_back({"DATATYPE", ""});
     } else if (std::regex_match(line, m, dataspace) && !stack.empty() && stack.back().kind == "DATASET") {
       groups[group_path()].spaces[stack.back().name] = m[1];

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `plot`: a sim run's figures exist as PNG and PDF for every campaign, (kernel, detector, rank) and
-# (kernel, detector), are non-trivial, and say "sim (simulated)"; without h5py the command says how
-# to install it and exits 1; an interpreter that is not there is named with every place looked at; a
-# missing file is a usage error. Python: $AUTOBENCH_PYTHON (the tests' venv), which plot runs too.
+# `plot`: a sim run's figure set (overview, per kernel, power per kernel with power, per kernel x rank x
+# repeat) as PNG by default, each non-trivial and saying "sim (simulated)"; progress "figure k of N";
+# --kernel/--detector select, --format png,pdf writes both; an unknown kernel or format is a usage error;
+# without h5py the command says how to install it and exits 1; an interpreter that is not there is named
+# with every place looked at; a missing file is a usage error. Python: $AUTOBENCH_PYTHON (the tests'
+# venv), which plot runs too.
 set -u
 bin=${AUTOBENCH_BINARY:?}
 python=${AUTOBENCH_PYTHON:-python3}
@@ -21,23 +23,49 @@ h5=$("$bin" --backend sim --suite quick --repeats 2 --output "$scratch/results" 
 if ! "$bin" plot "$h5" --output "$scratch/plots" >"$scratch/out" 2>&1; then
   fail "plot exited with an error"; cat "$scratch/out"
 fi
+grep -q "^plot: figure [0-9]* of [0-9]* (" "$scratch/out" || fail "no progress lines: $(cat "$scratch/out")"
+"$bin" plot "$h5" --output "$scratch/vecadd" --kernel vecadd --detector kneedle --format png,pdf >"$scratch/out-f" 2>&1 ||
+  fail "plot --kernel vecadd --detector kneedle --format png,pdf exited with an error: $(cat "$scratch/out-f")"
+for bad in "--kernel nosuch" "--detector nosuch" "--format jpg" "--format png,gif"; do
+  # shellcheck disable=SC2086
+  "$bin" plot "$h5" --output "$scratch/bad" $bad >"$scratch/out" 2>"$scratch/err"
+  code=$?
+  [[ $code -eq 2 ]] || fail "plot $bad exited $code, expected 2"
+  [[ $(wc -l <"$scratch/err") -eq 1 ]] || fail "plot $bad: expected one error line: $(cat "$scratch/err")"
+  [[ ! -e $scratch/bad ]] || fail "plot $bad created $scratch/bad"
+done
 
 # The expected figures, worked out from the file with h5py; each checked for size, format and title.
-"$python" - "$h5" "$scratch/plots" <<'PY' || failures=$((failures + 1))
+"$python" - "$h5" "$scratch/plots" "$scratch/vecadd" <<'PY' || failures=$((failures + 1))
 import os, re, struct, sys
 import h5py
+import numpy as np
 
-h5, out = sys.argv[1:]
-expected = set()
+h5, out, filtered = sys.argv[1:]
+
+
+def figure_set(f, kernels=None, detectors=None):
+    """The stems plot draws for the campaigns of these kernels and detectors (None: all)."""
+    stems = {"overview"}
+    for kernel, k in f["campaigns"].items():
+        if kernels and kernel not in kernels:
+            continue
+        for detector, d in k.items():
+            if detectors and detector not in detectors:
+                continue
+            for rank, r in d.items():
+                for repeat, g in r.items():
+                    stems.add(f"kernel_{kernel}")
+                    stems.add(f"campaign_{kernel}_{rank}_{repeat}")
+                    if np.isfinite(g["power_w"][:]).any() or np.isfinite(g["energy_j"][:]).any():
+                        stems.add(f"power_{kernel}")
+    return stems
+
+
 with h5py.File(h5, "r") as f:
     assert f.attrs["backend"] == "sim", f.attrs["backend"]
-    for kernel, k in f["campaigns"].items():
-        for detector, d in k.items():
-            expected.add(f"models_{kernel}_{detector}")
-            for rank, r in d.items():
-                expected.add(f"repeats_{kernel}_{detector}_{rank}")
-                for repeat in r:
-                    expected.add(f"campaign_{kernel}_{detector}_{rank}_{repeat}")
+    expected = figure_set(f)
+    expected_filtered = figure_set(f, {"vecadd"}, {"kneedle"})
 
 
 def png_title(data):
@@ -57,37 +85,43 @@ def pdf_title(data):
 
 
 problems = []
-if len([s for s in expected if s.startswith("campaign_")]) != 8:
-    problems.append(f"the quick suite with 2 repeats should have 8 campaigns: {sorted(expected)}")
-found = set(os.listdir(out))
-wanted = {f"{s}.{ext}" for s in expected for ext in ("png", "pdf")}
-if found != wanted:
-    problems.append(f"missing {sorted(wanted - found)}, unexpected {sorted(found - wanted)}")
-for name in sorted(wanted & found):
-    data = open(os.path.join(out, name), "rb").read()
-    if name.endswith(".png"):
-        if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-            problems.append(f"{name}: not a PNG")
-            continue
-        width, height = struct.unpack(">II", data[16:24])
-        if not (600 <= width <= 4000 and 400 <= height <= 4000):
-            problems.append(f"{name}: {width}x{height} pixels")
-        if len(data) < 20000:
-            problems.append(f"{name}: only {len(data)} bytes")
-    else:
-        if not data.startswith(b"%PDF-"):
-            problems.append(f"{name}: not a PDF")
-        if len(data) < 8000:
-            problems.append(f"{name}: only {len(data)} bytes")
-    # The title is kept as metadata: a PNG tEXt chunk "Title", a PDF /Title string (parentheses escaped).
-    title = png_title(data) if name.endswith(".png") else pdf_title(data)
-    if "sim (simulated)" not in title:
-        problems.append(f"{name}: the title '{title}' does not say 'sim (simulated)'")
-    if name.startswith("campaign_") and not re.search(r"sim: [A-Za-z0-9 ]+ \| backend sim \(simulated\) \| 20\d\d-\d\d-\d\d ", title):
-        problems.append(f"{name}: the title '{title}' does not name the device and date")
+# The quick suite (vecadd and gemm, triangle and kneedle) with 2 repeats on one rank: the overview, two
+# kernel figures, two power figures and 2 x 2 campaign figures (the detectors of a repeat in one).
+if len([s for s in expected if s.startswith("campaign_")]) != 4 or len(expected) != 9:
+    problems.append(f"the quick suite with 2 repeats should give 9 figures: {sorted(expected)}")
+if expected_filtered != {"overview", "kernel_vecadd", "power_vecadd", "campaign_vecadd_rank0_repeat0",
+                         "campaign_vecadd_rank0_repeat1"}:
+    problems.append(f"unexpected filtered set {sorted(expected_filtered)}")
+checks = [(out, {f"{s}.png" for s in expected}), (filtered, {f"{s}.{e}" for s in expected_filtered for e in ("png", "pdf")})]
+for where, wanted in checks:
+    found = set(os.listdir(where))
+    if found != wanted:
+        problems.append(f"{where}: missing {sorted(wanted - found)}, unexpected {sorted(found - wanted)}")
+    for name in sorted(wanted & found):
+        data = open(os.path.join(where, name), "rb").read()
+        if name.endswith(".png"):
+            if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+                problems.append(f"{name}: not a PNG")
+                continue
+            width, height = struct.unpack(">II", data[16:24])
+            if not (600 <= width <= 4000 and 400 <= height <= 4000):
+                problems.append(f"{name}: {width}x{height} pixels")
+            if len(data) < 20000:
+                problems.append(f"{name}: only {len(data)} bytes")
+        else:
+            if not data.startswith(b"%PDF-"):
+                problems.append(f"{name}: not a PDF")
+            if len(data) < 8000:
+                problems.append(f"{name}: only {len(data)} bytes")
+        # The title is kept as metadata: a PNG tEXt chunk "Title", a PDF /Title string (parentheses escaped).
+        title = png_title(data) if name.endswith(".png") else pdf_title(data)
+        if "sim (simulated)" not in title:
+            problems.append(f"{name}: the title '{title}' does not say 'sim (simulated)'")
+        if name.startswith("campaign_") and not re.search(r"sim: [A-Za-z0-9 ]+ \| backend sim \(simulated\) \| 20\d\d-\d\d-\d\d ", title):
+            problems.append(f"{name}: the title '{title}' does not name the device and date")
 for p in problems:
     print("FAIL:", p)
-print(f"checked {len(wanted & found)} figure files")
+print(f"checked {len(os.listdir(out)) + len(os.listdir(filtered))} figure files")
 sys.exit(1 if problems else 0)
 PY
 
@@ -107,13 +141,11 @@ grep -q -- "-m pip install -r $AUTOBENCH_SOURCE_DIR/scripts/requirements.txt" "$
   fail "no pip hint: $(cat "$scratch/err")"
 [[ -z $(ls "$scratch/no-plots" 2>/dev/null) ]] || fail "figures were written without h5py"
 
-# An interpreter that is not there: exit 1, one line naming it.
 AUTOBENCH_PYTHON="$scratch/nowhere/python3" "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"
 code=$?
 [[ $code -eq 1 ]] || fail "plot with a missing \$AUTOBENCH_PYTHON exited $code, expected 1"
 grep -q "cannot run $scratch/nowhere/python3 .*tried \$AUTOBENCH_PYTHON=$scratch/nowhere/python3" "$scratch/err" ||
   fail "the error does not name the missing interpreter: $(cat "$scratch/err")"
-# Without $AUTOBENCH_PYTHON and with no python3 on PATH, the error lists every place looked at.
 if ! env -u AUTOBENCH_PYTHON PATH=/nonexistent "$bin" plot "$h5" --output "$scratch/no-plots" >"$scratch/out" 2>"$scratch/err"; then
   grep -q 'tried $AUTOBENCH_PYTHON (unset), .*share/autobench-mpi/venv/bin/python3 (absent), .*python3 on PATH' "$scratch/err" ||
     fail "the error does not list the places looked at: $(cat "$scratch/err")"

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""One self-contained HTML page of an autobench-mpi result file, on stdout.
+
+    html_report.py RESULTS.h5 > page.html          (what `autobench-mpi report --format html` runs)
+
+The page (docs/html.md): provenance, the devices, the summary (per kernel x device model: knee with its
+95% interval, knees found, spread over detectors and repeats, plateau, power and work per joule at the
+knee), the overview figure, per kernel its figure (all ranks and repeats overlaid with their intervals,
+device models in colour), power and energy over size and a detector x device-model comparison, then the
+stability tables and, where the file has them, the consensus tables. Figures are embedded as PNG (no
+network, no scripts). Exit codes: 0 done, 1 missing Python modules or a failure, 2 bad input.
+"""
+import base64
+import html
+import io
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plot_results as pr  # noqa: E402  (reads the file and draws the figures; exits 1 without h5py)
+
+np = pr.np
+
+STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1200px;
+       padding: 0 1.2em 3em; color: #222; line-height: 1.4; }
+h1 { font-size: 1.5em; margin-top: 1em; } h2 { border-bottom: 1px solid #ccc; margin-top: 1.8em; }
+table { border-collapse: collapse; font-size: 0.85em; margin: 0.6em 0; }
+th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
+th { background: #f2f2f2; white-space: normal; vertical-align: bottom; } td.t, th.t { text-align: left; }
+tr:nth-child(even) td { background: #fafafa; }
+img { max-width: 100%; height: auto; border: 1px solid #eee; }
+.note { background: #fff6d6; border: 1px solid #e8d48a; padding: 0.5em 0.8em; border-radius: 4px; }
+.meta { color: #555; font-size: 0.9em; } .wide { overflow-x: auto; }
+nav a { margin-right: 0.8em; }
+"""
+
+
+def esc(value):
+    return html.escape(str(value))
+
+
+def table(header, rows, text_columns=1):
+    """An HTML table; the first `text_columns` columns left-aligned (names), the rest right (numbers)."""
+    def cells(tag, values):
+        return "".join(f'<{tag}{" class=t" if i < text_columns else ""}>{esc(v)}</{tag}>' for i, v in enumerate(values))
+    body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
+    return f'<div class="wide"><table><tr>{cells("th", header)}</tr>{body}</table></div>'
+
+
+def figure(draw, alt):
+    """A figure from plot_results' drawing functions as an embedded PNG."""
+    fig, title = draw()
+    fig.suptitle(title, fontsize=10)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90)
+    pr.plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode()
+    return f'<p><img alt="{esc(alt)}" src="data:image/png;base64,{data}"></p>'
+
+
+def fmt(value, spec="{:.3g}"):
+    return spec.format(value) if value is not None and np.isfinite(value) else "-"
+
+
+def size(value):
+    return pr.size_label(value) if value is not None and np.isfinite(value) else "-"
+
+
+def median(values):
+    values = [v for v in values if np.isfinite(v)]
+    return float(np.median(values)) if values else float("nan")
+
+
+def cv(values):
+    values = np.asarray([v for v in values if np.isfinite(v)], dtype=float)
+    return float(values.std() / values.mean()) if len(values) > 1 and values.mean() > 0 else float("nan")
+
+
+def at_knee(c, field):
+    return float(getattr(c, field)[c.knee_index]) if c.status() != "none" else float("nan")
+
+
+def found(cs):
+    return [c for c in cs if c.status() == "detected"]
+
+
+def knee_counts(cs):
+    """'found of all' with edge knees, where the file tells them, named."""
+    edge = sum(c.status() == "edge" for c in cs)
+    return f"{len(found(cs))} of {len(cs)}" + (f" ({edge} edge)" if edge else "")
+
+
+def summary_rows(run):
+    """Per kernel x device model, over the campaigns with a detected knee (all detectors)."""
+    rows = []
+    for (kernel, model), cs in sorted(pr.group_by(run.campaigns, lambda c: (c.kernel, c.model)).items()):
+        ok = found(cs)
+        per_detector = [median([c.knee_size for c in dcs]) for dcs in pr.group_by(ok, lambda c: c.detector).values()]
+        spread = max(per_detector) / min(per_detector) if per_detector and min(per_detector) > 0 else float("nan")
+        repeat_cv = median([cv([c.knee_size for c in dcs]) for dcs in pr.group_by(ok, lambda c: c.detector).values()])
+        ceiling = max(float(np.nanmax(c.throughput)) for c in cs)
+        plateau = median([c.plateau for c in cs])
+        rows.append([kernel, model, knee_counts(cs), size(median([c.knee_size for c in ok])),
+                     f"{size(median([c.knee_interval[0] for c in ok]))} - {size(median([c.knee_interval[1] for c in ok]))}",
+                     fmt(spread, "{:.2f}"), fmt(repeat_cv, "{:.3f}"), f"{fmt(plateau)} {cs[0].unit}",
+                     fmt(100 * plateau / ceiling if ceiling > 0 else float("nan"), "{:.0f} %"),
+                     fmt(median([at_knee(c, "power_w") for c in ok])),
+                     fmt(median([at_knee(c, "efficiency") for c in ok]))])
+    return rows
+
+
+SUMMARY_HEADER = ["kernel", "device model", "knees found", "knee (median)", "95% interval (median)",
+                  "detector spread", "repeat CV", "plateau", "of ceiling", "power at knee (W)", "work per J at knee"]
+
+
+def comparison_rows(run, kernel):
+    """Per detector x device model of one kernel."""
+    rows = []
+    cs = [c for c in run.campaigns if c.kernel == kernel]
+    for (detector, model), dcs in sorted(pr.group_by(cs, lambda c: (c.detector, c.model)).items()):
+        ok = found(dcs)
+        rows.append([detector, model, knee_counts(dcs), size(median([c.knee_size for c in ok])),
+                     f"{size(min([c.knee_size for c in ok], default=float('nan')))} - "
+                     f"{size(max([c.knee_size for c in ok], default=float('nan')))}",
+                     f"{size(median([c.knee_interval[0] for c in ok]))} - {size(median([c.knee_interval[1] for c in ok]))}",
+                     fmt(cv([c.knee_size for c in ok]), "{:.3f}"), fmt(median([c.plateau for c in dcs]))])
+    return rows
+
+
+COMPARISON_HEADER = ["detector", "device model", "knees found", "knee (median)", "knee range", "95% interval (median)",
+                     "knee CV", "plateau"]
+
+
+def generic_tables(entries, skip=()):
+    """Tables of groups this page does not know the layout of: columns as a table, attributes as a list."""
+    out = []
+    for path, attrs, columns in entries:
+        shown = {k: v for k, v in attrs.items() if k not in skip}
+        if shown:
+            out.append(f"<p class=meta><b>{esc(path)}</b>: " +
+                       "; ".join(f"{esc(k)} = {esc(v)}" for k, v in shown.items()) + "</p>")
+        if columns:
+            names = list(columns)
+            n = max(len(v) for v in columns.values())
+            rows = [[cell(columns[k][i]) if i < len(columns[k]) else "" for k in names] for i in range(n)]
+            out.append(f"<p class=meta><b>{esc(path)}</b></p>" + table(names, rows, text_columns=0))
+    return "".join(out)
+
+
+def cell(value):
+    return fmt(value, "{:.4g}") if isinstance(value, float) else value
+
+
+def stability_table(run):
+    """The /stability rows of every kernel x detector as one table (kernel and detector first)."""
+    rows, header = [], None
+    for path, _, columns in run.stability:
+        parts = path.strip("/").split("/")
+        if len(parts) != 3 or not columns:
+            continue
+        names = list(columns)
+        header = header or ["kernel", "detector", *names]
+        n = min(len(v) for v in columns.values())
+        rows += [[parts[1], parts[2], *[cell(columns[k][i]) for k in names]] for i in range(n)]
+    return table(header, rows, text_columns=4) if header else "<p>The file has no stability tables.</p>"
+
+
+def devices_table(run):
+    rows = []
+    for name, d in sorted(run.devices.items(), key=lambda item: int(item[1].get("rank", 0))):
+        memory = d.get("memory_total_bytes")
+        rows.append([d.get("rank", name), d.get("hostname", "-"), d.get("name", "-"), d.get("model", "-"),
+                     d.get("backend", "-"), f"{d.get('cc_major', '?')}.{d.get('cc_minor', '?')}",
+                     d.get("sm_count", "-"), fmt(memory / 2**30, "{:.1f}") if isinstance(memory, (int, float)) else "-",
+                     d.get("error") or d.get("start_error") or ""])
+    return table(["rank", "host", "device", "model", "backend", "compute capability", "SMs", "memory (GiB)", "error"],
+                 rows, text_columns=5)
+
+
+def page(run):
+    pr.load_matplotlib()
+    colors = pr.model_colors(run)
+    a = run.attrs
+    title = f"autobench-mpi results: {os.path.basename(run.path)}"
+    parts = [f"<h1>{esc(title)}</h1>",
+             f"<p class=meta>{esc(run.path)} | suite {esc(a.get('suite', '-'))} | backend {esc(run.backend_label())} | "
+             f"{esc(run.date())} to {esc(a.get('end_time', '-'))} | {len(run.devices)} rank(s) | "
+             f"{len(run.campaigns)} campaign(s) | status {esc(a.get('status', '-'))} | autobench-mpi "
+             f"{esc(a.get('autobench_version', '-'))} ({esc(a.get('git_commit', '-'))})</p>"]
+    if run.backend == "sim":
+        parts.append("<p class=note>Simulated results (sim backend): these are not GPU measurements.</p>")
+    if not run.edge_flags:
+        parts.append("<p class=note>This file does not flag edge knees (no <code>knee_status</code>): a knee at the "
+                     "first or last measured size counts as found here.</p>")
+    kernels = run.kernels()
+    parts.append("<nav>" + "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
+                 '<a href="#stability">stability</a></nav>')
+    parts.append("<h2>Devices</h2>" + devices_table(run))
+    if run.consensus:
+        parts.append("<h2>Consensus knees</h2>" + generic_tables(run.consensus))
+    parts.append("<h2>Summary</h2><p class=meta>Per kernel and device model, over the campaigns whose knee was "
+                 "found (all detectors): the median knee and the median of their 95% intervals; detector spread: "
+                 "the largest over the smallest detector's median knee; repeat CV: the median over detectors of the "
+                 "knee sizes' coefficient of variation over ranks and repeats.</p>" +
+                 table(SUMMARY_HEADER, summary_rows(run), text_columns=2))
+    if run.campaigns:
+        parts.append(figure(lambda: pr.overview_figure(run, colors), "overview of every campaign"))
+    for kernel in kernels:
+        parts.append(f'<h2 id="k-{esc(kernel)}">{esc(kernel)}</h2>')
+        parts.append(figure(lambda k=kernel: pr.kernel_figure(run, colors, k), f"{kernel}: repeats and models"))
+        if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
+            parts.append(figure(lambda k=kernel: pr.power_figure(run, colors, k), f"{kernel}: power and energy"))
+        else:
+            parts.append("<p class=meta>No power measurements for this kernel.</p>")
+        parts.append(table(COMPARISON_HEADER, comparison_rows(run, kernel), text_columns=2))
+    parts.append('<h2 id="stability">Stability</h2>' + stability_table(run))
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'
+            f"<style>{STYLE}</style></head><body>\n" + "\n".join(parts) + "\n</body></html>\n")
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+        sys.stderr.write("usage: html_report.py RESULTS.h5 > page.html\n")
+        return 2
+    path = sys.argv[1]
+    if not os.path.isfile(path):
+        sys.stderr.write(f"html_report.py: error: '{path}' does not exist or is not a file\n")
+        return 2
+    try:
+        run = pr.Run(path)
+    except Exception as e:  # h5py raises OSError, KeyError, TypeError, ... on damaged files: all are bad input
+        sys.stderr.write(f"html_report.py: error: cannot read '{path}': {pr.one_line(e)}\n")
+        return 2
+    try:
+        text = page(run)
+    except Exception as e:
+        sys.stderr.write(f"html_report.py: error: cannot draw the page of '{path}': {pr.one_line(e)}\n")
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+// Running the project's Python scripts (see python_script.hpp).
+#include "suite/cli/python_script.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "suite/cli/errors.hpp"
+
+extern char** environ;
+
+namespace autobench::cli {
+namespace {
+
+// <prefix>/share/autobench-mpi of an installed binary (<prefix>/bin/autobench-mpi).
+std::filesystem::path installed_share_dir() {
+  return std::filesystem::read_symlink("/proc/self/exe").parent_path().parent_path() / "share" / "autobench-mpi";
+}
+
+std::filesystem::path script_path(const std::string& command, const std::string& script) {
+  const auto installed = installed_share_dir() / script;
+  if (std::filesystem::is_regular_file(installed)) return installed;
+  const auto source = std::filesystem::path(AUTOBENCH_SCRIPTS_DIR) / script;
+  if (std::filesystem::is_regular_file(source)) return source;
+  throw RunFailure(command + ": cannot find " + script + " (looked for " + installed.string() + " and " +
+                   source.string() + ")");
+}
+
+// The interpreter to run a script with and, for an error message, every place looked at on the way.
+struct Interpreter {
+  std::string path;  // a path, or "python3" to search PATH
+  std::string tried;
+};
+
+Interpreter interpreter() {
+  if (const char* env = std::getenv("AUTOBENCH_PYTHON"); env != nullptr && *env != '\0')
+    return {env, std::string("$AUTOBENCH_PYTHON=") + env};
+  std::string tried = "$AUTOBENCH_PYTHON (unset)";
+  for (const std::filesystem::path& candidate :
+       {installed_share_dir() / "venv" / "bin" / "python3", std::filesystem::path(AUTOBENCH_PYTHON_DEFAULT)}) {
+    if (candidate.empty()) continue;
+    if (std::filesystem::exists(candidate)) return {candidate.string(), tried + ", " + candidate.string()};
+    tried += ", " + candidate.string() + " (absent)";
+  }
+  return {"python3", tried + ", python3 on PATH"};
+}
+
+}  // namespace
+
+void run_python_script(const std::string& command, const std::string& script, const std::vector<std::string>& args) {
+  const auto path = script_path(command, script);
+  const Interpreter python = interpreter();
+  std::vector<std::string> words{python.path, path.string()};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : words) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  pid_t pid = 0;
+  if (const int err = posix_spawnp(&pid, python.path.c_str(), nullptr, nullptr, argv.data(), environ); err != 0) {
+    throw RunFailure(command + ": cannot run " + python.path + " (" + std::strerror(err) + "; tried " + python.tried +
+                     "); install Python 3 and the packages of " + (path.parent_path() / "requirements.txt").string() +
+                     " (scripts/install-deps.sh does, into the project venv) or set AUTOBENCH_PYTHON");
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw RunFailure(command + ": waiting for " + python.path + " failed: " + std::strerror(errno));
+  }
+  // The script has printed its own error (and, for missing modules, how to install them).
+  if (!WIFEXITED(status))
+    throw RunFailure(command + ": " + python.path + " was killed by signal " + std::to_string(WTERMSIG(status)));
+  if (WEXITSTATUS(status) == kExitUsage) throw UsageError("");
+  if (WEXITSTATUS(status) != 0) throw RunFailure("");
+}
+
+}  // namespace autobench::cli

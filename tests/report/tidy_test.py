@@ -1,0 +1,129 @@
+"""Tidy data: `export --tidy` writes one row per point of every campaign whose values equal the file's
+(read with h5py); every per-point dataset carries its `units` and has `size` as its dimension scale, so
+xarray (h5netcdf) opens a campaign group with size as the coordinate and strings as str; the pandas
+example of docs/tidy.md runs on the exported table (its code block is extracted and executed).
+Skipped (77) without pandas, xarray or h5netcdf (scripts/install-deps.sh --tests installs them)."""
+import csv
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report_runs import SCRATCH, campaigns, run, sim_run  # noqa: E402
+
+try:
+    import h5py
+    import pandas  # noqa: F401  (the docs' example)
+    import xarray as xr
+    import h5netcdf  # noqa: F401  (xarray's engine)
+except ImportError as missing:
+    print(f"skipped: {missing}")
+    sys.exit(77)
+
+shutil.rmtree(SCRATCH, ignore_errors=True)
+h5 = sim_run("results")
+problems = []
+out_dir = os.path.join(SCRATCH, "tidy")
+stdout, _ = run("export", h5, "--tidy", "--output", out_dir)
+if os.listdir(out_dir) != ["tidy.csv"]:
+    problems.append(f"export --tidy wrote {os.listdir(out_dir)}, expected only tidy.csv")
+with open(os.path.join(out_dir, "tidy.csv"), newline="") as f:
+    rows = list(csv.DictReader(f))
+cs = campaigns(h5)
+if f"{len(rows)} row(s) in" not in stdout:
+    problems.append(f"export --tidy printed {stdout!r}, expected the row count {len(rows)}")
+columns = ["rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point", "size", "time_s",
+           "throughput", "unit", "power_w", "energy_j", "efficiency", "refinement", "knee_detected", "is_knee",
+           "knee_size", "knee_low_size", "knee_high_size"]
+if rows and list(rows[0]) != columns:
+    problems.append(f"columns {list(rows[0])}, expected {columns}")
+
+
+def number(text):
+    return float(text) if text != "" else float("nan")
+
+
+def same(a, b):
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+by_campaign = {}
+for r in rows:
+    by_campaign.setdefault((r["kernel"], r["detector"], int(r["rank"]), int(r["repeat"])), []).append(r)
+if len(by_campaign) != len(cs) or len(cs) != 8:
+    problems.append(f"{len(by_campaign)} campaigns in the table, {len(cs)} in the file (quick suite x 2 repeats: 8)")
+for c in cs:
+    got = by_campaign.get((c["kernel"], c["detector"], int(c["rank"]), int(c["repeat"])), [])
+    name = f"{c['kernel']}/{c['detector']}/rank{c['rank']}/repeat{c['repeat']}"
+    if len(got) != len(c["size"]):
+        problems.append(f"{name}: {len(got)} rows for {len(c['size'])} points")
+        continue
+    for i, r in enumerate(got):
+        knee = int(c["knee_detected"]) == 1 and i == int(c["knee_index"])
+        want = (c["device"]["hostname"], c["device"]["model"], c["metric_unit"], i, c["size"][i], c["time_mean_s"][i],
+                c["throughput"][i], c["energy_j"][i], "1" if knee else "0")
+        have = (r["host"], r["model"], r["unit"], int(r["point"]), number(r["size"]), number(r["time_s"]),
+                number(r["throughput"]), number(r["energy_j"]), r["is_knee"])
+        if any(not (same(a, b) if isinstance(a, float) else a == b) for a, b in zip(want, have)):
+            problems.append(f"{name} point {i}: {have}, expected {want}")
+
+# HDF5: units, size the dimension scale, strings as variable-length UTF-8.
+units = {"size": "1", "time_mean_s": "s", "power_w": "W", "energy_j": "J", "sm_clock_mhz": "MHz",
+         "temperature_c": "degC", "iterations": "1", "launch_times_s": "s"}
+with h5py.File(h5, "r") as f:
+    kernel = next(iter(f["campaigns"]))
+    detector = next(iter(f["campaigns"][kernel]))
+    path = f"campaigns/{kernel}/{detector}/rank0/repeat0"
+    g = f[path]
+    metric = g.attrs["metric_unit"]
+    if not isinstance(metric, str) or not isinstance(g.attrs["kernel"], str):
+        problems.append(f"string attributes come back as {type(metric).__name__}, not str")
+    for name, unit in {**units, "throughput": metric, "efficiency": metric.split("/")[0] + "/J"}.items():
+        if g[name].attrs.get("units") != unit:
+            problems.append(f"{path}/{name}: units {g[name].attrs.get('units')!r}, expected {unit!r}")
+    if "units" in g["tunables"].attrs:
+        problems.append(f"{path}/tunables (text) has units {g['tunables'].attrs['units']!r}")
+    if h5py.check_string_dtype(g["tunables"].dtype).encoding != "utf-8":
+        problems.append(f"{path}/tunables is not UTF-8: {g['tunables'].dtype}")
+    if not g["size"].is_scale:
+        problems.append(f"{path}/size is not a dimension scale")
+    for name, d in g.items():
+        if name in ("size", "launch_times_s"):
+            continue
+        scales = [s.name for s in d.dims[0].values()]
+        if scales != [f"/{path}/size"]:
+            problems.append(f"{path}/{name}: dimension scales {scales}, expected size")
+
+# xarray opens the campaign group with size as its coordinate, units and strings decoded.
+ds = xr.open_dataset(h5, engine="h5netcdf", group=path)
+if list(ds.throughput.dims) != ["size"] or "size" not in ds.coords:
+    problems.append(f"xarray: throughput has dims {ds.throughput.dims}, coords {list(ds.coords)}")
+else:
+    sizes = next(c["size"] for c in cs if (c["kernel"], c["detector"], int(c["rank"]), int(c["repeat"])) ==
+                 (kernel, detector, 0, 0))
+    if ds["size"].values.tolist() != sizes.tolist():
+        problems.append(f"xarray: size coordinate {ds['size'].values[:5]}, expected {sizes[:5]}")
+if ds.throughput.attrs.get("units") != metric or ds.time_mean_s.attrs.get("units") != "s":
+    problems.append(f"xarray: units {ds.throughput.attrs.get('units')!r}, {ds.time_mean_s.attrs.get('units')!r}")
+if not isinstance(ds.attrs.get("kernel"), str) or not all(isinstance(t, str) for t in ds.tunables.values.tolist()):
+    problems.append(f"xarray: kernel attribute {ds.attrs.get('kernel')!r}, tunables {ds.tunables.values[:2]!r}")
+ds.close()
+
+# docs/tidy.md's pandas example, run where the table is.
+docs = open(os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "docs", "tidy.md")).read()
+blocks = [b for b in re.findall(r"```python\n(.*?)```", docs, re.DOTALL) if "pd.read_csv" in b]
+if len(blocks) != 1 or len(blocks[0].strip().splitlines()) > 5:
+    problems.append(f"docs/tidy.md: expected one pandas example of at most 5 lines, found {blocks}")
+else:
+    p = subprocess.run([sys.executable, "-c", blocks[0]], cwd=out_dir, capture_output=True, text=True)
+    knees = {(c["kernel"], c["device"]["model"], c["detector"]) for c in cs if int(c["knee_detected"])}
+    if p.returncode != 0 or any(k not in p.stdout or m not in p.stdout for k, m, _ in knees):
+        problems.append(f"the pandas example failed or printed no knees (exit {p.returncode}):\n{p.stdout}{p.stderr}")
+
+for problem in problems:
+    print("FAIL:", problem)
+print(f"{len(rows)} rows of {len(cs)} campaigns checked")
+sys.exit(1 if problems else 0)
