@@ -22,6 +22,7 @@
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
 #include "suite/energy/rank_power.hpp"
+#include "suite/formatting/progress_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
@@ -291,10 +292,13 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
         else
           progress.poll();
       };
+      formatting::RankProgress count{previous.size(), previous.size(), ctx.prep.plan.campaigns_per_rank(), 0.0};
       hooks.on_campaign = [&](const results::Campaign& c) {
         fresh.push_back(c);
         journal->campaign(c);
-        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - ctx.t0).count()));
+        count.elapsed_s = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
+        ++count.done;
+        progress.post_campaign(campaign_line(c, label, count.elapsed_s), count);
       };
       hooks.stop_requested = [&] { return !journal_error.empty() || control::stop_requested(); };
       hooks.may_start = [&](const campaign::SweepSpec& sw) {
@@ -361,8 +365,8 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
   const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
   if (!path.empty() && settings.verbosity > 0)
-    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {} backend; results: {}\n", total, writing,
-                ctx.backend.c_str(), path.c_str());
+    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {} backend; results: {} ({})\n", total, writing,
+               ctx.backend.c_str(), path.c_str(), formatting::size_text(std::filesystem::file_size(path)));
   else if (!path.empty())
     fmt::print("{}\n", path.c_str());
   return exit_code;
@@ -413,12 +417,22 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   control::TimeBudget budget(time_budget_s(request.time_budget_s, mpi));
   RankRun mine;
   {
-    mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
+    mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0, prep.plan.campaigns_per_rank(), ctx.t0);
     mine = measure_rank(ctx, mpi, progress, budget);
     progress.finish();
   }
   const bool stopped_early = mpi.any(mine.stopped_early);
+  if (talk) fmt::print("gathering the results of {} rank(s) on rank 0\n", mpi.size());
+  const auto t_gather = Clock::now();
   const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine.result).dump());
+  if (talk) {
+    std::uint64_t bytes = 0;
+    for (const auto& text : gathered) bytes += text.size();
+    fmt::print("gathered {} of results in {}; writing {}\n", formatting::size_text(bytes),
+               formatting::duration_text(std::chrono::duration<double>(Clock::now() - t_gather).count()),
+               writing::result_path(ctx.run_dir).c_str());
+    std::fflush(stdout);
+  }
   const int exit_code = root ? finish_on_root(ctx, gathered, info, stopped_early, Clock::now()) : 0;
   return {std::stoi(mpi.broadcast(std::to_string(exit_code))), ""};
 }
