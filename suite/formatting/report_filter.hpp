@@ -10,9 +10,9 @@
 namespace autobench::formatting {
 
 struct ReportFilter {
-  std::string kernel;        // "" keeps every kernel
-  std::string detector;      // "" keeps every detector
-  std::optional<int> rank;   // none keeps every rank
+  std::string kernel{};        // "" keeps every kernel
+  std::string detector{};      // "" keeps every detector
+  std::optional<int> rank{};   // none keeps every rank
 
   bool empty() const { return kernel.empty() && detector.empty() && !rank; }
 };
