@@ -5,6 +5,8 @@
 #include <map>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/results/knee_status.hpp"
@@ -16,6 +18,21 @@ namespace {
 using Align = TextTable::Align;
 
 std::string percent(double fraction) { return fixed_or(100.0 * fraction, 1, "-") + (std::isnan(fraction) ? "" : "%"); }
+
+// A size in at most 5 characters: exact below 10000, else 3 significant digits with k, M or G.
+std::string short_size(double v) {
+  if (std::isnan(v)) return "-";
+  if (v < 1e4) return fmt::format("{:.0f}", v);
+  const char* suffix[] = {"k", "M", "G", "T"};
+  std::size_t i = 0;
+  v /= 1e3;
+  while (v >= 999.5 && i + 1 < std::size(suffix)) v /= 1e3, ++i;
+  return fmt::format("{:.3g}", v) + suffix[i];
+}
+
+std::string short_interval(double low, double high) {
+  return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
+}
 
 std::string knees(const stats::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
 
@@ -38,11 +55,11 @@ TextSection answer_section(const results::ResultFile& file) {
                    {"knee_95%", Align::right},
                    {"plateau", Align::right},
                    {"unit"},
-                   {"of_ceiling", Align::right},
+                   {"of_peak", Align::right},
                    {"power_W", Align::right},
                    {"work/J", Align::right},
-                   {"cv_repeats", Align::right},
-                   {"cv_devices", Align::right},
+                   {"cv_rep", Align::right},
+                   {"cv_dev", Align::right},
                    {"knees", Align::right}});
   std::vector<std::string> missing;
   std::size_t count = 0;
@@ -50,13 +67,14 @@ TextSection answer_section(const results::ResultFile& file) {
     if (r.scope != "model") continue;
     ++count;
     table.add_row({r.kernel, r.model, r.found ? fixed_or(r.knee_size, 0, "-") : "none",
-                   interval_text(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
+                   short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
                    percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
                    percent(r.repeat_cv), percent(r.device_cv), knees(r)});
     if (!r.found) missing.push_back(no_consensus(r));
   }
   if (count == 0) return {.title = "Answer: none (no campaign with points)"};
-  return {"Answer: consensus knee per kernel and device model (docs/knees.md; knees: sweeps with a consensus knee)",
+  return {"Answer: consensus knee per kernel and device model (docs/knees.md; of_peak: knee throughput / highest "
+          "measured)",
           std::move(table), "No answer:", std::move(missing)};
 }
 

@@ -66,10 +66,13 @@ ConsensusRow sweep_row(const std::vector<const results::Campaign*>& campaigns, c
   row.agreeing = k.agreeing;
   row.found = k.found;
   row.members = joined(k.members);
-  // The curve: the first agreeing detector's (every detector's on a shared sweep), else the first's.
+  // The curve: that of the agreeing detector whose knee is the consensus (every detector's on a shared
+  // sweep), else the first's.
   const results::Campaign* curve = &first;
   for (const auto* c : campaigns)
-    if (k.found && c->detector == k.members.front()) curve = c;
+    if (k.found && static_cast<double>(c->knee_size) == k.size &&
+        std::find(k.members.begin(), k.members.end(), c->detector) != k.members.end())
+      curve = c;
   row.plateau = curve->plateau;
   for (const auto& p : curve->points)
     if (!std::isnan(p.throughput)) row.ceiling = std::isnan(row.ceiling) ? p.throughput : std::max(row.ceiling, p.throughput);

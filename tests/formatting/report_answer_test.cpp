@@ -56,7 +56,7 @@ TEST(ReportAnswer, TheFirstTableIsTheConsensusPerKernelAndModel) {
   EXPECT_TRUE(contains(lines[3], "chase")) << lines[3];
   EXPECT_TRUE(contains(lines[3], "none")) << lines[3];
   EXPECT_TRUE(contains(lines[3], "0/2")) << lines[3];
-  EXPECT_TRUE(contains(lines[4], "vecadd  sim: H100  16000  11314-45255  100.0  GB/s")) << lines[4];
+  EXPECT_TRUE(contains(lines[4], "vecadd  sim: H100  16000  11.3k-45.3k    100.0  GB/s")) << lines[4];
   EXPECT_TRUE(contains(lines[4], "100.0%")) << lines[4];  // of the ceiling
   EXPECT_TRUE(contains(lines[4], "4/4")) << lines[4];
   EXPECT_TRUE(contains(text, "chase on sim: H100: no consensus knee")) << text;

@@ -177,7 +177,7 @@ TEST(ComparePrint, TableShowsProvenanceFiguresAndNa) {
   EXPECT_NE(text.find("ratios to Alpha"), std::string::npos) << text;
   // Beta: knees 1/1, files 1, knee 200, ratio 0.667 [0.500, 1.000], peak 90.00, ratio 2.250 [1.800, 3.000],
   // efficiency 0.36, no ratio.
-  EXPECT_NE(text.find("Beta        1/1      1        200  0.667  [0.500, 1.000]"), std::string::npos) << text;
+  EXPECT_NE(text.find("Beta     1/1      1        200  0.667  [0.500, 1.000]"), std::string::npos) << text;
   EXPECT_NE(text.find("90.00  2.250  [1.800, 3.000]"), std::string::npos) << text;
   EXPECT_NE(text.find("0.36    n/a"), std::string::npos) << text;
 }
