@@ -34,6 +34,7 @@
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
+#include "suite/results/knee_status.hpp"
 #include "suite/results/utc_time.hpp"
 
 namespace autobench::cli {
@@ -53,8 +54,9 @@ std::string campaign_line(const results::Campaign& c, const std::string& device,
   std::ostringstream o;
   o << "[" << fmt::format("{:7.1f}", since_start) << " s] rank " << c.rank << " (" << device << ") " << c.kernel << "/"
     << c.detector << " repeat " << c.repeat << ": " << c.points.size() << " sizes, ";
-  if (c.knee_detected)
-    o << "knee at " << c.knee_size << " (index " << c.knee_index << ")";
+  if (c.knee_detected)  // an edge knee (results/knee_status.hpp) is said to be one
+    o << (results::knee_status(c) == results::KneeStatus::edge ? "edge knee at " : "knee at ") << c.knee_size
+      << " (index " << c.knee_index << ")";
   else
     o << "no knee";
   o << ", stop " << results::to_string(c.stop_reason) << ", " << fmt::format("{:.2f}", c.elapsed_s) << " s";
