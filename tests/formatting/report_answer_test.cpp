@@ -78,7 +78,7 @@ TEST(ReportAnswer, StabilityShowsKneesFoundAndListsTheRest) {
   const auto details = report_document(file(), "f.h5", true).text();
   EXPECT_TRUE(contains(details, "chase/c: found 0/2; edge: rank0 repeat 0,1")) << details;
   EXPECT_TRUE(contains(details, "vecadd/d: found 0/4; none: rank0 repeat 0,1 rank1 repeat 0,1")) << details;
-  EXPECT_TRUE(contains(details, "vecadd  a         all     all       4/4")) << details;
+  EXPECT_TRUE(contains(details, "vecadd  a         all     all      4/4")) << details;
 }
 
 TEST(ReportFilter, NarrowsAndRecomputes) {

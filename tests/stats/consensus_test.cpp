@@ -100,8 +100,10 @@ TEST(Consensus, CompleteCampaignsOnly) {
   for (auto& c : campaigns) c.complete = c.detector != "a";
   const auto& s = find(consensus_of_complete({rank(0, campaigns)}), "rank0/repeat0");
   EXPECT_EQ(s.voters, 3);
-  EXPECT_EQ(s.members, "b");  // 1 of 3 found: not half
+  EXPECT_EQ(s.knees_found, 1);  // b alone: 1 of 3, not half
+  EXPECT_EQ(s.agreeing, 1);
   EXPECT_FALSE(s.found);
+  EXPECT_EQ(s.members, "");
 }
 
 }  // namespace
