@@ -117,7 +117,9 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   std::map<std::string, int> model_rows, sweep_rows;
   for (const auto& row : file.consensus) {
     (row.scope == "model" ? model_rows : sweep_rows)[row.kernel] += 1;
-    if (row.scope == "sweep") EXPECT_EQ(row.voters, static_cast<int>(detectors)) << row.kernel << " " << row.group;
+    if (row.scope == "sweep") {
+      EXPECT_EQ(row.voters, static_cast<int>(detectors)) << row.kernel << " " << row.group;
+    }
   }
   EXPECT_EQ(model_rows.size(), kernels);
   for (const auto& [kernel, n] : model_rows) EXPECT_EQ(n, 2) << kernel;
