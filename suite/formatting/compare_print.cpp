@@ -62,9 +62,9 @@ std::string kernel_section(const stats::KernelComparison& k) {
     table.add_row(std::move(row));
   }
   const std::string baseline = k.baseline.empty() ? "no baseline model here" : "ratios to " + k.baseline;
-  const std::string what = k.detector == "consensus" ? "consensus knees of the sweeps" : "campaigns";
-  return k.kernel + " / " + k.detector + " (medians over " + what + "; knees: found of all, the knee size over those found; " +
-         baseline + ", range: smallest and largest ratio over campaign pairs)\n" + table.str();
+  const std::string what = k.detector == "consensus" ? "the sweeps' consensus knees" : "campaigns";
+  return k.kernel + " / " + k.detector + " (medians over " + what + ", knee_size over the knees found; " + baseline +
+         "; range: smallest and largest ratio over pairs)\n" + table.str();
 }
 
 nlohmann::json figure_json(const stats::ModelFigure& f) {
