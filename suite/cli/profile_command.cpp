@@ -108,6 +108,7 @@ void show(const ProfileOptions& options) {
                                {"peak_throughput", record::number_to_json(p.peak_throughput)},
                                {"energy_efficiency", record::number_to_json(p.energy_efficiency)},
                                {"campaigns", p.campaigns},
+                               {"knees_found", p.knees_found},
                                {"files", p.files}});
     }
     std::cout << j.dump(2) << "\n";
@@ -116,19 +117,21 @@ void show(const ProfileOptions& options) {
   using Align = formatting::TextTable::Align;
   formatting::TextTable table({{"model"},
                            {"kernel"},
-                           {"campaigns", Align::right},
+                           {"knees", Align::right},
                            {"files", Align::right},
                            {"saturating_size", Align::right},
                            {"best_tunables_at_knee"},
                            {"peak_throughput", Align::right},
                            {"energy_efficiency", Align::right}});
   for (const auto& p : profiles) {
-    table.add_row({p.model, p.kernel, std::to_string(p.campaigns), std::to_string(p.files),
+    table.add_row({p.model, p.kernel, std::to_string(p.knees_found) + "/" + std::to_string(p.campaigns),
+                   std::to_string(p.files),
                    figure(p.saturating_size, "{:.0f}", ""), p.best_tunables.empty() ? "-" : p.best_tunables,
                    figure(p.peak_throughput, "{:.2f}", p.metric_unit),
                    figure(p.energy_efficiency, "{:.4g}", stats::efficiency_unit(p.metric_unit))});
   }
-  fmt::print("Device profiles in {} ({} result file(s); medians over campaigns of every detector)\n{}",
+  fmt::print("Device profiles in {} ({} result file(s); medians over the sweeps' consensus knees; knees: found of "
+             "all, saturating_size over those found)\n{}",
               path.c_str(), db.sources.size(), table.str().c_str());
 }
 

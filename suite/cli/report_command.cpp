@@ -10,6 +10,7 @@
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/formatting/report_csv.hpp"
+#include "suite/formatting/report_filter.hpp"
 #include "suite/formatting/report_json.hpp"
 #include "suite/formatting/report_table.hpp"
 #include "suite/writing/model_file.hpp"
@@ -21,6 +22,9 @@ namespace {
 struct ReportOptions {
   std::string file;
   std::string format = "table";
+  formatting::ReportFilter filter;
+  int rank = -1;  // --rank; -1: every rank
+  bool details = false;
 };
 
 void report(const ReportOptions& options) {
@@ -40,13 +44,20 @@ void report(const ReportOptions& options) {
     }
     return;
   }
-  const results::ResultFile file = read_result_files("report", {options.file}).front().file;
+  results::ResultFile file = read_result_files("report", {options.file}).front().file;
+  auto filter = options.filter;
+  if (options.rank >= 0) filter.rank = options.rank;
+  try {
+    file = formatting::filter_results(file, filter);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("report: ") + e.what());
+  }
   if (options.format == "json") {
     std::cout << formatting::report_json(file, options.file).dump(2) << "\n";
   } else if (options.format == "csv") {
     std::cout << formatting::report_csv(file);
   } else {
-    const auto document = formatting::report_document(file, options.file);
+    const auto document = formatting::report_document(file, options.file, options.details);
     std::cout << (options.format == "markdown" ? document.markdown() : document.text());
   }
 }
@@ -56,7 +67,8 @@ void report(const ReportOptions& options) {
 void add_report_command(CLI::App& app) {
   auto options = std::make_shared<ReportOptions>();
   auto* cmd = app.add_subcommand(
-      "report", "Summarise a results file: its campaigns, knees, their stability and detector agreement");
+      "report", "Summarise a results file: the consensus knee per kernel and device model first (docs/knees.md); "
+                "--details adds the campaigns, per-detector stability and detector agreement");
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
   cmd->add_option("--format", options->format,
                   "table (aligned columns), markdown (the same tables in GitHub Markdown), json (structure "
@@ -64,6 +76,13 @@ void add_report_command(CLI::App& app) {
                   "figures, needs python3 with matplotlib and h5py: docs/html.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html"}));
+  cmd->add_option("--kernel", options->filter.kernel, "Only this kernel (statistics computed over what is shown)");
+  cmd->add_option("--detector", options->filter.detector,
+                  "Only this detector's campaigns (the consensus is then over this detector alone)");
+  cmd->add_option("--rank", options->rank, "Only this rank's device and campaigns")->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--details", options->details,
+                "table and markdown: also the consensus per sweep, every campaign, the knee stability per detector "
+                "and detector agreement (default: the answer and the devices)");
   cmd->callback([options] { report(*options); });
 }
 

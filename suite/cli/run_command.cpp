@@ -23,6 +23,7 @@
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
 #include "suite/energy/rank_power.hpp"
+#include "suite/formatting/progress_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
@@ -35,6 +36,7 @@
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/results/json.hpp"
+#include "suite/results/knee_status.hpp"
 #include "suite/results/utc_time.hpp"
 
 namespace autobench::cli {
@@ -54,8 +56,9 @@ std::string campaign_line(const results::Campaign& c, const std::string& device,
   std::ostringstream o;
   o << "[" << fmt::format("{:7.1f}", since_start) << " s] rank " << c.rank << " (" << device << ") " << c.kernel << "/"
     << c.detector << " repeat " << c.repeat << ": " << c.points.size() << " sizes, ";
-  if (c.knee_detected)
-    o << "knee at " << c.knee_size << " (index " << c.knee_index << ")";
+  if (c.knee_detected)  // an edge knee (results/knee_status.hpp) is said to be one
+    o << (results::knee_status(c) == results::KneeStatus::edge ? "edge knee at " : "knee at ") << c.knee_size
+      << " (index " << c.knee_index << ")";
   else
     o << "no knee";
   o << ", stop " << results::to_string(c.stop_reason) << ", " << fmt::format("{:.2f}", c.elapsed_s) << " s";
@@ -299,10 +302,13 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
         else
           progress.poll();
       };
+      formatting::RankProgress count{previous.size(), previous.size(), ctx.prep.plan.campaigns_per_rank(), 0.0};
       hooks.on_campaign = [&](const results::Campaign& c) {
         fresh.push_back(c);
         journal->campaign(c);
-        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - ctx.t0).count()));
+        count.elapsed_s = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
+        ++count.done;
+        progress.post_campaign(campaign_line(c, label, count.elapsed_s), count);
       };
       hooks.stop_requested = [&] { return !journal_error.empty() || control::stop_requested(); };
       hooks.may_start = [&](const campaign::SweepSpec& sw) {
@@ -372,8 +378,8 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   const std::string backend_said =
       ctx.backend == "sim" ? "sim backend (simulated devices, not GPU measurements)" : ctx.backend + " backend";
   if (!path.empty() && settings.verbosity > 0)
-    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {}\n", total, writing, backend_said.c_str(),
-               path.c_str());
+    fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {} ({})\n", total, writing,
+               backend_said.c_str(), path.c_str(), formatting::size_text(std::filesystem::file_size(path)));
   else if (!path.empty()) {
     fmt::print("{}\n", path.c_str());
     if (ctx.backend == "sim") {
@@ -426,12 +432,22 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   control::TimeBudget budget(time_budget_s(request.time_budget_s, mpi));
   RankRun mine;
   {
-    mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0);
+    mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0, prep.plan.campaigns_per_rank(), ctx.t0);
     mine = measure_rank(ctx, mpi, progress, budget);
     progress.finish();
   }
   const bool stopped_early = mpi.any(mine.stopped_early);
+  if (talk) fmt::print("gathering the results of {} rank(s) on rank 0\n", mpi.size());
+  const auto t_gather = Clock::now();
   const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine.result).dump());
+  if (talk) {
+    std::uint64_t bytes = 0;
+    for (const auto& text : gathered) bytes += text.size();
+    fmt::print("gathered {} of results in {}; writing {}\n", formatting::size_text(bytes),
+               formatting::duration_text(std::chrono::duration<double>(Clock::now() - t_gather).count()),
+               writing::result_path(ctx.run_dir).c_str());
+    std::fflush(stdout);
+  }
   const int exit_code = root ? finish_on_root(ctx, gathered, info, stopped_early, Clock::now()) : 0;
   return {std::stoi(mpi.broadcast(std::to_string(exit_code))), ""};
 }

@@ -42,7 +42,7 @@ void add_cells(std::vector<std::string>& row, const stats::ModelFigure& f, fmt::
 std::string kernel_section(const stats::KernelComparison& k) {
   const std::string eff = stats::efficiency_unit(k.metric_unit);
   TextTable table({{"model"},
-                   {"campaigns", Align::right},
+                   {"knees", Align::right},
                    {"files", Align::right},
                    {"knee_size", Align::right},
                    {"ratio", Align::right},
@@ -54,15 +54,17 @@ std::string kernel_section(const stats::KernelComparison& k) {
                    {"ratio", Align::right},
                    {"range", Align::right}});
   for (const auto& m : k.models) {
-    std::vector<std::string> row{m.model, std::to_string(m.campaigns), std::to_string(m.files)};
+    std::vector<std::string> row{m.model, std::to_string(m.knees_found) + "/" + std::to_string(m.campaigns),
+                                 std::to_string(m.files)};
     add_cells(row, m.knee_size, "{:.0f}");
     add_cells(row, m.peak_throughput, "{:.2f}");
     add_cells(row, m.energy_efficiency, "{:.4g}");
     table.add_row(std::move(row));
   }
   const std::string baseline = k.baseline.empty() ? "no baseline model here" : "ratios to " + k.baseline;
-  return k.kernel + " / " + k.detector + " (medians over campaigns; " + baseline +
-         ", range: smallest and largest ratio over campaign pairs)\n" + table.str();
+  const std::string what = k.detector == "consensus" ? "the sweeps' consensus knees" : "campaigns";
+  return k.kernel + " / " + k.detector + " (medians over " + what + ", knee_size over the knees found; " + baseline +
+         "; range: smallest and largest ratio over pairs)\n" + table.str();
 }
 
 nlohmann::json figure_json(const stats::ModelFigure& f) {
@@ -95,6 +97,7 @@ nlohmann::json comparison_json(const stats::Comparison& c) {
     for (const auto& m : k.models) {
       models.push_back({{"model", m.model},
                         {"campaigns", m.campaigns},
+                        {"knees_found", m.knees_found},
                         {"files", m.files},
                         {"knee_size", figure_json(m.knee_size)},
                         {"peak_throughput", figure_json(m.peak_throughput)},

@@ -7,13 +7,16 @@
 #include <fmt/format.h>
 
 #include "suite/results/knee.hpp"
+#include "suite/results/knee_status.hpp"
 
 namespace autobench::formatting {
 
-std::string interval_text(const results::Campaign& c) {
-  if (std::isnan(c.knee_low_size) || std::isnan(c.knee_high_size)) return "-";
-  return fmt::format("{:.0f}-{:.0f}", c.knee_low_size, c.knee_high_size);
+std::string interval_text(double low, double high) {
+  if (std::isnan(low) || std::isnan(high)) return "-";
+  return fmt::format("{:.0f}-{:.0f}", low, high);
 }
+
+std::string interval_text(const results::Campaign& c) { return interval_text(c.knee_low_size, c.knee_high_size); }
 
 const std::vector<TextTable::Column>& campaign_columns() {
   using Align = TextTable::Align;
@@ -46,7 +49,7 @@ std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const 
           c.detector,
           std::to_string(c.repeat),
           std::to_string(c.points.size()),
-          std::string(c.knee_detected ? "yes" : "no"),
+          std::string(results::to_string(results::knee_status(c))),
           std::to_string(c.knee_index),
           std::to_string(c.knee_size),
           interval_text(c),

@@ -21,7 +21,7 @@ struct Measure {
 // Text written as it is, or a measured value.
 using CampaignCell = std::variant<std::string, Measure>;
 
-// rank, device, kernel, detector, repeat, points, knee, index, size, size_95 (the knee's 95% bootstrap
+// rank, device, kernel, detector, repeat, points, knee (found, edge or none: results/knee_status.hpp), index, size, size_95 (the knee's 95% bootstrap
 // interval), throughput, unit, of_plateau, power_W, work/J, timing (cold/warm), throttled (points timed
 // under a thermal or power clock-event reason), stop, elapsed_s; numbers right-aligned.
 const std::vector<TextTable::Column>& campaign_columns();
@@ -30,6 +30,7 @@ const std::vector<TextTable::Column>& campaign_columns();
 // the last point when no knee was detected; of_plateau is the knee quality.
 // "LOW-HIGH" of the knee's 95% interval in elements, "-" when it has none.
 std::string interval_text(const results::Campaign& c);
+std::string interval_text(double low, double high);
 
 std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const results::Campaign& c);
 

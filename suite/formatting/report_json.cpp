@@ -8,6 +8,8 @@
 #include "suite/results/result_file.hpp"
 #include "suite/results/json.hpp"
 #include "suite/results/knee.hpp"
+#include "suite/results/knee_status.hpp"
+#include "suite/stats/consensus_fields.hpp"
 #include "suite/stats/detector_agreement.hpp"
 #include "suite/stats/stability_fields.hpp"
 
@@ -38,6 +40,7 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"repeat", c.repeat},
           {"points", c.points.size()},
           {"knee_detected", c.knee_detected},
+          {"knee_status", results::to_string(results::knee_status(c))},
           {"knee_index", c.knee_index},
           {"knee_size", c.knee_size},
           {"stop_reason", results::to_string(c.stop_reason)},
@@ -67,6 +70,13 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
 nlohmann::json stability_json(const stats::StabilityRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}, {"detector", row.detector}};
   record::fields_to_json(j, row, stats::kStabilityColumns);
+  record::fields_to_json(j, row, stats::kStabilityKneeColumns);
+  return j;
+}
+
+nlohmann::json consensus_json(const stats::ConsensusRow& row) {
+  nlohmann::json j = {{"kernel", row.kernel}};
+  record::fields_to_json(j, row, stats::kConsensusColumns);
   return j;
 }
 
@@ -75,6 +85,7 @@ nlohmann::json agreement_json(const stats::AgreementRow& row) {
           {"first_detector", row.first_detector},
           {"second_detector", row.second_detector},
           {"compared", row.compared},
+          {"sweeps", row.sweeps},
           {"within1_fraction", record::number_to_json(row.within1_fraction)},
           {"knee_size_ratio_median", record::number_to_json(row.knee_size_ratio_median)}};
 }
@@ -101,6 +112,7 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
                       {"start_time", info.start_time},
                       {"end_time", info.end_time},
                       {"settings", settings_json(file.settings_json)},
+                      {"consensus", nlohmann::json::array()},
                       {"devices", nlohmann::json::array()},
                       {"campaigns", nlohmann::json::array()},
                       {"stability", nlohmann::json::array()},
@@ -110,6 +122,7 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
     for (const auto& c : rank.campaigns) j["campaigns"].push_back(campaign_json(rank, c));
   }
   for (const auto& row : file.stability) j["stability"].push_back(stability_json(row));
+  for (const auto& row : file.consensus) j["consensus"].push_back(consensus_json(row));
   for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
     j["detector_agreement"].push_back(agreement_json(row));
   }

@@ -6,6 +6,7 @@
 
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
+#include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
@@ -38,28 +39,37 @@ std::vector<std::string> header_lines(const results::ResultFile& file) {
 
 // One row per rank that started: where it ran and which device it drove (the UUID tells devices apart;
 // the power column is the sensor, "unavailable" without NVML, the reason being in the JSON report).
-TextSection devices_section(const results::ResultFile& file) {
-  TextTable table({{"rank", Align::right},
-                   {"host"},
-                   {"device"},
-                   {"uuid"},
-                   {"pci_bus"},
-                   {"cc"},
-                   {"SMs", Align::right},
-                   {"memory_GiB", Align::right},
-                   {"driver"},
-                   {"power"}});
+// Without details: rank, host, device, memory and power sensor only (the rest is wide: UUIDs).
+TextSection devices_section(const results::ResultFile& file, bool details) {
+  std::vector<TextTable::Column> columns{{"rank", Align::right},
+                                         {"host"},
+                                         {"device"},
+                                         {"uuid"},
+                                         {"pci_bus"},
+                                         {"cc"},
+                                         {"SMs", Align::right},
+                                         {"memory_GiB", Align::right},
+                                         {"driver"},
+                                         {"power"}};
+  const std::vector<std::size_t> shown =
+      details ? std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} : std::vector<std::size_t>{0, 1, 2, 7, 9};
+  std::vector<TextTable::Column> kept;
+  for (std::size_t i : shown) kept.push_back(columns[i]);
+  TextTable table(std::move(kept));
   std::size_t count = 0;
   for (const auto& rank : file.ranks) {
     if (!rank.start_error.empty()) continue;
     const auto& d = rank.device;
     ++count;
-    table.add_row({std::to_string(rank.rank), d.hostname, d.name, d.uuid.empty() ? "-" : d.uuid,
-                   d.pci_bus_id.empty() ? "-" : d.pci_bus_id,
-                   std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), std::to_string(d.sm_count),
-                   number(static_cast<double>(d.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0), 1),
-                   d.driver_version.empty() ? "-" : d.driver_version,
-                   d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))});
+    const std::vector<std::string> cells{
+        std::to_string(rank.rank), d.hostname, d.name, d.uuid.empty() ? "-" : d.uuid,
+        d.pci_bus_id.empty() ? "-" : d.pci_bus_id, std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor),
+        std::to_string(d.sm_count), number(static_cast<double>(d.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0), 1),
+        d.driver_version.empty() ? "-" : d.driver_version,
+        d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))};
+    std::vector<std::string> row;
+    for (std::size_t i : shown) row.push_back(cells[i]);
+    table.add_row(std::move(row));
   }
   if (count == 0) return {.title = "Devices: none"};
   return {.title = "Devices (" + std::to_string(count) + ")", .table = std::move(table)};
@@ -94,7 +104,7 @@ TextSection stability_section(const results::ResultFile& file) {
                    {"detector"},
                    {"scope"},
                    {"group"},
-                   {"campaigns", Align::right},
+                   {"knees", Align::right},
                    {"index_mode", Align::right},
                    {"index_mean", Align::right},
                    {"index_sd", Align::right},
@@ -105,14 +115,15 @@ TextSection stability_section(const results::ResultFile& file) {
                    {"size_cv", Align::right},
                    {"overlap95", Align::right}});
   for (const auto& r : file.stability) {
-    table.add_row({r.kernel, r.detector, r.scope, r.group, std::to_string(r.campaigns),
-                   std::to_string(r.knee_index_mode), number(r.knee_index_mean, 2), number(r.knee_index_stddev, 2),
+    table.add_row({r.kernel, r.detector, r.scope, r.group,
+                   std::to_string(r.knees_found) + "/" + std::to_string(r.campaigns),
+                   r.knees_found ? std::to_string(r.knee_index_mode) : "-", number(r.knee_index_mean, 2), number(r.knee_index_stddev, 2),
                    number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
                    number(r.throughput_cv, 3), number(r.knee_size_cv, 3), std::to_string(r.intervals_overlapping)});
   }
-  return {.title = "Knee stability (within1: fraction of knees within one index of the mode; overlap95: the most "
-                   "campaigns whose 95% knee intervals share a size)",
-          .table = std::move(table)};
+  return {"Knee stability per detector over the knees found (knees: found/campaigns; overlap95: most sharing a size)",
+          std::move(table), "Knees not found (edge: at the first or last size or below half the plateau; left out):",
+          knees_not_found(results::complete_campaigns(file.ranks))};
 }
 
 TextSection agreement_section(const results::ResultFile& file) {
@@ -122,14 +133,15 @@ TextSection agreement_section(const results::ResultFile& file) {
                    {"first"},
                    {"second"},
                    {"compared", Align::right},
+                   {"sweeps", Align::right},
                    {"within1", Align::right},
                    {"size_ratio", Align::right}});
   for (const auto& r : rows) {
-    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
+    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared), std::to_string(r.sweeps),
                    number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
   }
-  return {.title = "Detector agreement (pairs of detectors on the same kernel, rank and repeat; within1: fraction "
-                   "whose knee indices are at most one apart; size_ratio: median of second / first knee size)",
+  return {.title = "Detector agreement on the same sweeps (compared: both found a knee; sweeps: both ran; size_ratio: "
+                   "second/first)",
           .table = std::move(table)};
 }
 
@@ -139,10 +151,13 @@ std::string backend_label(const std::string& backend) {
   return backend == "sim" ? "sim (simulated devices, not GPU measurements)" : backend;
 }
 
-TextDocument report_document(const results::ResultFile& file, const std::string& path) {
+TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
+  if (!details)
+    return {"autobench-mpi results: " + path, header_lines(file), {answer_section(file), devices_section(file, false)}};
   return {"autobench-mpi results: " + path,
           header_lines(file),
-          {devices_section(file), campaigns_section(file), stability_section(file), agreement_section(file)}};
+          {answer_section(file), devices_section(file, true), sweep_consensus_section(file), campaigns_section(file),
+           stability_section(file), agreement_section(file)}};
 }
 
 }  // namespace autobench::formatting

@@ -1,19 +1,37 @@
 // Progress channel (see progress.hpp).
 #include "suite/mpi/progress.hpp"
 
+#include <sstream>
+
+#include <fmt/format.h>
+
 namespace autobench::mpi {
 namespace {
 constexpr int kLineTag = 1;
 constexpr int kDoneTag = 2;
+constexpr int kCampaignTag = 3;  // "done done_before total elapsed_s\nline"
+
+int comm_size(MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  return size;
+}
+
 }  // namespace
 
-Progress::Progress(MPI_Comm comm, std::FILE* out, bool enabled) : out_(out), enabled_(enabled) {
+Progress::Progress(MPI_Comm comm, std::FILE* out, bool enabled, std::size_t per_rank_total,
+                   std::chrono::steady_clock::time_point t0, double overall_interval_s)
+    : out_(out), enabled_(enabled), t0_(t0), overall_(comm_size(comm), per_rank_total, overall_interval_s) {
   MPI_Comm_dup(comm, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
 }
 
 Progress::~Progress() { MPI_Comm_free(&comm_); }
+
+double Progress::now_s() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+}
 
 void Progress::print(const std::string& line) {
   if (!enabled_) return;
@@ -22,20 +40,40 @@ void Progress::print(const std::string& line) {
   std::fflush(out_);
 }
 
-void Progress::post(const std::string& line) {
-  if (rank_ == 0) {
-    poll();
-    print(line);
-    return;
-  }
-  pending_.emplace_back(line, MPI_REQUEST_NULL);
-  auto& [text, request] = pending_.back();
-  MPI_Isend(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, kLineTag, comm_, &request);
+void Progress::send(const std::string& text, int tag) {
+  pending_.emplace_back(text, MPI_REQUEST_NULL);
+  auto& [buffer, request] = pending_.back();
+  MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_CHAR, 0, tag, comm_, &request);
   for (auto it = pending_.begin(); it != pending_.end();) {  // release completed sends
     int done = 0;
     MPI_Test(&it->second, &done, MPI_STATUS_IGNORE);
     it = done ? pending_.erase(it) : std::next(it);
   }
+}
+
+void Progress::post(const std::string& line) {
+  if (rank_ != 0) return send(line, kLineTag);
+  poll();
+  print(line);
+}
+
+void Progress::post_campaign(const std::string& line, const formatting::RankProgress& count) {
+  const std::string message = fmt::format("{} {} {} {:.17g}\n{}", count.done, count.done_before, count.total,
+                                          count.elapsed_s, line);
+  if (rank_ != 0) return send(message, kCampaignTag);
+  poll();
+  receive_campaign(0, message);
+}
+
+void Progress::receive_campaign(int rank, const std::string& message) {
+  formatting::RankProgress count;
+  std::istringstream in(message);
+  in >> count.done >> count.done_before >> count.total >> count.elapsed_s;
+  const auto newline = message.find('\n');
+  const std::string line = newline == std::string::npos ? message : message.substr(newline + 1);
+  print(line + " [rank " + std::to_string(rank) + ": " + count.text() + "]");
+  overall_.update(rank, count, now_s());
+  if (size_ > 1 && overall_.due(now_s())) print(overall_.line(now_s()));
 }
 
 void Progress::poll() {
@@ -51,6 +89,8 @@ void Progress::poll() {
     MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, comm_, MPI_STATUS_IGNORE);
     if (status.MPI_TAG == kDoneTag)
       ++finished_;
+    else if (status.MPI_TAG == kCampaignTag)
+      receive_campaign(status.MPI_SOURCE, text);
     else
       print(text);
   }
@@ -67,6 +107,7 @@ void Progress::finish() {
       MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &status);
       poll();
     }
+    if (size_ > 1 && overall_.has_news()) print(overall_.line(now_s()));
   }
   MPI_Barrier(comm_);
 }

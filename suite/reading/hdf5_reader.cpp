@@ -6,6 +6,7 @@
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee.hpp"
+#include "suite/stats/consensus_fields.hpp"
 #include "suite/stats/stability_fields.hpp"
 
 namespace autobench::reading {
@@ -109,13 +110,31 @@ results::ResultFile read_results(const std::string& path) {
     auto c = read_campaign(g);
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
-  // /stability/<kernel>/<detector>
+  // /stability/<kernel>/<detector>; files written before knee status counted every campaign's knee, edges
+  // and misses too: their stability is computed again from the campaigns.
+  bool knee_status = true;
   for_each_group_at(file.open_group("stability"), 2, [&](const hdf5::H5Group& g, const Names& names) {
-    const auto rows = g.read_dataset<std::string>("scope").size();
-    for (auto row : hdf5::read_columns<stats::StabilityRow>(g, rows, stats::kStabilityColumns)) {
+    const auto count = g.read_dataset<std::string>("scope").size();
+    auto rows = hdf5::read_columns<stats::StabilityRow>(g, count, stats::kStabilityColumns);
+    knee_status = knee_status && g.has_dataset("knees_found");
+    hdf5::read_present_columns(g, rows, stats::kStabilityKneeColumns);
+    for (auto& row : rows) {
       row.kernel = names[0];
       row.detector = names[1];
       out.stability.push_back(std::move(row));
+    }
+  });
+  if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
+  // /consensus/<kernel>; absent in files written before it: computed from the campaigns.
+  if (!file.has_group("consensus")) {
+    out.consensus = stats::consensus_of_complete(out.ranks);
+    return out;
+  }
+  for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
+    const auto count = g.read_dataset<std::string>("scope").size();
+    for (auto row : hdf5::read_columns<stats::ConsensusRow>(g, count, stats::kConsensusColumns)) {
+      row.kernel = names[0];
+      out.consensus.push_back(std::move(row));
     }
   });
   return out;

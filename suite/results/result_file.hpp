@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "suite/results/results.hpp"
+#include "suite/stats/consensus.hpp"
 #include "suite/stats/stability.hpp"
 
 namespace autobench::results {
@@ -18,6 +19,7 @@ struct ResultFile {
   RunInfo info;
   std::vector<RankResult> ranks;  // in the order of /devices (the writer's order)
   std::vector<stats::StabilityRow> stability;
+  std::vector<stats::ConsensusRow> consensus;  // /consensus, or computed from the campaigns for files without it
   std::string settings_json;
 };
 

@@ -25,6 +25,11 @@ const char* to_string(StopReason r) {
   throw std::invalid_argument("unknown stop reason value " + std::to_string(static_cast<int>(r)));
 }
 
+std::vector<RankResult> complete_campaigns(std::vector<RankResult> ranks) {
+  for (auto& r : ranks) std::erase_if(r.campaigns, [](const Campaign& c) { return !c.complete; });
+  return ranks;
+}
+
 StopReason stop_reason_from_string(const std::string& s) {
   for (const auto& [reason, name] : kNames) {
     if (s == name) return reason;

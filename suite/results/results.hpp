@@ -107,6 +107,9 @@ struct RankResult {
   std::vector<Campaign> campaigns;
 };
 
+// The ranks with their incomplete campaigns left out: what a results file's statistics are computed over.
+std::vector<RankResult> complete_campaigns(std::vector<RankResult> ranks);
+
 // Provenance of a whole run.
 struct RunInfo {
   std::string version, git_commit, command_line, suite, backend;

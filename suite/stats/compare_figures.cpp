@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "suite/results/knee.hpp"
+#include "suite/results/knee_status.hpp"
+#include "suite/stats/consensus.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -21,7 +23,13 @@ double best_over(const std::vector<results::Point>& points, F f) {
 
 }  // namespace
 
-std::string model_label(const CampaignFigures& f) { return f.backend == "sim" ? "sim: " + f.model : f.model; }
+std::string model_label(const std::string& backend, const std::string& model) {
+  return backend == "sim" ? "sim: " + model : model;
+}
+
+std::string model_label(const CampaignFigures& f) { return model_label(f.backend, f.model); }
+
+bool knee_counts(const CampaignFigures& f) { return f.knee_status.empty() || f.knee_status == "found"; }
 
 bool names_model(const CampaignFigures& f, const std::string& name) {
   return name == f.model || name == model_label(f);
@@ -38,21 +46,49 @@ double work_per_joule(const results::Point& p) {
 
 std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankResult>& ranks) {
   std::vector<CampaignFigures> out;
-  for (const auto& rank : ranks) {
+  std::vector<results::RankResult> finished = ranks;
+  for (auto& rank : finished) {
+    std::erase_if(rank.campaigns, [](const results::Campaign& c) {
+      return !c.complete || c.points.empty() || c.stop_reason == results::StopReason::error;
+    });
     for (const auto& c : rank.campaigns) {
-      if (!c.complete || c.points.empty() || c.stop_reason == results::StopReason::error) continue;
       CampaignFigures f;
       f.backend = rank.device.backend;
       f.model = rank.device.model;
       f.kernel = c.kernel;
       f.detector = c.detector;
       f.metric_unit = c.metric_unit;
-      f.knee_size = static_cast<double>(c.knee_size);
+      const auto status = results::knee_status(c);
+      f.knee_status = results::to_string(status);
+      if (status == results::KneeStatus::found) {
+        f.knee_size = static_cast<double>(c.knee_size);
+        f.knee_tunables = c.points[static_cast<std::size_t>(c.knee_index)].tunables;
+      }
       f.peak_throughput = best_over(c.points, [](const results::Point& p) { return p.throughput; });
       f.energy_efficiency = best_over(c.points, [](const results::Point& p) { return work_per_joule(p); });
-      if (results::has_knee_point(c)) f.knee_tunables = c.points[static_cast<std::size_t>(c.knee_index)].tunables;
       out.push_back(std::move(f));
     }
+  }
+  for (const auto& row : compute_consensus(finished)) {
+    if (row.scope != "sweep") continue;
+    // The sweep's curve: a campaign of the same rank, kernel and repeat (all of them, on a shared sweep).
+    const CampaignFigures* curve = nullptr;
+    std::string tunables;
+    for (std::size_t i = 0, k = 0; i < finished.size(); ++i)
+      for (const auto& c : finished[i].campaigns) {
+        if (c.rank == row.rank && c.kernel == row.kernel && c.repeat == row.repeat && !curve) {
+          curve = &out[k];
+          for (const auto& p : c.points)
+            if (static_cast<double>(p.size) == row.knee_size) tunables = p.tunables;
+        }
+        ++k;
+      }
+    CampaignFigures f = *curve;
+    f.detector = "consensus";
+    f.knee_status = row.found ? "found" : "none";
+    f.knee_size = row.knee_size;
+    f.knee_tunables = tunables;
+    out.push_back(std::move(f));
   }
   return out;
 }

@@ -12,9 +12,11 @@ namespace autobench::stats {
 struct CampaignFigures {
   std::string backend;             // of the campaign's device: "sim" or "cuda"
   std::string model;               // the device model
-  std::string kernel, detector;
+  std::string kernel, detector;    // detector "consensus": the sweep's consensus knee (suite/stats/consensus.hpp)
   std::string metric_unit;         // "GB/s" or "GFLOP/s"
-  double knee_size = 0.0;          // the knee, or the largest size measured when no knee was detected
+  double knee_size = results::kNaN;  // the knee when it was found (results::KneeStatus), else NaN
+  std::string knee_status;         // "found", "edge" or "none" ("" in profile databases written before it:
+                                   // knee_size is then the knee, or the largest size when none was detected)
   double peak_throughput = results::kNaN;    // the largest throughput on the curve
   double energy_efficiency = results::kNaN;  // the best work per joule on the curve (NaN: no energy measured)
   std::string knee_tunables;       // the best configuration at the knee ("" when the kernel has none)
@@ -23,6 +25,9 @@ struct CampaignFigures {
 // The name devices are grouped by: the model, prefixed "sim: " on the sim backend so that simulated
 // devices never mix with real ones.
 std::string model_label(const CampaignFigures& f);
+std::string model_label(const std::string& backend, const std::string& model);
+// Whether the figures' knee counts: found, or from a profile database written before knee status.
+bool knee_counts(const CampaignFigures& f);
 // True when `name` names the figures' model, with or without the "sim: " prefix.
 bool names_model(const CampaignFigures& f, const std::string& name);
 
@@ -34,7 +39,9 @@ std::string efficiency_unit(const std::string& metric_unit);
 double work_per_joule(const results::Point& p);
 
 // The figures of every finished campaign of the ranks: complete, at least one point, not ended by an
-// error. Campaigns take their device's backend and model.
+// error; then one figure per sweep (rank, kernel, repeat) with detector "consensus": the consensus knee of
+// those campaigns ("found" or "none"), the curve's peak and efficiency. Campaigns take their device's
+// backend and model.
 std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankResult>& ranks);
 
 }  // namespace autobench::stats

@@ -32,7 +32,7 @@ std::vector<double> values_of(const std::vector<CampaignFigures>& figures, Membe
 ModelFigure figure(const std::vector<CampaignFigures>& model, const std::vector<CampaignFigures>* baseline,
                    Member m) {
   ModelFigure out;
-  const auto mine = values_of(model, m);
+  const auto mine = values_of(model, m);  // NaN (a knee not found) left out
   if (mine.empty()) return out;
   out.median = detect::median(mine);
   if (!baseline) return out;
@@ -95,6 +95,7 @@ Comparison compare_models(const std::vector<NamedResultFile>& files, const std::
       ModelRow row;
       row.model = label;
       row.campaigns = static_cast<int>(m.figures.size());
+      row.knees_found = static_cast<int>(std::count_if(m.figures.begin(), m.figures.end(), knee_counts));
       row.files = static_cast<int>(m.files.size());
       row.knee_size = figure(m.figures, base, &CampaignFigures::knee_size);
       row.peak_throughput = figure(m.figures, base, &CampaignFigures::peak_throughput);
@@ -103,6 +104,9 @@ Comparison compare_models(const std::vector<NamedResultFile>& files, const std::
     }
     out.kernels.push_back(std::move(k));
   }
+  std::stable_sort(out.kernels.begin(), out.kernels.end(), [](const KernelComparison& a, const KernelComparison& b) {
+    return std::pair(a.kernel, a.detector != "consensus") < std::pair(b.kernel, b.detector != "consensus");
+  });
   return out;
 }
 

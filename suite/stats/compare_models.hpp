@@ -32,11 +32,13 @@ struct ModelFigure {
 struct ModelRow {
   std::string model;  // model label (see compare_figures.hpp)
   int campaigns = 0;
+  int knees_found = 0;  // campaigns whose knee was found: the knee size figures are over these only
   int files = 0;      // files that contributed campaigns
   ModelFigure knee_size, peak_throughput, energy_efficiency;
 };
 
-// The models of one (kernel, detector), in alphabetical order.
+// The models of one (kernel, detector), in alphabetical order. Detector "consensus" compares the sweeps'
+// consensus knees (campaign_figures).
 struct KernelComparison {
   std::string kernel, detector, metric_unit;
   std::string baseline;  // the model the ratios are relative to ("" when it has no campaigns here)
@@ -45,7 +47,7 @@ struct KernelComparison {
 
 struct Comparison {
   std::vector<Provenance> files;          // in the order given
-  std::vector<KernelComparison> kernels;  // ordered by kernel, then detector
+  std::vector<KernelComparison> kernels;  // ordered by kernel, then "consensus" first, then detector
 };
 
 // Compares the finished campaigns (see campaign_figures) of the files. `baseline` names a model (with

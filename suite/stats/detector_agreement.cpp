@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "suite/results/knee.hpp"
+#include "suite/results/knee_status.hpp"
 #include "detect/statistics.hpp"
 
 namespace autobench::stats {
@@ -14,6 +14,7 @@ namespace {
 
 // What the comparisons of one (kernel, first detector, second detector) collect.
 struct PairSamples {
+  int sweeps = 0;
   int within1 = 0;
   std::vector<double> size_ratios;
 };
@@ -25,7 +26,7 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
   std::map<std::tuple<std::string, int, int>, std::map<std::string, const results::Campaign*>> sweeps;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
-      if (results::has_knee_point(c)) sweeps[{c.kernel, rank.rank, c.repeat}][c.detector] = &c;
+      if (!c.points.empty()) sweeps[{c.kernel, rank.rank, c.repeat}][c.detector] = &c;
     }
   }
 
@@ -36,6 +37,9 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
         const results::Campaign& a = *first->second;
         const results::Campaign& b = *second->second;
         auto& samples = pairs[{std::get<0>(key), first->first, second->first}];
+        ++samples.sweeps;
+        if (results::knee_status(a) != results::KneeStatus::found || results::knee_status(b) != results::KneeStatus::found)
+          continue;
         samples.within1 += (a.knee_index >= b.knee_index - 1 && a.knee_index <= b.knee_index + 1) ? 1 : 0;
         samples.size_ratios.push_back(static_cast<double>(b.knee_size) / static_cast<double>(a.knee_size));
       }
@@ -47,9 +51,12 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
     std::sort(samples.size_ratios.begin(), samples.size_ratios.end());
     AgreementRow row;
     std::tie(row.kernel, row.first_detector, row.second_detector) = key;
+    row.sweeps = samples.sweeps;
     row.compared = static_cast<int>(samples.size_ratios.size());
-    row.within1_fraction = static_cast<double>(samples.within1) / static_cast<double>(row.compared);
-    row.knee_size_ratio_median = detect::quantile(samples.size_ratios, 0.5);
+    if (row.compared > 0) {
+      row.within1_fraction = static_cast<double>(samples.within1) / static_cast<double>(row.compared);
+      row.knee_size_ratio_median = detect::quantile(samples.size_ratios, 0.5);
+    }
     rows.push_back(row);
   }
   return rows;

@@ -14,14 +14,15 @@ struct AgreementRow {
   std::string kernel;
   std::string first_detector;         // the pair in name order
   std::string second_detector;
-  int compared = 0;                   // (rank, repeat) where both detectors have a campaign that counts
-  double within1_fraction = 0.0;      // fraction of those whose knee indices differ by at most 1
-  double knee_size_ratio_median = 0.0;  // median of the second detector's knee size / the first's
+  int sweeps = 0;                     // (rank, repeat) where both detectors have a campaign with points
+  int compared = 0;                   // of those, where both found a knee (results::KneeStatus::found)
+  double within1_fraction = results::kNaN;      // fraction of the compared whose knee indices differ by at most 1
+  double knee_size_ratio_median = results::kNaN;  // median of the second detector's knee size / the first's
 };
 
-// A campaign counts when its knee_index points at one of its points (the knee, or the last point when
-// no knee was detected, as in /stability). Rows ordered by kernel, first detector, second detector;
-// none for a kernel whose every (rank, repeat) ran one detector.
+// A campaign takes part when it has points; a pair is compared where both found a knee (edges and misses
+// are left out, as in /stability: NaN figures when no pair is). Rows ordered by kernel, first detector,
+// second detector; none for a kernel whose every (rank, repeat) ran one detector.
 std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::RankResult>& ranks);
 
 }  // namespace autobench::stats

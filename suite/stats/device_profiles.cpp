@@ -1,6 +1,7 @@
 // Device profiles (see device_profiles.hpp).
 #include "suite/stats/device_profiles.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -41,7 +42,11 @@ std::vector<DeviceProfile> device_profiles(const ProfileDb& db, const std::strin
   };
   std::map<std::pair<std::string, std::string>, Pool> pools;  // (model label, kernel)
   for (std::size_t i = 0; i < db.sources.size(); ++i) {
-    for (const auto& f : db.sources[i].campaigns) {
+    const auto& figures = db.sources[i].campaigns;
+    const bool consensus =
+        std::any_of(figures.begin(), figures.end(), [](const CampaignFigures& f) { return f.detector == "consensus"; });
+    for (const auto& f : figures) {
+      if (consensus && f.detector != "consensus") continue;
       if ((!model.empty() && !names_model(f, model)) || (!kernel.empty() && f.kernel != kernel)) continue;
       auto& pool = pools[{model_label(f), f.kernel}];
       pool.campaigns.push_back(&f);
@@ -52,10 +57,13 @@ std::vector<DeviceProfile> device_profiles(const ProfileDb& db, const std::strin
   for (const auto& [key, pool] : pools) {
     std::vector<double> knees, peaks, efficiencies;
     std::vector<std::string> tunables;
+    int found = 0;
     for (const auto* f : pool.campaigns) {
-      knees.push_back(f->knee_size);
       peaks.push_back(f->peak_throughput);
       efficiencies.push_back(f->energy_efficiency);
+      if (!knee_counts(*f)) continue;
+      ++found;
+      knees.push_back(f->knee_size);
       tunables.push_back(f->knee_tunables);
     }
     DeviceProfile p;
@@ -63,7 +71,8 @@ std::vector<DeviceProfile> device_profiles(const ProfileDb& db, const std::strin
     p.kernel = key.second;
     p.metric_unit = pool.campaigns.front()->metric_unit;
     p.saturating_size = detect::median_or_nan(knees);
-    p.best_tunables = most_frequent(tunables);
+    p.best_tunables = tunables.empty() ? "" : most_frequent(tunables);
+    p.knees_found = found;
     p.peak_throughput = detect::median_or_nan(peaks);
     p.energy_efficiency = detect::median_or_nan(efficiencies);
     p.campaigns = static_cast<int>(pool.campaigns.size());

@@ -21,15 +21,17 @@ struct ProfileDb {
   std::vector<ProfileSource> sources;  // in the order they were first added
 };
 
-// One (device model, kernel) over every campaign of every source (all detectors pooled).
+// One (device model, kernel) over every sweep's consensus knee of every source (sources added before
+// consensus figures existed: over their campaigns, all detectors pooled).
 struct DeviceProfile {
   std::string model;          // model label (see compare_figures.hpp)
   std::string kernel, metric_unit;
-  double saturating_size = 0.0;                // median knee size
+  double saturating_size = results::kNaN;      // median of the knees found (NaN: none)
   std::string best_tunables;                   // most frequent at the knee (ties: the smallest); "" if none
   double peak_throughput = results::kNaN;      // median of the campaigns' peak throughputs
   double energy_efficiency = results::kNaN;    // median of the campaigns' best work per joule (NaN: none)
-  int campaigns = 0;
+  int campaigns = 0;    // consensus figures pooled (one per sweep); every campaign for sources added before them
+  int knees_found = 0;  // of those, knees found
   int files = 0;
 };
 

@@ -11,6 +11,7 @@
 
 #include "detect/interval.hpp"
 #include "suite/results/knee.hpp"
+#include "suite/results/knee_status.hpp"
 #include "detect/statistics.hpp"
 
 namespace autobench::stats {
@@ -18,6 +19,7 @@ namespace {
 
 // What one campaign contributes.
 struct Sample {
+  results::KneeStatus status;
   std::int64_t knee_index;
   double knee_size;
   double throughput;  // at the knee
@@ -53,7 +55,10 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
   std::vector<std::int64_t> indices;
   std::vector<double> index_values, sizes, throughputs;
   std::vector<detect::KneeInterval> intervals;
+  StabilityRow row;
   for (const auto& s : samples) {
+    row.knee_edges += s.status == results::KneeStatus::edge;
+    if (s.status != results::KneeStatus::found) continue;
     intervals.push_back(s.interval);
     indices.push_back(s.knee_index);
     index_values.push_back(static_cast<double>(s.knee_index));
@@ -62,12 +67,13 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
   }
   std::sort(sizes.begin(), sizes.end());
 
-  StabilityRow row;
   row.kernel = kernel;
   row.detector = detector;
   row.scope = scope;
   row.group = group;
   row.campaigns = static_cast<int>(samples.size());
+  row.knees_found = static_cast<int>(indices.size());
+  if (indices.empty()) return row;
   const std::int64_t m = mode(indices);
   row.knee_index_mode = static_cast<int>(m);
   row.knee_index_mean = mean(index_values);
@@ -76,7 +82,7 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
   row.knee_size_iqr = detect::quantile(sizes, 0.75) - detect::quantile(sizes, 0.25);
   const auto within1 =
       std::count_if(indices.begin(), indices.end(), [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
-  row.within1_fraction = static_cast<double>(within1) / static_cast<double>(samples.size());
+  row.within1_fraction = static_cast<double>(within1) / static_cast<double>(indices.size());
   row.throughput_cv = population_stddev(throughputs) / mean(throughputs);
   row.knee_size_cv = population_stddev(sizes) / mean(sizes);
   row.intervals_overlapping = static_cast<int>(detect::most_overlapping(intervals));
@@ -89,7 +95,7 @@ Sample sample_of(const results::Campaign& c) {
                                 "/repeat" + std::to_string(c.repeat) + ": knee index " + std::to_string(c.knee_index) +
                                 " is outside its " + std::to_string(c.points.size()) + " points");
   }
-  return {c.knee_index, static_cast<double>(c.knee_size), results::throughput_at_knee(c),
+  return {results::knee_status(c), c.knee_index, static_cast<double>(c.knee_size), results::throughput_at_knee(c),
           {c.knee_low_size, c.knee_high_size, c.knee_found_fraction}};
 }
 
@@ -127,6 +133,10 @@ std::vector<StabilityRow> compute_stability(const std::vector<results::RankResul
     rows.push_back(summarize(kernel, detector, "all", "all", g.all));
   }
   return rows;
+}
+
+std::vector<StabilityRow> stability_of_complete(const std::vector<results::RankResult>& ranks) {
+  return compute_stability(results::complete_campaigns(ranks));
 }
 
 }  // namespace autobench::stats

@@ -23,4 +23,9 @@ inline constexpr auto kStabilityColumns =
                     record::field("knee_size_cv", &StabilityRow::knee_size_cv),
                     record::field("intervals_overlapping", &StabilityRow::intervals_overlapping));
 
+// The columns added with knee status (docs/knees.md): a file without them was written when every campaign,
+// edge or not, entered the statistics, so a reader recomputes its stability from the campaigns.
+inline constexpr auto kStabilityKneeColumns = std::make_tuple(
+    record::field("knees_found", &StabilityRow::knees_found), record::field("knee_edges", &StabilityRow::knee_edges));
+
 }  // namespace autobench::stats

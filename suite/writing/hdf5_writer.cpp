@@ -8,7 +8,9 @@
 #include "kernels/kernel.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
+#include "suite/results/knee_status.hpp"
 #include "suite/results/units.hpp"
+#include "suite/stats/consensus_fields.hpp"
 #include "suite/stats/stability_fields.hpp"
 
 namespace autobench::writing {
@@ -79,6 +81,7 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   g.write_attribute("backend", rank.device.backend);
   g.write_attribute("device_name", rank.device.name);
   g.write_attribute("device_model", rank.device.model);
+  g.write_attribute<std::string>("knee_status", results::to_string(results::knee_status(c)));
   const kernels::KernelSpec* spec = kernels::find(c.kernel);
   g.write_attribute<std::string>("bottleneck", spec ? kernels::to_string(spec->bound) : "unknown");
   g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
@@ -96,8 +99,22 @@ void write_stability(const hdf5::H5Group& stability, const std::vector<stats::St
   }
   for (const auto& key : order) {
     const auto kernel = open_or_create(stability, group_name(key.first, "kernel"));
-    hdf5::write_columns(kernel.create_group(group_name(key.second, "detector")), groups[key], stats::kStabilityColumns);
+    const auto g = kernel.create_group(group_name(key.second, "detector"));
+    hdf5::write_columns(g, groups[key], stats::kStabilityColumns);
+    hdf5::write_columns(g, groups[key], stats::kStabilityKneeColumns);
   }
+}
+
+// One group per kernel, in the rows' order; one dataset entry per row.
+void write_consensus(const hdf5::H5Group& consensus, const std::vector<stats::ConsensusRow>& rows) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<stats::ConsensusRow>> groups;
+  for (const auto& row : rows) {
+    if (!groups.count(row.kernel)) order.push_back(row.kernel);
+    groups[row.kernel].push_back(row);
+  }
+  for (const auto& kernel : order)
+    hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), groups[kernel], stats::kConsensusColumns);
 }
 
 }  // namespace
@@ -114,6 +131,7 @@ void write_results(const std::string& path, const results::RunInfo& info, const 
       for (const auto& c : rank.campaigns) write_campaign(campaigns, rank, c);
     }
     write_stability(file.create_group("stability"), stability);
+    write_consensus(file.create_group("consensus"), stats::consensus_of_complete(ranks));
   }
   file.close();
 }

@@ -26,13 +26,21 @@ constexpr auto kCampaignFigureFields = std::make_tuple(
     record::field("peak_throughput", &CampaignFigures::peak_throughput),
     record::field("energy_efficiency", &CampaignFigures::energy_efficiency),
     record::field("knee_tunables", &CampaignFigures::knee_tunables));
+// Added with knee status (docs/knees.md); records written before keep "" (knee_size as it was then).
+constexpr auto kCampaignFigureAddedFields = std::make_tuple(record::field("knee_status", &CampaignFigures::knee_status));
 constexpr auto kProfileSourceFields = std::make_tuple(
     record::field("path", &ProfileSource::path), record::field("start_time", &ProfileSource::start_time),
     record::field("backend", &ProfileSource::backend), record::field("git_commit", &ProfileSource::git_commit),
     record::field("campaigns", &ProfileSource::campaigns));
 
-void to_json(nlohmann::json& j, const CampaignFigures& f) { record::fields_to_json(j, f, kCampaignFigureFields); }
-void from_json(const nlohmann::json& j, CampaignFigures& f) { record::read_fields(j, f, kCampaignFigureFields); }
+void to_json(nlohmann::json& j, const CampaignFigures& f) {
+  record::fields_to_json(j, f, kCampaignFigureFields);
+  record::fields_to_json(j, f, kCampaignFigureAddedFields);
+}
+void from_json(const nlohmann::json& j, CampaignFigures& f) {
+  record::read_fields(j, f, kCampaignFigureFields);
+  record::read_present_fields(j, f, kCampaignFigureAddedFields);
+}
 void to_json(nlohmann::json& j, const ProfileSource& s) { record::fields_to_json(j, s, kProfileSourceFields); }
 void from_json(const nlohmann::json& j, ProfileSource& s) { record::read_fields(j, s, kProfileSourceFields); }
 

@@ -12,8 +12,8 @@ namespace {
 using testing::contains;
 
 // The sample run (kneedle only; rank 0's vecadd knees at indices 3 and 4) plus triangle on rank 0's vecadd
-// sweeps with knees at indices 4 and 6: within one index of kneedle's in repeat 0 only; knee sizes
-// 1024 << 4 / 1024 << 3 = 2 and 1024 << 6 / 1024 << 4 = 4, median 3.
+// sweeps with knees at indices 4 and 6 (none detected: the last of 7 points): compared in repeat 0 only,
+// within one index of kneedle's; knee sizes 1024 << 4 / 1024 << 3 = 2.
 results::ResultFile two_detector_file() {
   results::ResultFile f;
   f.info = testing::sample_run_info();
@@ -30,9 +30,10 @@ TEST(ReportAgreement, JsonHasOneEntryPerKernelAndDetectorPair) {
   EXPECT_EQ(j["detector_agreement"][0], (nlohmann::json{{"kernel", "vecadd"},
                                                         {"first_detector", "kneedle"},
                                                         {"second_detector", "triangle"},
-                                                        {"compared", 2},
-                                                        {"within1_fraction", 0.5},
-                                                        {"knee_size_ratio_median", 3.0}}));
+                                                        {"compared", 1},
+                                                        {"sweeps", 2},
+                                                        {"within1_fraction", 1.0},
+                                                        {"knee_size_ratio_median", 2.0}}));
 }
 
 TEST(ReportAgreement, JsonArrayIsEmptyWhenEverySweepRanOneDetector) {
@@ -45,13 +46,14 @@ TEST(ReportAgreement, JsonArrayIsEmptyWhenEverySweepRanOneDetector) {
 }
 
 TEST(ReportAgreement, TableAndMarkdownShowThePair) {
-  const auto document = report_document(two_detector_file(), "f.h5");
-  EXPECT_TRUE(contains(document.text(), "\nkernel  first    second    compared  within1  size_ratio\n"
-                                        "------  -------  --------  --------  -------  ----------\n"
-                                        "vecadd  kneedle  triangle         2     0.50       3.000\n"));
-  EXPECT_TRUE(contains(document.markdown(), "| kernel | first | second | compared | within1 | size_ratio |\n"
-                                            "|---|---|---|---:|---:|---:|\n"
-                                            "| vecadd | kneedle | triangle | 2 | 0.50 | 3.000 |\n"));
+  const auto document = report_document(two_detector_file(), "f.h5", true);
+  EXPECT_TRUE(contains(document.text(), "\nkernel  first    second    compared  sweeps  within1  size_ratio\n"
+                                        "------  -------  --------  --------  ------  -------  ----------\n"
+                                        "vecadd  kneedle  triangle         1       2     1.00       2.000\n"))
+      << document.text();
+  EXPECT_TRUE(contains(document.markdown(), "| kernel | first | second | compared | sweeps | within1 | size_ratio |\n"
+                                            "|---|---|---|---:|---:|---:|---:|\n"
+                                            "| vecadd | kneedle | triangle | 1 | 2 | 1.00 | 2.000 |\n"));
 }
 
 }  // namespace

@@ -50,11 +50,24 @@ class ReportCommand : public ::testing::Test {
   std::string path_ = scratch_.path("autobench.h5");
 };
 
-TEST_F(ReportCommand, PrintsTablesByDefault) {
+TEST_F(ReportCommand, PrintsTheAnswerByDefaultAndTheRestWithDetails) {
   const auto text = report({path_});
   EXPECT_TRUE(contains(text, "backend: sim (simulated devices, not GPU measurements)"));
-  EXPECT_TRUE(contains(text, "Campaigns (8;"));
-  EXPECT_TRUE(contains(text, "Knee stability"));
+  EXPECT_TRUE(contains(text, "Answer: consensus knee"));
+  EXPECT_FALSE(contains(text, "Campaigns (8;"));
+  const auto details = report({path_, "--details"});
+  EXPECT_TRUE(contains(details, "Campaigns (8;"));
+  EXPECT_TRUE(contains(details, "Knee stability"));
+}
+
+TEST_F(ReportCommand, FiltersNarrowTheReport) {
+  const auto j = nlohmann::json::parse(report({path_, "--format", "json", "--kernel", "gemm", "--rank", "1"}));
+  EXPECT_EQ(j["campaigns"].size(), 2u);
+  for (const auto& c : j["campaigns"]) EXPECT_EQ(c["kernel"], "gemm");
+  EXPECT_EQ(nlohmann::json::parse(report({path_, "--format", "json", "--detector", "kneedle"}))["campaigns"].size(), 8u);
+  EXPECT_EQ(testing::error_of<UsageError>([&] { report({path_, "--kernel", "fft"}); }),
+            "report: --kernel 'fft' is not in this file (kernels: gemm, vecadd)");
+  EXPECT_TRUE(contains(testing::error_of<UsageError>([&] { report({path_, "--rank", "5"}); }), "ranks: 0, 1, 2"));
 }
 
 TEST_F(ReportCommand, PrintsJsonOnRequest) {
@@ -65,7 +78,7 @@ TEST_F(ReportCommand, PrintsJsonOnRequest) {
 }
 
 TEST_F(ReportCommand, PrintsMarkdownOnRequest) {
-  const auto text = report({path_, "--format", "markdown"});
+  const auto text = report({path_, "--format", "markdown", "--details"});
   EXPECT_EQ(text.substr(0, text.find('\n')), "# autobench-mpi results: " + path_);
   EXPECT_TRUE(contains(text, "\n## Campaigns (8;"));
   EXPECT_TRUE(contains(text, "\n|---:|---|---|---|---:|"));

@@ -40,10 +40,10 @@ TEST(ReportCsv, QuotesFieldsWithQuotesAndWritesNaNAsEmpty) {
   // quality as a fraction.
   const double throughput = file.ranks[0].campaigns[0].points[3].throughput;
   EXPECT_NEAR(throughput, 2.4576, 1e-12);
-  EXPECT_EQ(lines[1], "0,\"sim: RTX 4000 Ada \"\"model\"\" #0\",vecadd,kneedle,0,7,yes,3,8192,3000-9000," +
+  EXPECT_EQ(lines[1], "0,\"sim: RTX 4000 Ada \"\"model\"\" #0\",vecadd,kneedle,0,7,found,3,8192,3000-9000," +
                           fmt::format("{}", throughput) + ",GB/s,0.9123456789012345,,inf,cold,1,knee,12.345678901234567,GPU-0000-0");
   // Rank 1, gemm, repeat 1: no knee, interrupted; knee quality NaN and power NaN are empty fields.
-  EXPECT_TRUE(contains(lines[8], ",no,6,65536,"));
+  EXPECT_TRUE(contains(lines[8], ",none,6,65536,"));
   EXPECT_TRUE(contains(lines[8], ",GB/s,,,inf,warm,1,interrupted (incomplete),12.345678901234567,GPU-0000-1"));
 }
 

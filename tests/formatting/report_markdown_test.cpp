@@ -58,7 +58,7 @@ const std::string kCampaignHeader =
     "of_plateau | power_W | work/J | timing | throttled | stop | elapsed_s |";
 
 TEST(ReportMarkdown, StartsWithTheTitleAndTheRunAsBullets) {
-  const auto md = report_document(sample_file(), "f.h5").markdown();
+  const auto md = report_document(sample_file(), "f.h5", true).markdown();
   EXPECT_EQ(md.substr(0, md.find("- run:")),
             "# autobench-mpi results: f.h5\n\n- backend: sim (simulated devices, not GPU measurements)\n");
   EXPECT_TRUE(contains(md, "\n- status: incomplete"));
@@ -66,28 +66,28 @@ TEST(ReportMarkdown, StartsWithTheTitleAndTheRunAsBullets) {
 }
 
 TEST(ReportMarkdown, DevicesTableHasARuleWithRightAlignedNumbers) {
-  const auto md = report_document(sample_file(), "f.h5").markdown();
+  const auto md = report_document(sample_file(), "f.h5", true).markdown();
   EXPECT_TRUE(contains(md, "## Devices (2)\n\n"
                            "| rank | host | device | uuid | pci_bus | cc | SMs | memory_GiB | driver | power |\n"
                            "|---:|---|---|---|---|---|---:|---:|---|---|\n"));
 }
 
 TEST(ReportMarkdown, CampaignRowsHoldTheSampleValues) {
-  const auto md = report_document(sample_file(), "f.h5").markdown();
+  const auto md = report_document(sample_file(), "f.h5", true).markdown();
   const auto rows = rows_after(md, kCampaignHeader);
   ASSERT_EQ(rows.size(), 1u + 8u);  // rule, 8 campaigns
   EXPECT_EQ(rows[0], "|---:|---|---|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---|---:|");
   // Rank 0, vecadd, repeat 0: knee at index 3 (size 8192, time 4e-5 s): throughput 12 * 8192 / 4e-5 * 1e-9
   // = 2.4576 GB/s; knee quality 0.912...; power NaN; efficiency infinite; elapsed 12.3456...
   EXPECT_EQ(rows[1],
-            "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | yes | 3 | 8192 | 3000-9000 | 2.46 | GB/s | "
+            "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | found | 3 | 8192 | 3000-9000 | 2.46 | GB/s | "
             "91.2% | - | inf | cold | 1 | knee | 12.35 |");
   EXPECT_TRUE(contains(md, "\nErrors:\n\n- rank 1 vecadd/kneedle repeat 1: line one\n  line \"two\" \u00e9\n"
                            "- rank 1 gemm/kneedle repeat 1: line one\n  line \"two\" \u00e9\n\n## Knee stability"));
 }
 
 TEST(ReportMarkdown, EveryCampaignCellEqualsTheTableForms) {
-  const auto document = report_document(sample_file(), "f.h5");
+  const auto document = report_document(sample_file(), "f.h5", true);
   const auto md_rows = rows_after(document.markdown(), kCampaignHeader);
   const auto text = lines_of(document.text());
   std::size_t header = 0;
@@ -99,8 +99,8 @@ TEST(ReportMarkdown, EveryCampaignCellEqualsTheTableForms) {
 
 TEST(ReportMarkdown, StabilityAndAgreementSections) {
   const auto file = sample_file();
-  const auto md = report_document(file, "f.h5").markdown();
-  const auto rows = rows_after(md, "| kernel | detector | scope | group | campaigns | index_mode | index_mean | "
+  const auto md = report_document(file, "f.h5", true).markdown();
+  const auto rows = rows_after(md, "| kernel | detector | scope | group | knees | index_mode | index_mean | "
                                    "index_sd | size_median | size_iqr | within1 | throughput_cv | size_cv | overlap95 |");
   ASSERT_EQ(rows.size(), 1u + file.stability.size());
   EXPECT_EQ(rows[0], "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");

@@ -32,7 +32,7 @@ TEST(ReportJson, TopLevelStructure) {
   const auto j = report_json(sample_file(), "run/autobench.h5");
   EXPECT_EQ(keys(j), (std::set<std::string>{"file", "schema_version", "backend", "ranks", "complete",
                                             "autobench_version", "git_commit", "command_line", "suite", "start_time",
-                                            "end_time", "settings", "devices", "campaigns", "stability",
+                                            "end_time", "settings", "consensus", "devices", "campaigns", "stability",
                                             "detector_agreement"}));
   EXPECT_EQ(j["file"], "run/autobench.h5");
   EXPECT_EQ(j["schema_version"], 1);
@@ -82,7 +82,7 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
   ASSERT_EQ(j["campaigns"].size(), 8u);
   const auto& c = j["campaigns"][7];  // rank 1, gemm, repeat 1: no knee, interrupted
   EXPECT_EQ(keys(c), (std::set<std::string>{"rank", "device", "device_model", "backend", "kernel", "detector", "repeat",
-                                            "points", "knee_detected", "knee_index", "knee_size", "stop_reason",
+                                            "points", "knee_detected", "knee_status", "knee_index", "knee_size", "stop_reason",
                                             "error", "throughput_at_knee", "metric_unit", "elapsed_s", "complete",
                                             "power_at_knee_w", "efficiency_at_knee", "efficiency_corrected_at_knee",
                                             "efficiency_unit", "knee_quality", "plateau", "knee_position", "x_scale",
@@ -97,6 +97,7 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
   EXPECT_EQ(c["repeat"], 1);
   EXPECT_EQ(c["points"], 7);
   EXPECT_EQ(c["knee_detected"], false);
+  EXPECT_EQ(c["knee_status"], "none");
   EXPECT_EQ(c["knee_index"], 6);
   EXPECT_EQ(c["knee_size"], source.points[6].size);
   EXPECT_EQ(c["stop_reason"], "interrupted");
@@ -118,7 +119,8 @@ TEST(ReportJson, StabilityRowsCarryEveryColumn) {
   EXPECT_EQ(keys(first), (std::set<std::string>{"kernel", "detector", "scope", "group", "campaigns", "knee_index_mode",
                                                 "knee_index_mean", "knee_index_stddev", "knee_size_median",
                                                 "knee_size_iqr", "within1_fraction", "throughput_cv",
-                                                "knee_size_cv", "intervals_overlapping"}));
+                                                "knee_size_cv", "intervals_overlapping", "knees_found",
+                                                "knee_edges"}));
   EXPECT_EQ(first["kernel"], file.stability[0].kernel);
   EXPECT_EQ(first["group"], file.stability[0].group);
   EXPECT_EQ(first["knee_index_mean"].get<double>(), file.stability[0].knee_index_mean);
@@ -132,15 +134,15 @@ TEST(ReportJson, SurvivesTextRoundTrip) {
 
 TEST(ReportTable, StatesTheBackendAtTheTop) {
   auto file = sample_file();
-  const auto sim = report_document(file, "f.h5").text();
+  const auto sim = report_document(file, "f.h5", true).text();
   EXPECT_EQ(sim.substr(0, sim.find('\n', sim.find('\n') + 1) + 1),
             "autobench-mpi results: f.h5\nbackend: sim (simulated devices, not GPU measurements)\n");
   file.info.backend = "cuda";
-  EXPECT_TRUE(contains(report_document(file, "f.h5").text(), "\nbackend: cuda\n"));
+  EXPECT_TRUE(contains(report_document(file, "f.h5", true).text(), "\nbackend: cuda\n"));
 }
 
 TEST(ReportTable, ListsIncompleteRunsFailedRanksAndErrors) {
-  const auto text = report_document(sample_file(), "f.h5").text();
+  const auto text = report_document(sample_file(), "f.h5", true).text();
   EXPECT_TRUE(contains(text, "status: incomplete"));
   EXPECT_TRUE(contains(text, "rank 2 (node2.cluster) could not start: cudaSetDevice failed"));
   EXPECT_TRUE(contains(text, "\n  rank 1 gemm/kneedle repeat 1: line one\n    line \"two\" \u00e9\n"));
@@ -154,7 +156,7 @@ std::vector<std::string> table_lines(const std::string& text, const std::string&
   bool inside = false;
   for (std::string line; std::getline(in, line);) {
     if (line.rfind(first_header, 0) == 0) inside = true;
-    if (inside && (line.empty() || line.rfind("Errors:", 0) == 0)) break;
+    if (inside && (line.empty() || line.rfind("Errors:", 0) == 0 || line.rfind("Knees not found", 0) == 0)) break;
     if (inside) lines.push_back(line);
   }
   return lines;
@@ -162,7 +164,7 @@ std::vector<std::string> table_lines(const std::string& text, const std::string&
 
 TEST(ReportTable, DevicesTableNamesEachStartedRanksDevice) {
   const auto file = sample_file();
-  const auto lines = table_lines(report_document(file, "f.h5").text(), "rank  host");
+  const auto lines = table_lines(report_document(file, "f.h5", true).text(), "rank  host");
   ASSERT_EQ(lines.size(), 2u + 2u);  // header, rule, ranks 0 and 1 (rank 2 could not start)
   for (int r = 0; r < 2; ++r) {
     const auto& row = lines[2 + r];
@@ -179,7 +181,7 @@ TEST(ReportTable, DevicesTableNamesEachStartedRanksDevice) {
 }
 
 TEST(ReportTable, CampaignColumnsAreAligned) {
-  const auto lines = table_lines(report_document(sample_file(), "f.h5").text(), "rank  device");
+  const auto lines = table_lines(report_document(sample_file(), "f.h5", true).text(), "rank  device");
   ASSERT_EQ(lines.size(), 2u + 8u);  // header, rule, 8 campaigns
   const auto kernel_column = lines[0].find("kernel");
   for (std::size_t i = 2; i < lines.size(); ++i) {
@@ -192,7 +194,7 @@ TEST(ReportTable, CampaignColumnsAreAligned) {
 
 TEST(ReportTable, StabilityTableShowsEveryRowWithMissingValuesAsDashes) {
   const auto file = sample_file();
-  const auto lines = table_lines(report_document(file, "f.h5").text(), "kernel  detector");
+  const auto lines = table_lines(report_document(file, "f.h5", true).text(), "kernel  detector");
   ASSERT_EQ(lines.size(), 2u + file.stability.size());
   const auto cv_end = lines[0].find("throughput_cv") + std::string("throughput_cv").size();  // right-aligned
   EXPECT_EQ(lines.back().substr(cv_end - 1, 1), "-");

@@ -1,5 +1,5 @@
-// The written file, as h5dump sees it, against the schema in README.md: every group of the schema
-// holds exactly the attributes and datasets README lists, with the documented types. Skipped when
+// The written file, as h5dump sees it, against the schema in README.md and the names docs/knees.md adds:
+// every group of the schema holds exactly the attributes and datasets they list, with the documented types. Skipped when
 // h5dump (hdf5-tools) is not installed.
 #include <gtest/gtest.h>
 
@@ -89,15 +89,16 @@ std::set<std::string> names_in(const std::string& list) {
   return names;
 }
 
-std::map<std::string, SchemaEntry> readme_schema() {
-  std::ifstream file(std::string(AUTOBENCH_SOURCE_DIR) + "/README.md");
+// Adds the schema block (the first fenced block after `heading`) of a file in the source tree to `schema`.
+void add_schema_block(std::map<std::string, SchemaEntry>& schema, const std::string& path, const std::string& heading) {
+  std::ifstream file(std::string(AUTOBENCH_SOURCE_DIR) + "/" + path);
   const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  const auto section = readme.find("## Output: the HDF5 file");
+  const auto section = readme.find(heading);
+  ASSERT_NE(section, std::string::npos) << path << " has no section " << heading;
   const auto begin = readme.find("```\n", section) + 4;
   std::string block = readme.substr(begin, readme.find("```", begin) - begin);
   block = std::regex_replace(block, std::regex(R"re(\([^)]*\))re"), "");  // "(int)", "(1-D, ...)", ...
 
-  std::map<std::string, SchemaEntry> schema;
   const std::regex entry(R"re((^|\n)(/\S*)([^/]*?)(?=\n/|$))re");
   for (auto it = std::sregex_iterator(block.begin(), block.end(), entry); it != std::sregex_iterator(); ++it) {
     const std::string body = (*it)[3];
@@ -109,8 +110,15 @@ std::map<std::string, SchemaEntry> readme_schema() {
           body.substr(attributes + 11, datasets == std::string::npos ? std::string::npos : datasets - attributes - 11));
     }
     if (datasets != std::string::npos) e.datasets = names_in(body.substr(body.find(':', datasets) + 1));
-    schema[(*it)[2]] = e;
+    schema[(*it)[2]].attributes.merge(e.attributes);
+    schema[(*it)[2]].datasets.merge(e.datasets);
   }
+}
+
+std::map<std::string, SchemaEntry> readme_schema() {
+  std::map<std::string, SchemaEntry> schema;
+  add_schema_block(schema, "README.md", "## Output: the HDF5 file");
+  add_schema_block(schema, "docs/knees.md", "## Where it is stored");
   return schema;
 }
 
@@ -145,11 +153,12 @@ class Hdf5Schema : public ::testing::Test {
   std::map<std::string, DumpedGroup> groups_;
 };
 
-TEST(ReadmeSchema, ListsTheFourKindsOfGroup) {
+TEST(ReadmeSchema, ListsTheFiveKindsOfGroup) {
   const auto schema = readme_schema();
   EXPECT_EQ(keys(schema),
             (std::set<std::string>{"/", "/devices/rank<R>", "/campaigns/<kernel>/<detector>/rank<R>/repeat<K>",
-                                   "/stability/<kernel>/<detector>"}));
+                                   "/stability/<kernel>/<detector>", "/consensus/<kernel>"}));
+  EXPECT_EQ(schema.at("/stability/<kernel>/<detector>").datasets.count("knees_found"), 1u);
   EXPECT_EQ(schema.at("/").attributes.count("schema_version"), 1u);
   EXPECT_EQ(schema.at("/stability/<kernel>/<detector>").datasets.count("throughput_cv"), 1u);
 }
@@ -210,7 +219,18 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
   const auto& stability = groups_.at("/stability/vecadd/kneedle").datasets;
   for (const auto& [name, type] : stability) {
     const std::map<std::string, std::string> special{
-        {"scope", str}, {"group", str}, {"campaigns", i64}, {"knee_index_mode", i64}, {"intervals_overlapping", i64}};
+        {"scope", str}, {"group", str}, {"campaigns", i64}, {"knee_index_mode", i64}, {"intervals_overlapping", i64},
+        {"knees_found", i64}, {"knee_edges", i64}};
+    EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
+  }
+  EXPECT_EQ(campaign.attributes.at("knee_status"), str);
+
+  const auto& consensus = groups_.at("/consensus/vecadd").datasets;
+  for (const auto& [name, type] : consensus) {
+    const std::map<std::string, std::string> special{
+        {"scope", str},  {"group", str},       {"model", str},    {"metric_unit", str},
+        {"members", str}, {"rank", i64},       {"repeat", i64},   {"voters", i64},
+        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
   }
 }

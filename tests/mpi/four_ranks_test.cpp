@@ -2,6 +2,7 @@
 // file is read back and checked (4 devices, the whole matrix, stability rows), and `report` agrees.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -13,6 +14,7 @@
 #include "detect/detector.hpp"
 #include "kernels/kernel.hpp"
 #include "suite/reading/hdf5_reader.hpp"
+#include "suite/results/knee_status.hpp"
 #include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;
@@ -68,7 +70,8 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
       EXPECT_EQ(c.rank, r.rank);
       EXPECT_GE(c.points.size(), 5u);
       EXPECT_TRUE(c.complete);
-      knees[{c.kernel, c.detector}].push_back(c.knee_index);
+      auto& k = knees[{c.kernel, c.detector}];  // the knees found; edges and misses are left out of /stability
+      if (ab::results::knee_status(c) == ab::results::KneeStatus::found) k.push_back(c.knee_index);
     }
   }
   EXPECT_EQ(models, (std::set<std::string>{"RTX 4000 Ada", "RTX 5000 Ada"})) << "rank r uses model r mod 2";
@@ -85,6 +88,11 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
       if (row.scope == "all") {
         ++all_rows;
         EXPECT_EQ(row.campaigns, 20);
+        EXPECT_EQ(row.knees_found, static_cast<int>(indices.size()));
+        if (indices.empty()) {
+          EXPECT_TRUE(std::isnan(row.knee_index_mean));
+          continue;
+        }
         const double mean = std::accumulate(indices.begin(), indices.end(), 0.0) / double(indices.size());
         EXPECT_NEAR(row.knee_index_mean, mean, 1e-9);
         EXPECT_GE(row.within1_fraction, 0.0);
@@ -104,5 +112,18 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   for (const auto& d : report["devices"]) report_models.insert(d["model"].get<std::string>());
   EXPECT_EQ(report_models, models);
   EXPECT_EQ(report["stability"].size(), file.stability.size());
+
+  // Consensus: per kernel, one row per model (2) and per sweep (4 ranks x 5 repeats), stored and read back.
+  std::map<std::string, int> model_rows, sweep_rows;
+  for (const auto& row : file.consensus) {
+    (row.scope == "model" ? model_rows : sweep_rows)[row.kernel] += 1;
+    if (row.scope == "sweep") {
+      EXPECT_EQ(row.voters, static_cast<int>(detectors)) << row.kernel << " " << row.group;
+    }
+  }
+  EXPECT_EQ(model_rows.size(), kernels);
+  for (const auto& [kernel, n] : model_rows) EXPECT_EQ(n, 2) << kernel;
+  for (const auto& [kernel, n] : sweep_rows) EXPECT_EQ(n, 20) << kernel;
+  EXPECT_EQ(report["consensus"].size(), file.consensus.size());
   fs::remove_all(out);
 }

@@ -17,13 +17,24 @@ files = [sim_run("a", "--sim-device", "RTX 4000 Ada"), sim_run("b", "--sim-devic
          sim_run("c", "--sim-device", "RTX 4000 Ada", "--seed", "7")]
 problems = []
 
-# Expected, from the files: (kernel, detector) -> label -> list of (file index, knee, peak, efficiency).
+# Expected, from the files: (kernel, detector) -> label -> list of (file index, knee, peak, efficiency); the
+# knee NaN unless it was found (knee_status); detector "consensus": each sweep's consensus knee (/consensus)
+# with its curve's peak and efficiency.
 groups = defaultdict(lambda: defaultdict(list))
 for i, path in enumerate(files):
+    curves = {}
     for c in campaigns(path):
         if finished(c):
-            groups[(c["kernel"], c["detector"])][label(c)].append(
-                (i, float(c["knee_size"]), peak(c), efficiency(c)))
+            knee = float(c["knee_size"]) if c["knee_status"] == "found" else float("nan")
+            groups[(c["kernel"], c["detector"])][label(c)].append((i, knee, peak(c), efficiency(c)))
+            curves.setdefault((int(c["rank"]), c["kernel"], int(c["repeat"])), c)
+    with h5py.File(path, "r") as f:
+        for kernel, g in f["consensus"].items():
+            for row in range(len(g["scope"])):
+                if text(g["scope"][row]) == "sweep":
+                    c = curves[(int(g["rank"][row]), kernel, int(g["repeat"][row]))]
+                    knee = float(g["knee_size"][row]) if g["found"][row] else float("nan")
+                    groups[(kernel, "consensus")][label(c)].append((i, knee, peak(c), efficiency(c)))
 
 
 def expected_figure(mine, base, k):
@@ -56,6 +67,8 @@ def check(result, baseline_label):
             mine, base = models[m["model"]], models.get(base_label)
             if m["campaigns"] != len(mine) or m["files"] != len({x[0] for x in mine}):
                 problems.append(f"{key} {m['model']}: {m['campaigns']} campaigns in {m['files']} files")
+            if m["knees_found"] != sum(1 for x in mine if not np.isnan(x[1])):
+                problems.append(f"{key} {m['model']}: {m['knees_found']} knees found")
             for k, name in ((1, "knee_size"), (2, "peak_throughput"), (3, "energy_efficiency")):
                 want = expected_figure(mine, base, k)
                 got = [m[name][f] for f in ("median", "ratio", "ratio_min", "ratio_max")]

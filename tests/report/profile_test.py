@@ -1,6 +1,6 @@
 """`profile add` / `profile show`: three sim runs added (one of them twice) to a database; every
-profile of `profile show --format json` recomputed from the files with h5py and numpy (a file added
-twice counts once); filters; where the database lives by default; usage errors."""
+profile of `profile show --format json` recomputed from the files' sweeps and consensus knees with h5py
+and numpy (a file added twice counts once); filters; where the database lives by default; usage errors."""
 import json
 import os
 import shutil
@@ -8,7 +8,7 @@ import sys
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_runs import SCRATCH, campaigns, close, efficiency, finished, label, np, peak, run, sim_run  # noqa: E402
+from report_runs import SCRATCH, campaigns, close, efficiency, finished, h5py, label, np, peak, run, sim_run, text  # noqa: E402
 
 shutil.rmtree(SCRATCH, ignore_errors=True)
 files = [sim_run("a", "--sim-device", "RTX 4000 Ada"), sim_run("b", "--sim-device", "H100 SXM"),
@@ -21,13 +21,23 @@ out, _ = run("profile", "add", files[0], files[2], "--db", db)
 if not out.startswith("replaced " + files[0]):
     problems.append(f"adding a file again should say it replaced it: {out!r}")
 
-# Expected: (model label, kernel) -> campaigns of every detector, each file once.
+# Expected: (model label, kernel) -> one entry per sweep (its consensus knee, /consensus in the file, NaN
+# when none), each file once; peak and efficiency of the sweep's curve, the tunables at its consensus knee.
 pools = defaultdict(list)
 for i, path in enumerate(files):
+    curves = {}
     for c in campaigns(path):
         if finished(c):
-            knee_tunables = c["tunables"][int(c["knee_index"])]
-            pools[(label(c), c["kernel"])].append((i, float(c["knee_size"]), peak(c), efficiency(c), knee_tunables))
+            curves.setdefault((int(c["rank"]), c["kernel"], int(c["repeat"])), c)
+    with h5py.File(path, "r") as f:
+        for kernel, g in f["consensus"].items():
+            for row in range(len(g["scope"])):
+                if text(g["scope"][row]) != "sweep":
+                    continue
+                c = curves[(int(g["rank"][row]), kernel, int(g["repeat"][row]))]
+                size = float(g["knee_size"][row]) if g["found"][row] else float("nan")
+                tunables = next((t for s, t in zip(c["size"], c["tunables"]) if s == size), None)
+                pools[(label(c), kernel)].append((i, size, peak(c), efficiency(c), tunables))
 
 
 def median_or_none(values):
@@ -47,9 +57,11 @@ if [(p["model"], p["kernel"]) for p in result["profiles"]] != sorted(pools):
     problems.append(f"profiles {[(p['model'], p['kernel']) for p in result['profiles']]}, expected {sorted(pools)}")
 for p in result["profiles"]:
     pool = pools.get((p["model"], p["kernel"]), [])
-    want = {"campaigns": len(pool), "files": len({x[0] for x in pool}),
+    found = [x[4] for x in pool if x[4] is not None]
+    want = {"campaigns": len(pool), "knees_found": len(found), "files": len({x[0] for x in pool}),
             "saturating_size": median_or_none([x[1] for x in pool]), "peak_throughput": median_or_none([x[2] for x in pool]),
-            "energy_efficiency": median_or_none([x[3] for x in pool]), "best_tunables": most_frequent([x[4] for x in pool])}
+            "energy_efficiency": median_or_none([x[3] for x in pool]),
+            "best_tunables": most_frequent(found) if found else ""}
     for k, w in want.items():
         ok = close(p[k], w) if k in ("saturating_size", "peak_throughput", "energy_efficiency") else p[k] == w
         if not ok:

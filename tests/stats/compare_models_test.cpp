@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 
 #include "suite/stats/compare_figures.hpp"
 #include "suite/stats/compare_models.hpp"
@@ -16,8 +17,9 @@ using testing::report_campaign;
 using testing::report_file;
 using testing::report_rank;
 
-// File 1: model "Alpha" (rank 0, node2) knees at 100 and 400; model "Beta" (rank 1, node1) knee at 200,
-// with energy. File 2: "Alpha" knee at 200, plus an unfinished and an error campaign that must not count.
+// File 1: model "Alpha" (rank 0, node2) knees at 400 and at its last size (an edge: no knee found); model
+// "Beta" (rank 1, node1) knee at 200, with energy. File 2: "Alpha" knee at 200, plus an unfinished and an
+// error campaign that must not count.
 std::vector<NamedResultFile> two_files() {
   auto unfinished = report_campaign(0, "vecadd", 3, 2, {1, 2, 1000});
   unfinished.complete = false;
@@ -26,7 +28,7 @@ std::vector<NamedResultFile> two_files() {
   return {
       {"first.h5", report_file("2026-01-01T00:00:00Z",
                                {report_rank(0, "cuda", "Alpha", "node2",
-                                            {report_campaign(0, "vecadd", 0, 0, {10, 20, 30}),
+                                            {report_campaign(0, "vecadd", 0, 2, {10, 20, 30, 30}),
                                              report_campaign(0, "vecadd", 1, 2, {10, 40, 20})}),
                                 report_rank(1, "cuda", "Beta", "node1",
                                             {report_campaign(1, "vecadd", 0, 1, {30, 90, 60}, 0.5)})})},
@@ -37,10 +39,18 @@ std::vector<NamedResultFile> two_files() {
   };
 }
 
+// The comparison of one detector (every kernel also has a "consensus" comparison, first).
+const KernelComparison& of(const Comparison& c, const std::string& detector) {
+  for (const auto& k : c.kernels)
+    if (k.detector == detector) return k;
+  throw std::logic_error("no comparison of " + detector);
+}
+
 TEST(CompareModels, MediansRatiosAndSpreadsByHand) {
   const auto c = compare_models(two_files(), "");
-  ASSERT_EQ(c.kernels.size(), 1u);
-  const auto& k = c.kernels[0];
+  ASSERT_EQ(c.kernels.size(), 2u);
+  EXPECT_EQ(c.kernels[0].detector, "consensus");
+  const auto& k = c.kernels[1];
   EXPECT_EQ(k.kernel, "vecadd");
   EXPECT_EQ(k.detector, "kneedle");
   EXPECT_EQ(k.metric_unit, "GB/s");
@@ -50,11 +60,12 @@ TEST(CompareModels, MediansRatiosAndSpreadsByHand) {
   const auto& alpha = k.models[0];
   EXPECT_EQ(alpha.model, "Alpha");
   EXPECT_EQ(alpha.campaigns, 3);  // the unfinished and the failed campaign do not count
+  EXPECT_EQ(alpha.knees_found, 2);  // the knee at the last size is an edge
   EXPECT_EQ(alpha.files, 2);
-  EXPECT_DOUBLE_EQ(alpha.knee_size.median, 200.0);  // knees 100, 400, 200
+  EXPECT_DOUBLE_EQ(alpha.knee_size.median, 300.0);  // knees 400, 200
   EXPECT_DOUBLE_EQ(alpha.knee_size.ratio, 1.0);
-  EXPECT_DOUBLE_EQ(alpha.knee_size.ratio_min, 100.0 / 400.0);
-  EXPECT_DOUBLE_EQ(alpha.knee_size.ratio_max, 400.0 / 100.0);
+  EXPECT_DOUBLE_EQ(alpha.knee_size.ratio_min, 200.0 / 400.0);
+  EXPECT_DOUBLE_EQ(alpha.knee_size.ratio_max, 400.0 / 200.0);
   EXPECT_DOUBLE_EQ(alpha.peak_throughput.median, 40.0);  // peaks 30, 40, 50
   EXPECT_TRUE(std::isnan(alpha.energy_efficiency.median));
   EXPECT_TRUE(std::isnan(alpha.energy_efficiency.ratio));
@@ -63,10 +74,11 @@ TEST(CompareModels, MediansRatiosAndSpreadsByHand) {
   EXPECT_EQ(beta.model, "Beta");
   EXPECT_EQ(beta.campaigns, 1);
   EXPECT_EQ(beta.files, 1);
+  EXPECT_EQ(beta.knees_found, 1);
   EXPECT_DOUBLE_EQ(beta.knee_size.median, 200.0);
-  EXPECT_DOUBLE_EQ(beta.knee_size.ratio, 1.0);
+  EXPECT_DOUBLE_EQ(beta.knee_size.ratio, 200.0 / 300.0);
   EXPECT_DOUBLE_EQ(beta.knee_size.ratio_min, 200.0 / 400.0);
-  EXPECT_DOUBLE_EQ(beta.knee_size.ratio_max, 200.0 / 100.0);
+  EXPECT_DOUBLE_EQ(beta.knee_size.ratio_max, 200.0 / 200.0);
   EXPECT_DOUBLE_EQ(beta.peak_throughput.median, 90.0);
   EXPECT_DOUBLE_EQ(beta.peak_throughput.ratio, 90.0 / 40.0);
   EXPECT_DOUBLE_EQ(beta.peak_throughput.ratio_min, 90.0 / 50.0);
@@ -78,7 +90,7 @@ TEST(CompareModels, MediansRatiosAndSpreadsByHand) {
 
 TEST(CompareModels, NamedBaselineAndUnknownBaseline) {
   const auto c = compare_models(two_files(), "Beta");
-  const auto& k = c.kernels[0];
+  const auto& k = of(c, "kneedle");
   EXPECT_EQ(k.baseline, "Beta");
   EXPECT_DOUBLE_EQ(k.models[0].peak_throughput.ratio, 40.0 / 90.0);
   EXPECT_DOUBLE_EQ(k.models[0].peak_throughput.ratio_min, 30.0 / 90.0);
@@ -96,14 +108,40 @@ TEST(CompareModels, SimModelsAreLabelledAndMatchWithOrWithoutPrefix) {
       {"sim.h5", report_file("2026-01-03T00:00:00Z",
                              {report_rank(0, "sim", "Alpha", "n", {report_campaign(0, "vecadd", 0, 1, {1, 2, 3})})})},
       {"gpu.h5", report_file("2026-01-04T00:00:00Z",
-                             {report_rank(0, "cuda", "Alpha", "n", {report_campaign(0, "vecadd", 0, 2, {1, 2, 6})})})}};
+                             {report_rank(0, "cuda", "Alpha", "n", {report_campaign(0, "vecadd", 0, 2, {1, 2, 6, 6})})})}};
   const auto c = compare_models(files, "sim: Alpha");
-  ASSERT_EQ(c.kernels[0].models.size(), 2u);  // the simulated Alpha never mixes with the real one
-  EXPECT_EQ(c.kernels[0].models[0].model, "Alpha");
-  EXPECT_EQ(c.kernels[0].models[1].model, "sim: Alpha");
-  EXPECT_EQ(c.kernels[0].baseline, "sim: Alpha");
-  EXPECT_DOUBLE_EQ(c.kernels[0].models[0].knee_size.ratio, 400.0 / 200.0);
-  EXPECT_EQ(compare_models(files, "Alpha").kernels[0].baseline, "Alpha");  // the real one matches first
+  const auto& k = of(c, "kneedle");
+  ASSERT_EQ(k.models.size(), 2u);  // the simulated Alpha never mixes with the real one
+  EXPECT_EQ(k.models[0].model, "Alpha");
+  EXPECT_EQ(k.models[1].model, "sim: Alpha");
+  EXPECT_EQ(k.baseline, "sim: Alpha");
+  EXPECT_DOUBLE_EQ(k.models[0].knee_size.ratio, 400.0 / 200.0);
+  EXPECT_EQ(of(compare_models(files, "Alpha"), "kneedle").baseline, "Alpha");  // the real one matches first
+  EXPECT_DOUBLE_EQ(of(c, "consensus").models[0].knee_size.ratio, 400.0 / 200.0);  // one detector: its knee
+}
+
+TEST(CompareModels, NoKneeGivesNoKneeSizeRatio) {
+  // Issue 34: lmethod found no knee, yet compare gave a knee-size ratio of the largest sizes measured.
+  auto none = [](int rank, std::vector<double> throughputs) {
+    auto c = report_campaign(rank, "chase", 0, static_cast<int>(throughputs.size()) - 1, throughputs);
+    c.detector = "lmethod";
+    c.knee_detected = false;
+    return c;
+  };
+  std::vector<NamedResultFile> files{
+      {"f.h5", report_file("2026-01-05T00:00:00Z", {report_rank(0, "cuda", "Alpha", "a", {none(0, {1, 2, 3})}),
+                                                    report_rank(1, "cuda", "Beta", "b", {none(1, {1, 2, 3, 4})})})}};
+  const auto c = compare_models(files, "");
+  for (const auto& k : c.kernels) {
+    for (const auto& m : k.models) {
+      EXPECT_EQ(m.campaigns, 1);
+      EXPECT_EQ(m.knees_found, 0);
+      EXPECT_TRUE(std::isnan(m.knee_size.median)) << k.detector << " " << m.model;
+      EXPECT_TRUE(std::isnan(m.knee_size.ratio)) << k.detector << " " << m.model;
+    }
+  }
+  const auto text = formatting::comparison_table(c);
+  EXPECT_NE(text.find("Beta     0/1      1        n/a    n/a"), std::string::npos) << text;
 }
 
 TEST(CompareModels, ProvenancePerFile) {
@@ -120,7 +158,9 @@ TEST(CompareModels, ProvenancePerFile) {
 TEST(ComparePrint, JsonHoldsEveryFigureAndNullForMissing) {
   const auto j = formatting::comparison_json(compare_models(two_files(), ""));
   EXPECT_EQ(j["files"][1]["path"], "second.h5");
-  const auto& k = j["comparisons"][0];
+  const auto& k = j["comparisons"][1];
+  EXPECT_EQ(j["comparisons"][0]["detector"], "consensus");
+  EXPECT_EQ(k["models"][0]["knees_found"], 2);
   EXPECT_EQ(k["efficiency_unit"], "GB/J");
   EXPECT_EQ(k["baseline"], "Alpha");
   EXPECT_EQ(k["models"][1]["model"], "Beta");
@@ -135,9 +175,9 @@ TEST(ComparePrint, TableShowsProvenanceFiguresAndNa) {
   EXPECT_NE(text.find("node1, node2"), std::string::npos) << text;
   EXPECT_NE(text.find("vecadd / kneedle"), std::string::npos) << text;
   EXPECT_NE(text.find("ratios to Alpha"), std::string::npos) << text;
-  // Beta: campaigns 1, files 1, knee 200, ratio 1.000 [0.500, 2.000], peak 90.00, ratio 2.250 [1.800, 3.000],
+  // Beta: knees 1/1, files 1, knee 200, ratio 0.667 [0.500, 1.000], peak 90.00, ratio 2.250 [1.800, 3.000],
   // efficiency 0.36, no ratio.
-  EXPECT_NE(text.find("[0.500, 2.000]"), std::string::npos) << text;
+  EXPECT_NE(text.find("Beta     1/1      1        200  0.667  [0.500, 1.000]"), std::string::npos) << text;
   EXPECT_NE(text.find("90.00  2.250  [1.800, 3.000]"), std::string::npos) << text;
   EXPECT_NE(text.find("0.36    n/a"), std::string::npos) << text;
 }

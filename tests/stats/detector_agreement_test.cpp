@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace autobench::stats {
 namespace {
 
@@ -17,6 +19,7 @@ Campaign campaign(const std::string& kernel, const std::string& detector, int re
   c.detector = detector;
   c.repeat = repeat;
   c.points.resize(8);
+  c.knee_detected = true;
   c.knee_index = knee_index;
   c.knee_size = knee_size;
   return c;
@@ -72,6 +75,25 @@ TEST(DetectorAgreement, PairsSeenOnceCountOneSweep) {
   EXPECT_EQ(lmethod_triangle.compared, 1);
   EXPECT_DOUBLE_EQ(lmethod_triangle.within1_fraction, 0.0);
   EXPECT_DOUBLE_EQ(lmethod_triangle.knee_size_ratio_median, 0.625);  // 1000 / 1600
+}
+
+TEST(DetectorAgreement, SweepsWhereEitherFoundNoKneeAreNotCompared) {
+  std::vector<RankResult> ranks(1);
+  Campaign none = campaign("chase", "lmethod", 0, 7, 9000);  // no knee: the last point
+  none.knee_detected = false;
+  ranks[0].campaigns = {campaign("chase", "kneedle", 0, 0, 100),  // an edge: the first size
+                        none, campaign("chase", "kneedle", 1, 3, 800), campaign("chase", "lmethod", 1, 4, 1600)};
+  const auto rows = compute_detector_agreement(ranks);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].sweeps, 2);
+  EXPECT_EQ(rows[0].compared, 1);
+  EXPECT_DOUBLE_EQ(rows[0].within1_fraction, 1.0);
+  EXPECT_DOUBLE_EQ(rows[0].knee_size_ratio_median, 2.0);
+  ranks[0].campaigns.resize(2);  // only the edge and the miss: nothing compared, no figures
+  const auto only_misses = compute_detector_agreement(ranks);
+  EXPECT_EQ(only_misses[0].compared, 0);
+  EXPECT_TRUE(std::isnan(only_misses[0].within1_fraction));
+  EXPECT_TRUE(std::isnan(only_misses[0].knee_size_ratio_median));
 }
 
 TEST(DetectorAgreement, NoRowsWhenEverySweepRanOneDetector) {

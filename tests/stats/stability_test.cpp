@@ -25,6 +25,7 @@ Campaign campaign(const std::string& kernel, const std::string& detector, std::i
     p.throughput = 10.0 * (i + 1);
     c.points.push_back(p);
   }
+  c.knee_detected = true;
   c.knee_index = knee_index;
   c.knee_size = knee_size;
   return c;
@@ -135,12 +136,45 @@ TEST(Stability, DeviceGroupsAreInRankOrderAndModelGroupsInNameOrder) {
   EXPECT_EQ(groups, (std::vector<std::string>{"rank2", "rank10", "A", "B", "all"}));
 }
 
+TEST(Stability, EdgeKneesAndMissesAreCountedButLeftOutOfTheStatistics) {
+  // Issue 34: chase/kneedle put every knee at the first size and lmethod found none; both looked perfectly
+  // stable (within1 1.00, size_cv 0.000). Now they find 0 knees and have no statistics.
+  std::vector<RankResult> ranks{rank(0, "A")};
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    ranks[0].campaigns.push_back(campaign("chase", "kneedle", 0, 1000));
+    Campaign none = campaign("chase", "lmethod", 7, 8000);
+    none.knee_detected = false;
+    ranks[0].campaigns.push_back(none);
+  }
+  for (const auto& r : compute_stability(ranks)) {
+    EXPECT_EQ(r.campaigns, 3);
+    EXPECT_EQ(r.knees_found, 0);
+    EXPECT_EQ(r.knee_edges, r.detector == "kneedle" ? 3 : 0);
+    EXPECT_EQ(r.knee_index_mode, -1);
+    EXPECT_TRUE(std::isnan(r.within1_fraction));
+    EXPECT_TRUE(std::isnan(r.knee_size_cv));
+    EXPECT_TRUE(std::isnan(r.knee_size_median));
+  }
+}
+
+TEST(Stability, StatisticsAreOverTheKneesFoundOnly) {
+  std::vector<RankResult> ranks{rank(0, "A")};
+  ranks[0].campaigns = {campaign("k", "d", 3, 300), campaign("k", "d", 3, 300), campaign("k", "d", 7, 800)};
+  const auto& r = find(compute_stability(ranks), "k", "d", "all");
+  EXPECT_EQ(r.campaigns, 3);
+  EXPECT_EQ(r.knees_found, 2);
+  EXPECT_EQ(r.knee_edges, 1);  // index 7 is the last of 8 points
+  EXPECT_DOUBLE_EQ(r.knee_size_median, 300.0);
+  EXPECT_DOUBLE_EQ(r.knee_size_cv, 0.0);
+  EXPECT_DOUBLE_EQ(r.within1_fraction, 1.0);
+}
+
 TEST(Stability, NoCampaignsNoRows) {
   EXPECT_TRUE(compute_stability({}).empty());
   EXPECT_TRUE(compute_stability({rank(0, "A")}).empty());
 }
 
-TEST(Stability, KneeIndexOutsideThePointsIsAnError) {
+TEST(Stability, KneeIndexOutsideThePointsIsAnError) {  // also when not detected: the file is damaged
   std::vector<RankResult> ranks{rank(0, "A")};
   ranks[0].campaigns = {campaign("k", "d", 8, 1)};
   EXPECT_THROW(compute_stability(ranks), std::invalid_argument);

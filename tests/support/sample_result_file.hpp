@@ -2,17 +2,19 @@
 #pragma once
 
 #include "suite/reading/hdf5_reader.hpp"
+#include "suite/stats/consensus.hpp"
 #include "suite/stats/stability.hpp"
 #include "tests/results/sample_results.hpp"
 
 namespace autobench::testing {
 
-// Run info and ranks from the samples, stability computed from them, settings "{}".
+// Run info and ranks from the samples, stability and consensus computed from them, settings "{}".
 inline results::ResultFile sample_result_file() {
   results::ResultFile f;
   f.info = sample_run_info();
   f.ranks = sample_ranks();
   f.stability = stats::compute_stability(f.ranks);
+  f.consensus = stats::compute_consensus(f.ranks);
   f.settings_json = "{}";
   return f;
 }

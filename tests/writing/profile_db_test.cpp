@@ -20,18 +20,18 @@ stats::ProfileSource source(const std::string& path, const std::string& start, s
   return {path, start, ranks.front().device.backend, "c0ffee", stats::campaign_figures(ranks)};
 }
 
-// Alpha/vecadd: knees 100 (tunables B=100), 400 (B=400), 400 (B=400) over two files; Alpha/gemm one
-// campaign; Beta/vecadd one campaign with energy.
+// Alpha/vecadd: knees 200 (tunables B=200), 400 (B=400), 400 (B=400) over two files; Alpha/gemm one
+// campaign; Beta/vecadd one campaign with energy. One detector per sweep: each sweep's consensus is its knee.
 stats::ProfileDb sample_db() {
   stats::ProfileDb db;
   stats::add_source(db, source("/r/one.h5", "T1",
                         {report_rank(0, "cuda", "Alpha", "n1",
-                                     {report_campaign(0, "vecadd", 0, 0, {10, 20, 30}),
-                                      report_campaign(0, "vecadd", 1, 2, {10, 20, 60}),
+                                     {report_campaign(0, "vecadd", 0, 1, {10, 20, 30, 30}),
+                                      report_campaign(0, "vecadd", 1, 2, {10, 20, 60, 60}),
                                       report_campaign(0, "gemm", 0, 1, {5, 7, 6})}),
                          report_rank(1, "cuda", "Beta", "n2", {report_campaign(1, "vecadd", 0, 1, {30, 90, 60}, 0.5)})}));
   stats::add_source(db, source("/r/two.h5", "T2",
-                        {report_rank(0, "cuda", "Alpha", "n1", {report_campaign(0, "vecadd", 0, 2, {10, 20, 45})})}));
+                        {report_rank(0, "cuda", "Alpha", "n1", {report_campaign(0, "vecadd", 0, 2, {10, 20, 45, 45})})}));
   return db;
 }
 
@@ -46,7 +46,8 @@ TEST(ProfileDb, PooledFiguresByHand) {
   EXPECT_EQ(p.metric_unit, "GB/s");
   EXPECT_EQ(p.campaigns, 3);
   EXPECT_EQ(p.files, 2);
-  EXPECT_DOUBLE_EQ(p.saturating_size, 400.0);  // median of 100, 400, 400
+  EXPECT_EQ(p.knees_found, 3);
+  EXPECT_DOUBLE_EQ(p.saturating_size, 400.0);  // median of 200, 400, 400
   EXPECT_EQ(p.best_tunables, "B=400");
   EXPECT_DOUBLE_EQ(p.peak_throughput, 45.0);   // median of 30, 60, 45
   EXPECT_TRUE(std::isnan(p.energy_efficiency));
@@ -69,11 +70,43 @@ TEST(ProfileDb, AddingTheSameFileTwiceCountsItOnce) {
   EXPECT_EQ(stats::device_profiles(db, "Alpha", "vecadd").at(0).campaigns, 4);
 }
 
+TEST(ProfileDb, EdgesAndMissesCountButGiveNoSize) {
+  stats::ProfileDb db;
+  auto none = report_campaign(0, "chase", 1, 3, {1, 2, 3, 4});
+  none.knee_detected = false;
+  stats::add_source(db, source("/a.h5", "T", {report_rank(0, "cuda", "Alpha", "n",
+                                                   {report_campaign(0, "chase", 0, 0, {1, 2, 3, 4}), none})}));
+  const auto p = stats::device_profiles(db, "", "").at(0);
+  EXPECT_EQ(p.campaigns, 2);
+  EXPECT_EQ(p.knees_found, 0);
+  EXPECT_TRUE(std::isnan(p.saturating_size));
+  EXPECT_EQ(p.best_tunables, "");
+}
+
+TEST(ProfileDb, RecordsWithoutConsensusPoolEveryCampaignAsBefore) {
+  stats::ProfileDb db;
+  stats::ProfileSource old{"/old.h5", "T", "cuda", "c0ffee", {}};
+  for (double knee : {100.0, 300.0}) {  // as written before knee status: no knee_status, no consensus records
+    stats::CampaignFigures f;
+    f.backend = "cuda";
+    f.model = "Alpha";
+    f.kernel = "vecadd";
+    f.detector = "kneedle";
+    f.knee_size = knee;
+    old.campaigns.push_back(f);
+  }
+  stats::add_source(db, old);
+  const auto p = stats::device_profiles(db, "", "").at(0);
+  EXPECT_EQ(p.campaigns, 2);
+  EXPECT_EQ(p.knees_found, 2);
+  EXPECT_DOUBLE_EQ(p.saturating_size, 200.0);
+}
+
 TEST(ProfileDb, TiedTunablesPickTheSmallest) {
   stats::ProfileDb db;
   stats::add_source(db, source("/a.h5", "T", {report_rank(0, "cuda", "Alpha", "n",
-                                                   {report_campaign(0, "vecadd", 0, 2, {1, 2, 3}),
-                                                    report_campaign(0, "vecadd", 1, 1, {1, 2, 3})})}));
+                                                   {report_campaign(0, "vecadd", 0, 2, {1, 2, 3, 3}),
+                                                    report_campaign(0, "vecadd", 1, 1, {1, 2, 3, 3})})}));
   EXPECT_EQ(stats::device_profiles(db, "", "").at(0).best_tunables, "B=200");  // B=200 and B=400 once each
   EXPECT_DOUBLE_EQ(stats::device_profiles(db, "", "").at(0).saturating_size, 300.0);
 }
@@ -97,7 +130,8 @@ TEST(ProfileDb, SaveAndLoadRoundTrip) {
   const auto back = load_profile_db(path);
   ASSERT_EQ(back.sources.size(), 2u);
   EXPECT_EQ(back.sources[0].path, "/r/one.h5");
-  EXPECT_EQ(back.sources[0].campaigns.size(), 4u);
+  EXPECT_EQ(back.sources[0].campaigns.size(), 4u + 4u);  // 4 campaigns, 4 sweeps' consensus
+  EXPECT_EQ(back.sources[0].campaigns[0].knee_status, "found");
   const auto before = stats::device_profiles(db, "", "");
   const auto after = stats::device_profiles(back, "", "");
   ASSERT_EQ(after.size(), before.size());

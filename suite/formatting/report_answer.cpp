@@ -1,0 +1,139 @@
+// The answer-first sections of `report` (see report_answer.hpp).
+#include "suite/formatting/report_answer.hpp"
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "suite/formatting/number_text.hpp"
+#include "suite/formatting/report_campaigns.hpp"
+#include "suite/results/knee_status.hpp"
+#include "suite/stats/compare_figures.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+using Align = TextTable::Align;
+
+std::string percent(double fraction) { return fixed_or(100.0 * fraction, 1, "-") + (std::isnan(fraction) ? "" : "%"); }
+
+// A size in at most 5 characters: exact below 10000, else 3 significant digits with k, M or G.
+std::string short_size(double v) {
+  if (std::isnan(v)) return "-";
+  if (v < 1e4) return fmt::format("{:.0f}", v);
+  const char* suffix[] = {"k", "M", "G", "T"};
+  std::size_t i = 0;
+  v /= 1e3;
+  while (v >= 999.5 && i + 1 < std::size(suffix)) v /= 1e3, ++i;
+  return fmt::format("{:.3g}", v) + suffix[i];
+}
+
+std::string short_interval(double low, double high) {
+  return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
+}
+
+std::string knees(const stats::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
+
+// Why a kernel and model have no consensus knee, in one line.
+std::string no_consensus(const stats::ConsensusRow& r) {
+  const std::string what = r.kernel + " on " + r.model + ": no consensus knee: ";
+  if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
+  if (2 * r.agreeing < r.voters)
+    return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +
+           std::to_string(r.voters) + " (fewer than half)";
+  return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
+}
+
+}  // namespace
+
+TextSection answer_section(const results::ResultFile& file) {
+  TextTable table({{"kernel"},
+                   {"model"},
+                   {"knee", Align::right},
+                   {"knee_95%", Align::right},
+                   {"plateau", Align::right},
+                   {"unit"},
+                   {"of_peak", Align::right},
+                   {"power_W", Align::right},
+                   {"work/J", Align::right},
+                   {"cv_rep", Align::right},
+                   {"cv_dev", Align::right},
+                   {"knees", Align::right}});
+  std::vector<std::string> missing;
+  std::size_t count = 0;
+  for (const auto& r : file.consensus) {
+    if (r.scope != "model") continue;
+    ++count;
+    table.add_row({r.kernel, r.model, r.found ? fixed_or(r.knee_size, 0, "-") : "none",
+                   short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
+                   percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
+                   percent(r.repeat_cv), percent(r.device_cv), knees(r)});
+    if (!r.found) missing.push_back(no_consensus(r));
+  }
+  if (count == 0) return {.title = "Answer: none (no campaign with points)"};
+  return {"Answer: consensus knee per kernel and device model (docs/knees.md; of_peak: knee throughput / highest "
+          "measured)",
+          std::move(table), "No answer:", std::move(missing)};
+}
+
+TextSection sweep_consensus_section(const results::ResultFile& file) {
+  TextTable table({{"kernel"},
+                   {"rank", Align::right},
+                   {"repeat", Align::right},
+                   {"knee", Align::right},
+                   {"knee_95%", Align::right},
+                   {"throughput", Align::right},
+                   {"of_ceiling", Align::right},
+                   {"knees", Align::right},
+                   {"agree", Align::right},
+                   {"agreeing detectors"}});
+  std::size_t count = 0;
+  for (const auto& r : file.consensus) {
+    if (r.scope != "sweep") continue;
+    ++count;
+    table.add_row({r.kernel, std::to_string(r.rank), std::to_string(r.repeat),
+                   r.found ? fixed_or(r.knee_size, 0, "-") : "none", interval_text(r.knee_low_size, r.knee_high_size),
+                   fixed_or(r.throughput, 2, "-"), percent(r.throughput / r.ceiling), knees(r),
+                   std::to_string(r.agreeing), r.members.empty() ? "-" : r.members});
+  }
+  if (count == 0) return {.title = "Consensus per sweep: none"};
+  return {.title = "Consensus per sweep (knees: detectors that found a knee of those that ran; agree: the largest "
+                   "group whose 95% intervals share a size)",
+          .table = std::move(table)};
+}
+
+std::vector<std::string> knees_not_found(const std::vector<results::RankResult>& ranks) {
+  struct Tally {
+    int found = 0, all = 0;
+    std::map<std::string, std::map<int, std::string>> missed;  // "edge"/"none" -> rank -> "0,1,2"
+  };
+  std::map<std::pair<std::string, std::string>, Tally> tallies;
+  for (const auto& rank : ranks)
+    for (const auto& c : rank.campaigns) {
+      if (c.points.empty()) continue;
+      auto& t = tallies[{c.kernel, c.detector}];
+      ++t.all;
+      const auto status = results::knee_status(c);
+      if (status == results::KneeStatus::found) {
+        ++t.found;
+        continue;
+      }
+      auto& repeats = t.missed[results::to_string(status)][c.rank];
+      repeats += (repeats.empty() ? "" : ",") + std::to_string(c.repeat);
+    }
+  std::vector<std::string> out;
+  for (const auto& [key, t] : tallies) {
+    if (t.found == t.all) continue;
+    std::string line = key.first + "/" + key.second + ": found " + std::to_string(t.found) + "/" + std::to_string(t.all);
+    for (const auto& [status, by_rank] : t.missed) {
+      line += "; " + status + ":";
+      for (const auto& [rank, repeats] : by_rank) line += " rank" + std::to_string(rank) + " repeat " + repeats;
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+}  // namespace autobench::formatting

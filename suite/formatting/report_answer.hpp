@@ -1,0 +1,27 @@
+// The sections of `report` that answer first: the consensus knee per kernel and device model, and which
+// campaigns found no knee (edge or none), from a results file's consensus rows and campaigns.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "suite/formatting/text_document.hpp"
+#include "suite/results/result_file.hpp"
+
+namespace autobench::formatting {
+
+// One row per kernel x device model: the consensus knee and its 95% interval (sizes over 9999 shortened
+// to 3 digits and k, M or G), the plateau, the knee's throughput as a share of the highest measured
+// (of_peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
+// over devices (cv_dev), and sweeps with a consensus of all sweeps (knees); below it, why a kernel and
+// model have no consensus.
+TextSection answer_section(const results::ResultFile& file);
+
+// One row per sweep (rank, kernel, repeat): its consensus knee, interval, agreeing detectors (--details).
+TextSection sweep_consensus_section(const results::ResultFile& file);
+
+// Per (kernel, detector) with campaigns whose knee was not found: "kernel/detector: found k/n; edge: rank0
+// repeat 0,1; none: ...". Empty when every campaign found its knee.
+std::vector<std::string> knees_not_found(const std::vector<results::RankResult>& ranks);
+
+}  // namespace autobench::formatting

@@ -1,0 +1,167 @@
+// Consensus knees of a run (see consensus.hpp).
+#include "suite/stats/consensus.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "detect/statistics.hpp"
+#include "suite/results/knee.hpp"
+#include "suite/results/knee_status.hpp"
+#include "suite/stats/compare_figures.hpp"
+#include "suite/stats/consensus_knee.hpp"
+
+namespace autobench::stats {
+namespace {
+
+// A campaign's knee as a vote: its bootstrap interval (widened to hold the knee), else the sizes nearer its
+// knee index than the neighbouring indices (geometric midpoints), so that without bootstrap two knees agree
+// when their indices are at most one apart.
+KneeVote vote_of(const results::Campaign& c) {
+  KneeVote v{c.detector, results::knee_status(c) == results::KneeStatus::found, static_cast<double>(c.knee_size)};
+  if (!v.counts) return v;
+  if (std::isfinite(c.knee_low_size) && std::isfinite(c.knee_high_size)) {
+    v.low = std::min(c.knee_low_size, v.size);
+    v.high = std::max(c.knee_high_size, v.size);
+    return v;
+  }
+  const auto i = static_cast<std::size_t>(c.knee_index);  // found: never the first or last point
+  v.low = std::sqrt(static_cast<double>(c.points[i - 1].size) * v.size);
+  v.high = std::sqrt(v.size * static_cast<double>(c.points[i + 1].size));
+  return v;
+}
+
+double cv(const std::vector<double>& v) {
+  if (v.size() < 2) return results::kNaN;
+  double mean = 0.0, sq = 0.0;
+  for (double x : v) mean += x;
+  mean /= static_cast<double>(v.size());
+  for (double x : v) sq += (x - mean) * (x - mean);
+  return std::sqrt(sq / static_cast<double>(v.size())) / mean;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+
+// One sweep's consensus over its detectors' campaigns, with the curve's figures at the knee.
+ConsensusRow sweep_row(const std::vector<const results::Campaign*>& campaigns, const std::string& model) {
+  const results::Campaign& first = *campaigns.front();
+  ConsensusRow row;
+  row.kernel = first.kernel;
+  row.scope = "sweep";
+  row.group = "rank" + std::to_string(first.rank) + "/repeat" + std::to_string(first.repeat);
+  row.model = model;
+  row.rank = first.rank;
+  row.repeat = first.repeat;
+  row.metric_unit = first.metric_unit;
+  std::vector<KneeVote> votes;
+  for (const auto* c : campaigns) votes.push_back(vote_of(*c));
+  const ConsensusKnee k = consensus_knee(votes);
+  row.voters = k.voters;
+  row.knees_found = static_cast<int>(std::count_if(votes.begin(), votes.end(), [](const auto& v) { return v.counts; }));
+  row.agreeing = k.agreeing;
+  row.found = k.found;
+  row.members = joined(k.members);
+  // The curve: that of the agreeing detector whose knee is the consensus (every detector's on a shared
+  // sweep), else the first's.
+  const results::Campaign* curve = &first;
+  for (const auto* c : campaigns)
+    if (k.found && static_cast<double>(c->knee_size) == k.size &&
+        std::find(k.members.begin(), k.members.end(), c->detector) != k.members.end())
+      curve = c;
+  row.plateau = curve->plateau;
+  for (const auto& p : curve->points)
+    if (!std::isnan(p.throughput)) row.ceiling = std::isnan(row.ceiling) ? p.throughput : std::max(row.ceiling, p.throughput);
+  if (!k.found) return row;
+  row.knee_size = k.size;
+  row.knee_low_size = k.low;
+  row.knee_high_size = k.high;
+  for (const auto& p : curve->points) {
+    if (static_cast<double>(p.size) != k.size) continue;
+    row.throughput = p.throughput;
+    row.power_w = p.power_w;
+    row.efficiency = p.efficiency;
+  }
+  return row;
+}
+
+// The consensus of one kernel on one model over its sweeps' consensus knees.
+ConsensusRow model_row(const std::vector<const ConsensusRow*>& sweeps) {
+  ConsensusRow row;
+  row.kernel = sweeps.front()->kernel;
+  row.scope = "model";
+  row.group = row.model = sweeps.front()->model;
+  row.metric_unit = sweeps.front()->metric_unit;
+  std::vector<KneeVote> votes;
+  std::vector<double> plateaus, ceilings;
+  std::map<int, std::vector<double>> by_rank;
+  for (const auto* s : sweeps) {
+    votes.push_back({s->group, s->found, s->knee_size, s->knee_low_size, s->knee_high_size});
+    plateaus.push_back(s->plateau);
+    ceilings.push_back(s->ceiling);
+    if (s->found) by_rank[s->rank].push_back(s->knee_size);
+  }
+  const ConsensusKnee k = consensus_knee(votes);
+  row.voters = k.voters;
+  row.knees_found = static_cast<int>(std::count_if(votes.begin(), votes.end(), [](const auto& v) { return v.counts; }));
+  row.agreeing = k.agreeing;
+  row.found = k.found;
+  row.members = joined(k.members);
+  row.plateau = detect::median_or_nan(plateaus);
+  row.ceiling = detect::median_or_nan(ceilings);
+  std::vector<double> repeat_cvs, device_medians;
+  for (const auto& [rank, sizes] : by_rank) {
+    if (const double c = cv(sizes); !std::isnan(c)) repeat_cvs.push_back(c);
+    device_medians.push_back(detect::median(sizes));
+  }
+  row.repeat_cv = detect::median_or_nan(repeat_cvs);
+  row.device_cv = cv(device_medians);
+  if (!k.found) return row;
+  row.knee_size = k.size;
+  row.knee_low_size = k.low;
+  row.knee_high_size = k.high;
+  std::vector<double> throughputs, powers, efficiencies;
+  for (const auto* s : sweeps) {
+    if (std::find(k.members.begin(), k.members.end(), s->group) == k.members.end()) continue;
+    throughputs.push_back(s->throughput);
+    powers.push_back(s->power_w);
+    efficiencies.push_back(s->efficiency);
+  }
+  row.throughput = detect::median_or_nan(throughputs);
+  row.power_w = detect::median_or_nan(powers);
+  row.efficiency = detect::median_or_nan(efficiencies);
+  return row;
+}
+
+}  // namespace
+
+std::vector<ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks) {
+  // kernel -> (rank, repeat) -> the sweep's campaigns, and the model of each rank
+  std::map<std::string, std::map<std::pair<int, int>, std::vector<const results::Campaign*>>> sweeps;
+  std::map<int, std::string> models;
+  for (const auto& rank : ranks) {
+    models[rank.rank] = model_label(rank.device.backend, rank.device.model);
+    for (const auto& c : rank.campaigns)
+      if (!c.points.empty()) sweeps[c.kernel][{rank.rank, c.repeat}].push_back(&c);
+  }
+  std::vector<ConsensusRow> out;
+  for (const auto& [kernel, by_sweep] : sweeps) {
+    std::vector<ConsensusRow> sweep_rows;
+    for (const auto& [key, campaigns] : by_sweep) sweep_rows.push_back(sweep_row(campaigns, models[key.first]));
+    std::map<std::string, std::vector<const ConsensusRow*>> by_model;
+    for (const auto& s : sweep_rows) by_model[s.model].push_back(&s);
+    for (const auto& [model, rows] : by_model) out.push_back(model_row(rows));
+    for (auto& s : sweep_rows) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<ConsensusRow> consensus_of_complete(const std::vector<results::RankResult>& ranks) {
+  return compute_consensus(results::complete_campaigns(ranks));
+}
+
+}  // namespace autobench::stats

@@ -1,0 +1,25 @@
+// The schema names of a ConsensusRow's values (all but kernel, which names the /consensus/<kernel> group),
+// as a member-pointer list that the HDF5 and JSON code walk.
+#pragma once
+
+#include <tuple>
+
+#include "record/fields.hpp"
+#include "suite/stats/consensus.hpp"
+
+namespace autobench::stats {
+
+inline constexpr auto kConsensusColumns = std::make_tuple(
+    record::field("scope", &ConsensusRow::scope), record::field("group", &ConsensusRow::group),
+    record::field("model", &ConsensusRow::model), record::field("rank", &ConsensusRow::rank),
+    record::field("repeat", &ConsensusRow::repeat), record::field("metric_unit", &ConsensusRow::metric_unit),
+    record::field("voters", &ConsensusRow::voters), record::field("knees_found", &ConsensusRow::knees_found),
+    record::field("agreeing", &ConsensusRow::agreeing), record::field("found", &ConsensusRow::found),
+    record::field("knee_size", &ConsensusRow::knee_size), record::field("knee_low_size", &ConsensusRow::knee_low_size),
+    record::field("knee_high_size", &ConsensusRow::knee_high_size), record::field("members", &ConsensusRow::members),
+    record::field("throughput", &ConsensusRow::throughput), record::field("power_w", &ConsensusRow::power_w),
+    record::field("efficiency", &ConsensusRow::efficiency), record::field("plateau", &ConsensusRow::plateau),
+    record::field("ceiling", &ConsensusRow::ceiling), record::field("repeat_cv", &ConsensusRow::repeat_cv),
+    record::field("device_cv", &ConsensusRow::device_cv));
+
+}  // namespace autobench::stats

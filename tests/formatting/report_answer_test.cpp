@@ -1,0 +1,110 @@
+// `report` answers first: the consensus knee per kernel and device model before anything else, lines of at
+// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+
+#include "suite/formatting/report_answer.hpp"
+#include "suite/formatting/report_filter.hpp"
+#include "suite/formatting/report_table.hpp"
+#include "suite/stats/consensus.hpp"
+#include "suite/stats/stability.hpp"
+#include "tests/support/error_text.hpp"
+#include "tests/support/knee_curve.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+using testing::contains;
+
+// vecadd: two ranks of one model, two repeats each, every sweep with a consensus at 16000; chase: only
+// edges and misses (no answer).
+results::ResultFile file() {
+  std::vector<results::Campaign> r0, r1;
+  for (int repeat = 0; repeat < 2; ++repeat) {
+    for (auto& c : testing::knee_curve_sweep(0, repeat)) r0.push_back(c);
+    for (auto& c : testing::knee_curve_sweep(1, repeat)) r1.push_back(c);
+    r0.push_back(testing::knee_curve_campaign(0, repeat, "c", 0, true, "chase"));
+    r0.push_back(testing::knee_curve_campaign(0, repeat, "d", 0, false, "chase"));
+  }
+  results::ResultFile f;
+  f.info.backend = "sim";
+  f.info.ranks = 2;
+  f.ranks = {testing::knee_curve_rank(0, r0), testing::knee_curve_rank(1, r1)};
+  f.stability = stats::compute_stability(f.ranks);
+  f.consensus = stats::compute_consensus(f.ranks);
+  return f;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(ReportAnswer, TheFirstTableIsTheConsensusPerKernelAndModel) {
+  const auto text = report_document(file(), "f.h5").text();
+  const auto answer = text.find("\nAnswer: consensus knee");
+  ASSERT_NE(answer, std::string::npos) << text;
+  EXPECT_EQ(text.find("---"), text.find("---", answer));  // no table before it
+  const auto lines = lines_of(text.substr(answer + 1));
+  ASSERT_GE(lines.size(), 5u);
+  EXPECT_TRUE(contains(lines[1], "kernel  model")) << lines[1];
+  // chase first (kernel order): no answer, 0 of 2 sweeps; vecadd: 16000 in 4 of 4 sweeps.
+  EXPECT_TRUE(contains(lines[3], "chase")) << lines[3];
+  EXPECT_TRUE(contains(lines[3], "none")) << lines[3];
+  EXPECT_TRUE(contains(lines[3], "0/2")) << lines[3];
+  EXPECT_TRUE(contains(lines[4], "vecadd  sim: H100  16000  11.3k-45.3k    100.0  GB/s")) << lines[4];
+  EXPECT_TRUE(contains(lines[4], "100.0%")) << lines[4];  // of the ceiling
+  EXPECT_TRUE(contains(lines[4], "4/4")) << lines[4];
+  EXPECT_TRUE(contains(text, "chase on sim: H100: no consensus knee")) << text;
+}
+
+TEST(ReportAnswer, TheDefaultReportIsShortAndNarrow) {
+  const auto text = report_document(file(), "f.h5").text();
+  for (const auto& line : lines_of(text)) EXPECT_LE(line.size(), 120u) << line;
+  EXPECT_FALSE(contains(text, "Campaigns ("));
+  EXPECT_FALSE(contains(text, "Knee stability"));
+  const auto details = report_document(file(), "f.h5", true).text();
+  EXPECT_TRUE(contains(details, "Campaigns ("));
+  EXPECT_TRUE(contains(details, "Knee stability"));
+  EXPECT_TRUE(contains(details, "Consensus per sweep"));
+  EXPECT_LT(details.find("Answer: consensus"), details.find("Campaigns ("));
+}
+
+TEST(ReportAnswer, StabilityShowsKneesFoundAndListsTheRest) {
+  const auto details = report_document(file(), "f.h5", true).text();
+  EXPECT_TRUE(contains(details, "chase/c: found 0/2; edge: rank0 repeat 0,1")) << details;
+  EXPECT_TRUE(contains(details, "vecadd/d: found 0/4; none: rank0 repeat 0,1 rank1 repeat 0,1")) << details;
+  EXPECT_TRUE(contains(details, "vecadd  a         all     all      4/4")) << details;
+}
+
+TEST(ReportFilter, NarrowsAndRecomputes) {
+  const auto only = filter_results(file(), {.kernel = "vecadd", .detector = "a", .rank = 1});
+  ASSERT_EQ(only.ranks.size(), 1u);
+  EXPECT_EQ(only.ranks[0].campaigns.size(), 2u);
+  for (const auto& r : only.stability) EXPECT_EQ(r.detector, "a");
+  ASSERT_FALSE(only.consensus.empty());
+  EXPECT_EQ(only.consensus[0].voters, 2);  // rank 1's two sweeps
+  EXPECT_EQ(filter_results(file(), {}).consensus.size(), file().consensus.size());
+}
+
+TEST(ReportFilter, UnknownValuesNameWhatTheFileHolds) {
+  EXPECT_THROW(
+      {
+        try {
+          filter_results(file(), {.kernel = "gemm"});
+        } catch (const std::invalid_argument& e) {
+          EXPECT_STREQ(e.what(), "--kernel 'gemm' is not in this file (kernels: chase, vecadd)");
+          throw;
+        }
+      },
+      std::invalid_argument);
+  EXPECT_THROW(filter_results(file(), {.detector = "x"}), std::invalid_argument);
+  EXPECT_THROW(filter_results(file(), {.rank = 7}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace autobench::formatting
