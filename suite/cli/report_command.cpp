@@ -7,6 +7,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/formatting/rank_time_split.hpp"
 #include "suite/reading/hdf5_reader.hpp"
 #include "suite/formatting/report_csv.hpp"
 #include "suite/formatting/report_json.hpp"
@@ -48,6 +49,8 @@ void report(const ReportOptions& options) {
   } else {
     const auto document = formatting::report_document(file, options.file);
     std::cout << (options.format == "markdown" ? document.markdown() : document.text());
+    if (options.format == "table" && !file.time_splits.empty())
+      std::cout << "\nWhere each rank's time went (seconds; docs/scale.md):\n" << formatting::rank_time_split_table(file.time_splits);
   }
 }
 

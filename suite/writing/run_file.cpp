@@ -15,11 +15,12 @@ std::string result_path(const std::string& run_dir) {
 }
 
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
-                           const std::vector<results::RankResult>& ranks, const std::string& settings_json) {
+                           const std::vector<results::RankResult>& ranks, const std::string& settings_json,
+                           const std::vector<results::RankTimeSplit>& time_splits) {
   std::vector<results::RankResult> complete = ranks;
   for (auto& r : complete) std::erase_if(r.campaigns, [](const results::Campaign& c) { return !c.complete; });
   const std::string path = result_path(run_dir);
-  write_results(path, info, ranks, stats::compute_stability(complete), settings_json);
+  write_results(path, info, ranks, stats::compute_stability(complete), settings_json, time_splits);
   write_exports(run_dir, reading::read_results(path), path);  // from the file as written, so they always agree
   return path;
 }
