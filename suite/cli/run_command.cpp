@@ -251,7 +251,8 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
         backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
                                                                       : std::filesystem::path(settings.compile_cache_dir));
       device = backend::open_device({ctx.backend, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
-                                     settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
+                                     settings.autoscale.seed, mpi::node_name(), settings.sim_realtime,
+                                     mpi.core_sharers()});
       mine.device = device->info();
       power.emplace(*device, settings.power);
       mine.device.calibration = power->calibration_json();
