@@ -93,6 +93,10 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
 
 // A rank's sweeps under /sweeps/rank<R>, then its campaigns referring to them.
 void write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& campaigns, const results::RankResult& rank) {
+  for (const auto& c : rank.campaigns) {  // names checked before any sweep is named after them
+    group_name(c.kernel, "kernel");
+    group_name(c.detector, "detector");
+  }
   const SharedSweeps shared = share_sweeps(rank.campaigns);
   if (shared.sweeps.empty()) return;
   const auto on_rank = sweeps.create_group("rank" + std::to_string(rank.rank));
