@@ -8,7 +8,8 @@ import numpy as np
 
 def campaign_column(group, name):
     """The per-point column `name` of one /campaigns/<kernel>/<detector>/rank<R>/repeat<K> group as a
-    numpy array, one entry per point of the campaign (KeyError when neither the campaign nor its sweep has it)."""
+    numpy array, one entry per point of the campaign (KeyError when neither the campaign nor its sweep has
+    it, ValueError when the sweep's column is shorter than the campaign's points need)."""
     if name in group:
         return group[name][()]
     if "sweep" not in group.attrs:
@@ -19,4 +20,7 @@ def campaign_column(group, name):
         raise KeyError(f"{group.name}: no dataset '{name}' in it or its sweep {sweep.name}")
     points = int(group.attrs["points"])
     index = group["point_index"][()] if "point_index" in group else np.arange(points)
-    return sweep[name][()][index]
+    column = sweep[name][()]
+    if len(index) != points or (len(index) and (index.min() < 0 or index.max() >= len(column))):
+        raise ValueError(f"{group.name}: its {points} point(s) are not in the {len(column)} entries of {sweep.name}/{name}")
+    return column[index]

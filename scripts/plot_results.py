@@ -83,6 +83,8 @@ def dataset(group, name, length=None):
         values = np.asarray(campaign_column(group, name))
     except KeyError:
         raise BadFile(f"{group.name}: dataset '{name}' is missing") from None
+    except ValueError as e:
+        raise BadFile(str(e)) from None
     if values.ndim != 1 or values.dtype.kind not in "iuf":
         raise BadFile(f"{group.name}/{name}: expected a 1-D numeric dataset, found shape {values.shape} of {values.dtype}")
     if length is not None and values.shape[0] != length:
