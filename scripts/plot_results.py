@@ -44,6 +44,8 @@ try:
     import numpy as np
 except ImportError as missing:
     missing_modules(missing)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # autobench_h5.py lies beside this script
+from autobench_h5 import campaign_column  # noqa: E402
 plt = None  # matplotlib.pyplot, imported once the file has been read and checked (it takes seconds)
 
 
@@ -99,18 +101,21 @@ def number(group, name):
 
 
 def dataset(group, name, length=None, optional=False):
-    """1-D numeric dataset `name` of `group` as float array; BadFile when missing, mistyped or not `length` long.
-    An optional one that is absent reads as NaN."""
-    if name not in group or not isinstance(group[name], h5py.Dataset):
+    """1-D numeric column `name` of a campaign group (its own or its sweep's: autobench_h5.py) as float
+    array; BadFile when missing, mistyped or not `length` long. An optional one that is absent reads as NaN."""
+    try:
+        values = np.asarray(campaign_column(group, name))
+    except KeyError:
         if optional and length is not None:
             return np.full(length, np.nan)
-        raise BadFile(f"{group.name}: dataset '{name}' is missing")
-    d = group[name]
-    if d.ndim != 1 or d.dtype.kind not in "iuf":
-        raise BadFile(f"{group.name}/{name}: expected a 1-D numeric dataset, found shape {d.shape} of {d.dtype}")
-    if length is not None and d.shape[0] != length:
-        raise BadFile(f"{group.name}/{name}: {d.shape[0]} values, but 'size' has {length}")
-    return np.asarray(d[:], dtype=float)
+        raise BadFile(f"{group.name}: dataset '{name}' is missing") from None
+    except ValueError as e:
+        raise BadFile(str(e)) from None
+    if values.ndim != 1 or values.dtype.kind not in "iuf":
+        raise BadFile(f"{group.name}/{name}: expected a 1-D numeric dataset, found shape {values.shape} of {values.dtype}")
+    if length is not None and values.shape[0] != length:
+        raise BadFile(f"{group.name}/{name}: {values.shape[0]} values, but 'size' has {length}")
+    return np.asarray(values, dtype=float)
 
 
 class Campaign:

@@ -54,17 +54,23 @@ timeout "$RUN_S" mpirun -np 1 "$BIN" --backend cuda --kernels gemm,vecadd --dete
 echo "run exit: $?" >> "$OUT/run.txt"
 F=$(ls -t /tmp/autobench-power-run/*/autobench.h5 2>/dev/null | head -1)
 [[ -n $F ]] && "$BIN" report "$F" >> "$OUT/run.txt" 2>&1
-[[ -n $F ]] && python3 - "$F" >> "$OUT/run.txt" 2>&1 <<'PY'
+[[ -n $F ]] && python3 - "$F" "$SRC/scripts" >> "$OUT/run.txt" 2>&1 <<'PY'
 import sys
 try:
     import h5py
 except ImportError:
     print("(no h5py: per-point power not printed)"); sys.exit(0)
+sys.path.insert(0, sys.argv[2])
+from autobench_h5 import campaign_column  # either layout of the campaign curves
 with h5py.File(sys.argv[1]) as f:
     print("device power_sensor:", f["devices/rank0"].attrs["power_sensor"])
     for k in f["campaigns"]:
-        c = f[f"campaigns/{k}/kneedle/rank0/repeat0"]
-        print(k, "f_ref", c.attrs["power_reference_clock_mhz"], "T_ref", c.attrs["power_reference_temperature_c"])
+        g = f[f"campaigns/{k}/kneedle/rank0/repeat0"]
+        c = {name: campaign_column(g, name) for name in ("size", "time_mean_s", "throughput", "power_w", "power_filtered_w",
+             "power_corrected_w", "energy_j", "energy_counter_j", "efficiency", "power_sm_clock_mhz", "power_temperature_c",
+             "power_updates")}
+        c["attrs"] = g.attrs
+        print(k, "f_ref", c["attrs"]["power_reference_clock_mhz"], "T_ref", c["attrs"]["power_reference_temperature_c"])
         print("  size  time_ms  throughput  P_raw  P_filt  P_corr  E_launch_J  E_counter_J  eff  clock  T  updates")
         for i in range(len(c["size"])):
             print("  %d %.4g %.5g %.1f %.1f %.1f %.4g %.4g %.4g %.0f %.1f %d" % (

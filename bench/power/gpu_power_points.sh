@@ -59,9 +59,10 @@ with h5py.File(sys.argv[1]) as f:
     seen = set()
     def visit(name, obj):
         global cost, n
-        if isinstance(obj, h5py.Group) and "power_reason" in obj:
+        if isinstance(obj, h5py.Group) and "power_reason" in obj and "size" in obj:  # a sweep (or a schema-1 campaign)
+            kernel = obj.attrs["kernel"]
             for size, why, c in zip(obj["size"][:], obj["power_reason"][:], obj["power_cost_s"][:]):
-                key = (name.split("/")[1], int(size))
+                key = (kernel, int(size))
                 if key in seen: continue
                 seen.add(key); n += 1
                 reasons[why.decode() if isinstance(why, bytes) else why] += 1; cost += c

@@ -18,6 +18,7 @@
 #include "suite/autoscale/max_size.hpp"
 #include "suite/autoscale/refine.hpp"
 #include "suite/autoscale/tuner.hpp"
+#include "suite/control/phase_timer.hpp"
 #include "suite/dataset/regime.hpp"
 
 namespace autobench::autoscale {
@@ -86,6 +87,7 @@ void refine_campaigns(std::vector<results::Campaign>& campaigns, const std::vect
       continue;
     const std::uint64_t seen_up_to = sweep_points[*tracker.counted_points() - 1].size;
     auto locate = [&](const std::vector<results::Point>& points) {
+      control::PhaseScope detecting(&results::RankTimeSplit::detection_s);
       return tracker.relocate(curve_of(points, metric));
     };
     try {
@@ -150,15 +152,22 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   std::uint64_t max_size = 0;
   std::optional<Tuner> tuner;
   std::map<std::uint64_t, kernels::Tunables> best_at;  // each measured size's configuration (after_sweep)
+  auto prepare = [&](std::uint64_t size) {
+    control::PhaseScope initialising(&results::RankTimeSplit::input_init_s);
+    return device.prepare(kernel, size);
+  };
   auto measure = [&](std::uint64_t size, bool refinement) {  // one point, sweep or refinement
-    const auto workload = device.prepare(kernel, size);
+    const auto workload = prepare(size);
     Tuner::AroundTiming around;
     if (hooks.around_timing && !timing_for(settings, kernel).cold)
       around = [&](const Tuner::Timed& timed) { return hooks.around_timing(size, timed); };
     results::Point p = tuner->measure(*workload, kernel, size, around);
     p.refinement = refinement;
     best_at[size] = tuner->best();
-    if (hooks.measure_power) hooks.measure_power(*workload, tuner->best(), p);
+    if (hooks.measure_power) {
+      control::PhaseScope power(&results::RankTimeSplit::power_s);
+      hooks.measure_power(*workload, tuner->best(), p);
+    }
     if (hooks.on_point) hooks.on_point(p);
     return p;
   };
@@ -192,10 +201,13 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
                                    std::to_string(n) + " has no value (no power window, or no power sensor)");
       timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled});
       bool all = true, counted = false;
-      for (auto& t : trackers) {
-        if (!t.satisfied()) t.observe(curve, timings);
-        all = all && t.satisfied();
-        counted = counted || (!t.satisfied() && t.knee_index());
+      {
+        control::PhaseScope detecting(&results::RankTimeSplit::detection_s);
+        for (auto& t : trackers) {
+          if (!t.satisfied()) t.observe(curve, timings);
+          all = all && t.satisfied();
+          counted = counted || (!t.satisfied() && t.knee_index());
+        }
       }
       if (all) break;  // every detector's campaign ends with reason `knee`
       if (n >= max_size) break;
@@ -226,11 +238,12 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
     const SweepHooks::WorkloadAt at = [&](std::uint64_t size,
                                           const std::function<void(backend::Workload&, const kernels::Tunables&)>& f) {
       if (hooks.stop_requested && hooks.stop_requested()) return false;
-      const auto workload = device.prepare(kernel, size);
+      const auto workload = prepare(size);
       f(*workload, best_at.at(size));
       return true;
     };
     try {
+      control::PhaseScope power(&results::RankTimeSplit::power_s);
       hooks.after_sweep(out, at);
     } catch (const std::exception& e) {  // a device failure in a late power window ends the campaigns as an error
       for (auto& c : out)
@@ -242,13 +255,17 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     auto& c = out[i];
-    record_knee_quality(c, settings.detector_params.x_scale);
+    {
+      control::PhaseScope detecting(&results::RankTimeSplit::detection_s);
+      record_knee_quality(c, settings.detector_params.x_scale);
+    }
     c.timing_mode = timing_for(settings, kernel).cold ? "cold" : "warm";
     c.estimator = to_string(settings.estimator);
     // The interval of the knee as it counted: the detector, with the parameters then in force, on
     // replicates of the sweep's points it saw then (throughput only: efficiency has no launch samples).
     const auto seen = trackers[i].counted_points();
     if (c.knee_detected && seen && settings.bootstrap > 0 && settings.knee_metric == KneeMetric::throughput) {
+      control::PhaseScope bootstrapping(&results::RankTimeSplit::bootstrap_s);
       const std::vector<results::Point> prefix(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(*seen));
       const auto interval = bootstrap_knee(prefix, kernel, settings.estimator, settings.bootstrap, settings.seed + i,
                                            [&](const detect::Curve& curve) { return trackers[i].relocate(curve); });
@@ -257,8 +274,10 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
       c.knee_found_fraction = interval.found;
     }
   }
-  if (hooks.finish_campaign)
+  if (hooks.finish_campaign) {
+    control::PhaseScope power(&results::RankTimeSplit::power_s);
     for (auto& c : out) hooks.finish_campaign(c);
+  }
   return out;
 }
 

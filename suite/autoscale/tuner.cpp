@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "detect/statistics.hpp"
+#include "suite/control/phase_timer.hpp"
 #include <fmt/format.h>
 
 namespace autobench::autoscale {
@@ -38,7 +39,10 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   const ModelSearch::Time time = [&](const std::vector<kernels::Tunables>& configs) {
     for (const auto& config : configs) {
       const std::string name = kernels::to_string(config);
-      if (verified_.insert(name).second) workload.verify(config);
+      if (verified_.insert(name).second) {
+        control::PhaseScope verifying(&results::RankTimeSplit::verification_s);
+        workload.verify(config);
+      }
       if (compiled_ && described.insert(name).second)
         if (const std::optional<kernels::BlockResources> r = compiled_(config))
           p.tune_resources += fmt::format("{}{}@{}/{}", p.tune_resources.empty() ? "" : ";", name, r->registers_per_thread,
@@ -46,7 +50,10 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
     }
     std::vector<double> times;
     for (const auto& config : configs) {
-      times.push_back(detect::median(workload.time(config, probe).seconds));
+      {
+        control::PhaseScope timing(&results::RankTimeSplit::gpu_timing_s);
+        times.push_back(detect::median(workload.time(config, probe).seconds));
+      }
       timed.push_back(kernels::to_string(config));
       timed_s.push_back(times.back());
       p.tune_probes += (p.tune_probes.empty() ? "" : ";") + timed.back() + "@" + fmt::format("{}", times.back());
@@ -65,7 +72,10 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
   } else {
     const std::vector<kernels::Tunables> space = candidates(configurations);
     if (space.size() == 1) {
-      if (verified_.insert(kernels::to_string(space.front())).second) workload.verify(space.front());
+      if (verified_.insert(kernels::to_string(space.front())).second) {
+        control::PhaseScope verifying(&results::RankTimeSplit::verification_s);
+        workload.verify(space.front());
+      }
       return space.front();
     }
     const std::vector<double> times = time(space);
@@ -83,6 +93,7 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   best_ = best;
   previous_best_ = kernels::to_string(best);
   const Timed timed = [&] {
+    control::PhaseScope timing_phase(&results::RankTimeSplit::gpu_timing_s);
     backend::Timing timing = workload.time(best, plan);
     // Further batches (no warm-up) while the noise asks for them (noise_stop.hpp).
     for (int more; (more = more_launches(timing.seconds, settings_.noise_stop)) > 0;) {
@@ -93,7 +104,12 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
     }
     return timing;
   };
-  const backend::Timing timing = around ? around(timed) : timed();
+  // The power sampling around the launches counts as power, the launches inside it as GPU timing.
+  const backend::Timing timing = around ? [&] {
+    control::PhaseScope sampling(&results::RankTimeSplit::power_s);
+    return around(timed);
+  }()
+                                        : timed();
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = previous_best_;
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());

@@ -29,7 +29,7 @@ int visible_cuda_devices() {
 }
 
 std::unique_ptr<Device> open_device(const DeviceRequest& r) {
-  share_cores(r.local_ranks);  // the CPU-side work (compiles, references) of the node's ranks
+  share_cores(r.core_sharers > 0 ? r.core_sharers : r.local_ranks);  // CPU-side work (compiles, references)
   if (r.backend == "sim") {
     const std::string name =
         r.sim_device.empty() ? sim::models()[static_cast<std::size_t>(r.rank) % 2].name : r.sim_device;

@@ -18,6 +18,7 @@ struct DeviceRequest {
   std::uint64_t seed = 1;
   std::string hostname;
   double sim_realtime = 0;  // sim: sleep this many times the simulated time
+  int core_sharers = 0;     // ranks of this node sharing this rank's CPU cores, itself included (0: local_ranks)
 };
 
 // Throws DeviceError when this rank cannot start (no GPU, driver error, too many ranks on the node)

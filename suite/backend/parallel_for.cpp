@@ -23,8 +23,17 @@ unsigned usable_cores() {
   cpu_set_t mask;
   unsigned cores = machine;
   if (sched_getaffinity(0, sizeof(mask), &mask) == 0 && CPU_COUNT(&mask) > 0) cores = static_cast<unsigned>(CPU_COUNT(&mask));
-  if (cores < machine) return cores;  // bound: the affinity is this rank's share already
   return std::max(1u, cores / static_cast<unsigned>(g_sharing_ranks.load()));
+}
+
+int ranks_sharing(const std::vector<cpu_set_t>& masks, std::size_t me) {
+  int sharing = 0;
+  for (const auto& other : masks) {
+    cpu_set_t both;
+    CPU_AND(&both, &other, &masks.at(me));
+    sharing += CPU_COUNT(&both) > 0;
+  }
+  return std::max(1, sharing);
 }
 
 void parallel_for(std::size_t count, std::size_t grain, const std::function<void(std::size_t)>& body) {

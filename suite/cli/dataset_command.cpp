@@ -279,7 +279,7 @@ void run_dataset(const DatasetRequest& request) {
   std::vector<ds::DatasetKernel> kernels;
   try {
     device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
-                                   settings.seed, mpi::node_name(), 0});
+                                   settings.seed, mpi::node_name(), 0, mpi.core_sharers()});
     mine.device = device->info();
     mine.ceilings = ds::device_ceilings(*device);
     for (const auto& spec : kernels::all()) {

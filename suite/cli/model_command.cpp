@@ -235,7 +235,7 @@ void run_model(const ModelOptions& o) {
   std::string device_problem;
   try {
     device = backend::open_device({backend_name, o.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(), o.seed,
-                                   mpi::node_name(), 0});
+                                   mpi::node_name(), 0, mpi.core_sharers()});
   } catch (const std::exception& e) {
     device_problem = "rank " + std::to_string(mpi.rank()) + " cannot start: " + e.what();
   }

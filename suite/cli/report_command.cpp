@@ -9,6 +9,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
+#include "suite/formatting/rank_time_split.hpp"
 #include "suite/formatting/report_csv.hpp"
 #include "suite/formatting/report_filter.hpp"
 #include "suite/formatting/report_json.hpp"
@@ -59,6 +60,8 @@ void report(const ReportOptions& options) {
   } else {
     const auto document = formatting::report_document(file, options.file, options.details);
     std::cout << (options.format == "markdown" ? document.markdown() : document.text());
+    if (options.format == "table" && !file.time_splits.empty())
+      std::cout << "\nWhere each rank's time went (seconds; docs/scale.md):\n" << formatting::rank_time_split_table(file.time_splits);
   }
 }
 

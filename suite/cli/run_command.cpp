@@ -20,11 +20,14 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/rank_campaigns.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/backend/parallel_for.hpp"
+#include "suite/control/phase_timer.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
 #include "suite/energy/rank_power.hpp"
 #include "suite/formatting/progress_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
+#include "suite/formatting/rank_time_split.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
@@ -259,7 +262,8 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
         backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
                                                                       : std::filesystem::path(settings.compile_cache_dir));
       device = backend::open_device({ctx.backend, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
-                                     settings.autoscale.seed, mpi::node_name(), settings.sim_realtime});
+                                     settings.autoscale.seed, mpi::node_name(), settings.sim_realtime,
+                                     mpi.core_sharers()});
       mine.device = device->info();
       power.emplace(*device, settings.power);
       mine.device.calibration = power->calibration_json();
@@ -338,11 +342,18 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
 }
 
 // Rank 0: the run's file from every rank's results, every failure named, and the run's exit code.
-int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gathered, results::RunInfo info,
-                   bool stopped_early, Clock::time_point t_gathered) {
+// `splits`: every rank's time split, as gathered after the results; `t_gather`: when the gather began.
+int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gathered,
+                   std::vector<results::RankTimeSplit> splits, results::RunInfo info, bool stopped_early,
+                   Clock::time_point t_gather) {
   const campaign::RunSettings& settings = ctx.prep.settings;
+  const auto t_read = Clock::now();
   std::vector<results::RankResult> ranks;
   for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
+  // Rank 0's own split goes on to the file: the reading so far (the file cannot time its own writing).
+  const double read_s = std::chrono::duration<double>(Clock::now() - t_read).count();
+  splits.front().write_s += read_s;
+  splits.front().wall_s += read_s;
   int exit_code = stopped_early ? kExitStopped : 0;
   bool failed = false;
   int failed_campaigns = 0;
@@ -356,7 +367,7 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   info.complete = !stopped_early && !failed;
   std::string path;
   try {
-    path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings).dump());
+    path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings).dump(), splits);
   } catch (const std::exception& e) {
     fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
                  e.what());
@@ -373,7 +384,12 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
                                              : "stopped early (time budget)",
                  ctx.run_dir.c_str());
   const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
-  const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
+  const double writing = std::chrono::duration<double>(Clock::now() - t_gather).count();
+  // Rank 0's line with the whole write (after reading: building the file, writing it, its exports).
+  splits.front().write_s += std::chrono::duration<double>(Clock::now() - t_read).count() - read_s;
+  splits.front().wall_s = total;
+  for (const auto& s : splits)
+    if (settings.verbosity > 0) fmt::print("{}\n", formatting::rank_time_split_line(s).c_str());
   // The last line names the backend, so a run that ended on simulated devices cannot pass for a GPU run.
   const std::string backend_said =
       ctx.backend == "sim" ? "sim backend (simulated devices, not GPU measurements)" : ctx.backend + " backend";
@@ -394,6 +410,8 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
 // an exception escaping here is one rank's alone, and run_benchmarks ends the job with it.
 Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi) {
   RunContext ctx{prep, request, !request.resume_dir.empty(), "", request.resume_dir, Clock::now()};
+  results::RankTimeSplit split;  // where this rank's time goes (docs/scale.md)
+  control::PhaseRecording recording(split);
   const campaign::RunSettings& settings = prep.settings;
   const bool root = mpi.root();
   const bool talk = root && settings.verbosity > 0;
@@ -439,7 +457,11 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   const bool stopped_early = mpi.any(mine.stopped_early);
   if (talk) fmt::print("gathering the results of {} rank(s) on rank 0\n", mpi.size());
   const auto t_gather = Clock::now();
-  const std::vector<std::string> gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine.result).dump());
+  std::vector<std::string> gathered;
+  {
+    control::PhaseScope gathering(&results::RankTimeSplit::gather_s);
+    gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine.result).dump());
+  }
   if (talk) {
     std::uint64_t bytes = 0;
     for (const auto& text : gathered) bytes += text.size();
@@ -448,7 +470,13 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
                writing::result_path(ctx.run_dir).c_str());
     std::fflush(stdout);
   }
-  const int exit_code = root ? finish_on_root(ctx, gathered, info, stopped_early, Clock::now()) : 0;
+  split.rank = mpi.rank();
+  split.cores = backend::usable_cores();
+  split.wall_s = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
+  std::vector<results::RankTimeSplit> splits;  // a few hundred bytes per rank
+  for (const auto& text : mpi::gather_to_root(mpi.comm(), nlohmann::json(split).dump()))
+    splits.push_back(nlohmann::json::parse(text).get<results::RankTimeSplit>());
+  const int exit_code = root ? finish_on_root(ctx, gathered, splits, info, stopped_early, t_gather) : 0;
   return {std::stoi(mpi.broadcast(std::to_string(exit_code))), ""};
 }
 

@@ -101,7 +101,7 @@ nlohmann::json settings_json(const std::string& text) {
 nlohmann::json report_json(const results::ResultFile& file, const std::string& path) {
   const auto& info = file.info;
   nlohmann::json j = {{"file", path},
-                      {"schema_version", results::kSchemaVersion},
+                      {"schema_version", file.schema_version},
                       {"backend", info.backend},
                       {"ranks", info.ranks},
                       {"complete", info.complete},

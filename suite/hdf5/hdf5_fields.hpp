@@ -1,8 +1,10 @@
 // How record fields are stored in HDF5, shared by the writer and the reader: a scalar field becomes an
 // attribute (int and bool as int64, bool as 0/1, StopReason by name), a list of records becomes one
-// 1-D dataset per field (int as int64, bool as uint8).
+// 1-D dataset per field (int as int64, bool as uint8), in full or only where it differs from records
+// stored elsewhere.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -55,15 +57,44 @@ void read_attributes(const H5Group& g, Record& record, const Fields& fields) {
   record::for_each_field(fields, [&](const auto& f) { read_attribute_into(g, f.name, record.*f.member); });
 }
 
+// One field of records as a dataset, one entry per record.
+template <class Record, class Field>
+void write_column(const H5Group& g, const std::vector<Record>& records, const Field& f) {
+  using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
+  std::vector<StoredColumn<T>> column;
+  column.reserve(records.size());
+  for (const auto& r : records) column.push_back(static_cast<StoredColumn<T>>(r.*f.member));
+  g.write_dataset(f.name, column);
+}
+
 // Records as columns: one dataset per field, one entry per record.
 template <class Record, class Fields>
 void write_columns(const H5Group& g, const std::vector<Record>& records, const Fields& fields) {
+  record::for_each_field(fields, [&](const auto& f) { write_column(g, records, f); });
+}
+
+// Equal values, floating-point ones bit for bit (NaN equals NaN, 0.0 differs from -0.0).
+template <class T>
+bool same_value(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, double>) {
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+  } else {
+    return a == b;
+  }
+}
+
+// The columns of `fields` in which some record differs from the one it copies, reference[index[i]]
+// (records stored once elsewhere, e.g. a shared sweep's points): the others are left to the reference.
+template <class Record, class Fields>
+void write_differing_columns(const H5Group& g, const std::vector<Record>& records, const std::vector<Record>& reference,
+                             const std::vector<std::int64_t>& index, const Fields& fields) {
   record::for_each_field(fields, [&](const auto& f) {
-    using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
-    std::vector<StoredColumn<T>> column;
-    column.reserve(records.size());
-    for (const auto& r : records) column.push_back(static_cast<StoredColumn<T>>(r.*f.member));
-    g.write_dataset(f.name, column);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      if (!same_value(records[i].*f.member, reference.at(static_cast<std::size_t>(index.at(i))).*f.member)) {
+        write_column(g, records, f);
+        return;
+      }
+    }
   });
 }
 

@@ -50,7 +50,8 @@ class H5Group {
   template <class T>
   T read_attribute(const std::string& name) const;
 
-  // T: double, std::int64_t, std::uint64_t, std::uint8_t or std::string.
+  // T: double, float, std::int64_t, std::uint64_t, std::uint8_t or std::string. Numeric datasets of
+  // 2 KiB and more are chunked, shuffled and deflated; smaller ones and strings are stored as they are.
   template <class T>
   void write_dataset(const std::string& name, const std::vector<T>& values) const;
   template <class T>

@@ -1,12 +1,15 @@
 // MPI session (see mpi_session.hpp).
 #include "suite/mpi/mpi_session.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 #include <fmt/format.h>
+
+#include "suite/backend/parallel_for.hpp"
 
 namespace autobench::mpi {
 
@@ -19,6 +22,12 @@ Session::Session(int& argc, char**& argv) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
   MPI_Comm_rank(local, &local_rank_);
   MPI_Comm_size(local, &local_size_);
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  sched_getaffinity(0, sizeof(mine), &mine);
+  std::vector<cpu_set_t> masks(static_cast<std::size_t>(local_size_));
+  MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, masks.data(), sizeof(mine), MPI_BYTE, local);
+  core_sharers_ = backend::ranks_sharing(masks, static_cast<std::size_t>(local_rank_));
   MPI_Comm_free(&local);
 }
 

@@ -22,6 +22,10 @@ class Session {
   int size() const { return size_; }
   int local_rank() const { return local_rank_; }
   int local_size() const { return local_size_; }
+  // Ranks of this node whose CPU affinity overlaps this rank's, itself included (backend::ranks_sharing):
+  // all of them when the launcher binds none (or the whole job is confined to one cpuset), 1 when each
+  // rank is bound to cores of its own.
+  int core_sharers() const { return core_sharers_; }
   bool root() const { return rank_ == 0; }
 
   // True on every rank when `flag` is true on any rank.
@@ -49,7 +53,7 @@ class Session {
   }
 
  private:
-  int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
+  int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1, core_sharers_ = 1;
 };
 
 // The node name SLURM gave this rank (SLURMD_NODENAME), else the host name.

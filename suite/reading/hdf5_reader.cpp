@@ -1,6 +1,9 @@
-// The HDF5 results reader (see hdf5_reader.hpp and the schema in README.md).
+// The HDF5 results reader (see hdf5_reader.hpp, the schema in README.md and the sweeps in docs/scale.md).
 #include "suite/reading/hdf5_reader.hpp"
 
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "suite/hdf5/hdf5_fields.hpp"
@@ -12,15 +15,18 @@
 namespace autobench::reading {
 namespace {
 
-void check_schema(const hdf5::H5File& file) {
+// The file's schema version: one this build reads (kOldestSchemaVersion .. kSchemaVersion).
+std::int64_t check_schema(const hdf5::H5File& file) {
   if (!file.has_attribute("schema_version")) {
     throw std::runtime_error(file.file_name() + " is not an autobench results file (no schema_version attribute)");
   }
   const auto version = file.read_attribute<std::int64_t>("schema_version");
-  if (version != results::kSchemaVersion) {
+  if (version < results::kOldestSchemaVersion || version > results::kSchemaVersion) {
     throw std::runtime_error(file.file_name() + " has schema version " + std::to_string(version) +
-                             "; this autobench-mpi reads version " + std::to_string(results::kSchemaVersion));
+                             "; this autobench-mpi reads versions " + std::to_string(results::kOldestSchemaVersion) +
+                             " to " + std::to_string(results::kSchemaVersion));
   }
+  return version;
 }
 
 results::RunInfo read_info(const hdf5::H5File& file) {
@@ -44,26 +50,80 @@ results::RankResult read_device(const hdf5::H5Group& g) {
   return rank;
 }
 
-results::Campaign read_campaign(const hdf5::H5Group& g) {
-  results::Campaign c;
-  hdf5::read_attributes(g, c, results::kCampaignFields);
+// Points stored as columns with their launch times: a sweep (schema 2) or a campaign (schema 1).
+std::vector<results::Point> read_points(const hdf5::H5Group& g) {
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
-  c.points = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
-  hdf5::read_present_columns(g, c.points, results::kPointAddedFields);
+  auto out = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
+  hdf5::read_present_columns(g, out, results::kPointAddedFields);
   const auto counts = g.read_dataset<std::int64_t>("launch_counts");
   const auto launches = g.read_dataset<float>("launch_times_s");
   std::int64_t total = 0;
   bool negative = false;
   for (auto n : counts) total += n, negative = negative || n < 0;
-  if (negative || counts.size() != c.points.size() || total != static_cast<std::int64_t>(launches.size()))
+  if (negative || counts.size() != out.size() || total != static_cast<std::int64_t>(launches.size()))
     throw std::runtime_error(g.file_name() + ": " + g.path() + "/launch_counts does not match its points and " +
                              std::to_string(launches.size()) + " launch times");
   auto at = launches.begin();
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    c.points[i].launch_times_s.assign(at, at + counts[i]);
+    out[i].launch_times_s.assign(at, at + counts[i]);
     at += counts[i];
   }
+  return out;
+}
+
+// The group at an absolute path ("/sweeps/rank0/vecadd_repeat0").
+hdf5::H5Group open_at(const hdf5::H5File& file, const std::string& path) {
+  std::optional<hdf5::H5Group> g;
+  std::size_t begin = path.rfind('/', 0) == 0 ? 1 : std::string::npos;
+  if (begin == std::string::npos) throw std::runtime_error(file.file_name() + ": '" + path + "' is not an absolute path");
+  while (begin <= path.size()) {
+    const std::size_t end = std::min(path.find('/', begin), path.size());
+    const std::string name = path.substr(begin, end - begin);
+    g.emplace(g ? g->open_group(name) : file.open_group(name));
+    begin = end + 1;
+  }
+  if (!g) throw std::runtime_error(file.file_name() + ": '" + path + "' names no group");
+  return std::move(*g);
+}
+
+// Each sweep's points, read once however many campaigns refer to it.
+using SweepCache = std::map<std::string, std::vector<results::Point>>;
+
+// Schema 2: the campaign's points are its sweep's (attribute sweep) at point_index (absent: the sweep's
+// first ones), with the columns the campaign stores itself in place of the sweep's.
+std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps) {
+  const auto path = g.read_attribute<std::string>("sweep");
+  auto cached = sweeps.find(path);
+  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path))).first;
+  const std::vector<results::Point>& sweep = cached->second;
+  const auto count = g.read_attribute<std::int64_t>("points");
+  std::vector<std::int64_t> index;
+  if (g.has_dataset("point_index")) {
+    index = g.read_dataset<std::int64_t>("point_index");
+  } else {
+    for (std::int64_t i = 0; i < count; ++i) index.push_back(i);
+  }
+  if (count < 0 || index.size() != static_cast<std::size_t>(count))
+    throw std::runtime_error(g.file_name() + ": " + g.path() + " has " + std::to_string(count) + " points but " +
+                             std::to_string(index.size()) + " indices into its sweep");
+  std::vector<results::Point> points;
+  for (const auto i : index) {
+    if (i < 0 || static_cast<std::size_t>(i) >= sweep.size())
+      throw std::runtime_error(g.file_name() + ": " + g.path() + "/point_index has " + std::to_string(i) +
+                               ", outside the " + std::to_string(sweep.size()) + " points of " + path);
+    points.push_back(sweep[static_cast<std::size_t>(i)]);
+  }
+  hdf5::read_present_columns(g, points, results::kPointFields);
+  hdf5::read_present_columns(g, points, results::kPointAddedFields);
+  return points;
+}
+
+results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
+                                SweepCache& sweeps) {
+  results::Campaign c;
+  hdf5::read_attributes(g, c, results::kCampaignFields);
+  c.points = version >= 2 ? points_of_sweep(file, g, sweeps) : read_points(g);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
                              " outside its " + std::to_string(c.points.size()) + " points");
@@ -98,18 +158,26 @@ void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std
 
 results::ResultFile read_results(const std::string& path) {
   const auto file = hdf5::H5File::open(path);
-  check_schema(file);
+  const std::int64_t version = check_schema(file);
   results::ResultFile out;
+  out.schema_version = version;
   out.info = read_info(file);
   out.settings_json = file.read_attribute<std::string>("settings");
   using Names = std::vector<std::string>;
   for_each_group_at(file.open_group("devices"), 1,
                     [&](const hdf5::H5Group& g, const Names&) { out.ranks.push_back(read_device(g)); });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
+  SweepCache sweeps;
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names&) {
-    auto c = read_campaign(g);
+    auto c = read_campaign(file, g, version, sweeps);
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
+  // /time_split: one entry per rank (absent in files from before the split)
+  if (file.has_group("time_split")) {
+    const auto g = file.open_group("time_split");
+    out.time_splits = hdf5::read_columns<results::RankTimeSplit>(g, g.read_dataset<std::int64_t>("rank").size(),
+                                                                  results::kTimeSplitFields);
+  }
   // /stability/<kernel>/<detector>; files written before knee status counted every campaign's knee, edges
   // and misses too: their stability is computed again from the campaigns.
   bool knee_status = true;

@@ -49,6 +49,9 @@ void from_json(const nlohmann::json& j, RunInfo& r) {
   j.at("complete").get_to(r.complete);
 }
 
+void to_json(nlohmann::json& j, const RankTimeSplit& s) { record::fields_to_json(j, s, kTimeSplitFields); }
+void from_json(const nlohmann::json& j, RankTimeSplit& s) { record::read_fields(j, s, kTimeSplitFields); }
+
 void to_json(nlohmann::json& j, const DeviceInfo& d) { record::fields_to_json(j, d, kDeviceFields); }
 void from_json(const nlohmann::json& j, DeviceInfo& d) { record::read_fields(j, d, kDeviceFields); }
 

@@ -8,6 +8,7 @@
 #include "record/json.hpp"
 #include "suite/results/fields.hpp"
 #include "suite/results/results.hpp"
+#include "suite/results/time_split.hpp"
 
 namespace autobench::results {
 
@@ -26,5 +27,7 @@ void to_json(nlohmann::json& j, const RankResult& r);
 void from_json(const nlohmann::json& j, RankResult& r);
 void to_json(nlohmann::json& j, const RunInfo& r);
 void from_json(const nlohmann::json& j, RunInfo& r);
+void to_json(nlohmann::json& j, const RankTimeSplit& s);
+void from_json(const nlohmann::json& j, RankTimeSplit& s);
 
 }  // namespace autobench::results

@@ -7,20 +7,26 @@
 #include <vector>
 
 #include "suite/results/results.hpp"
+#include "suite/results/time_split.hpp"
 #include "suite/stats/consensus.hpp"
 #include "suite/stats/stability.hpp"
 
 namespace autobench::results {
 
-// The version of README.md's results-file schema this build writes and reads (root attribute schema_version).
-inline constexpr std::int64_t kSchemaVersion = 1;
+// The version of the results-file schema this build writes (root attribute schema_version): 2 stores each
+// sweep once under /sweeps and lets the campaigns refer to it (docs/scale.md); 1 held every campaign's
+// points in its own group. The reader reads both.
+inline constexpr std::int64_t kSchemaVersion = 2;
+inline constexpr std::int64_t kOldestSchemaVersion = 1;
 
 struct ResultFile {
+  std::int64_t schema_version = kSchemaVersion;  // the file's (as read), this build's (as written)
   RunInfo info;
   std::vector<RankResult> ranks;  // in the order of /devices (the writer's order)
   std::vector<stats::StabilityRow> stability;
   std::vector<stats::ConsensusRow> consensus;  // /consensus, or computed from the campaigns for files without it
   std::string settings_json;
+  std::vector<RankTimeSplit> time_splits;  // one per rank with a split (none in files from before splits)
 };
 
 }  // namespace autobench::results

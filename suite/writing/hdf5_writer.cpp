@@ -1,4 +1,4 @@
-// The HDF5 results writer (see hdf5_writer.hpp and the schema in README.md).
+// The HDF5 results writer (see hdf5_writer.hpp, the schema in README.md and the sweeps in docs/scale.md).
 #include "suite/writing/hdf5_writer.hpp"
 
 #include <map>
@@ -12,6 +12,7 @@
 #include "suite/results/units.hpp"
 #include "suite/stats/consensus_fields.hpp"
 #include "suite/stats/stability_fields.hpp"
+#include "suite/writing/shared_sweeps.hpp"
 
 namespace autobench::writing {
 namespace {
@@ -44,23 +45,32 @@ void write_device(const hdf5::H5Group& devices, const results::RankResult& rank)
   g.write_attribute("error", rank.error);
 }
 
-// A campaign's points as columns, one dataset per field, and every point's launch times one after the
-// other (float32: compact, and finer than event timing) with their count per point. Every dataset says
-// its `units`; `size` is the dimension scale of the per-point columns, so that netCDF readers (xarray
-// with h5netcdf) see size as the coordinate; the flat launch times are a dimension of their own.
-void write_points(const hdf5::H5Group& g, const results::Campaign& c) {
-  hdf5::write_columns(g, c.points, results::kPointFields);
-  hdf5::write_columns(g, c.points, results::kPointAddedFields);
+// Every point's launch times, one after the other (float32: compact, and finer than event timing), and
+// how many each point has.
+void write_launches(const hdf5::H5Group& g, const std::vector<results::Point>& points) {
   std::vector<float> launches;
   std::vector<std::int64_t> counts;
-  for (const auto& p : c.points) {
+  for (const auto& p : points) {
     launches.insert(launches.end(), p.launch_times_s.begin(), p.launch_times_s.end());
     counts.push_back(static_cast<std::int64_t>(p.launch_times_s.size()));
   }
   g.write_dataset("launch_times_s", launches);
   g.write_dataset("launch_counts", counts);
+}
+
+// /sweeps/rank<R>/<name>: the sweep's distinct points as columns, one dataset per field, with their launch
+// times. Every dataset says its `units`; `size` is the dimension scale of the per-point columns, so that
+// netCDF readers (xarray with h5netcdf) see size as the coordinate; the flat launch times are a dimension
+// of their own.
+void write_sweep(const hdf5::H5Group& g, const SharedSweep& sweep, const std::string& metric_unit) {
+  g.write_attribute("kernel", sweep.kernel);
+  hdf5::write_attribute_of(g, "repeat", sweep.repeat);
+  g.write_attribute("points", static_cast<std::int64_t>(sweep.points.size()));
+  hdf5::write_columns(g, sweep.points, results::kPointFields);
+  hdf5::write_columns(g, sweep.points, results::kPointAddedFields);
+  write_launches(g, sweep.points);
   const auto describe = [&](const auto& field) {
-    g.describe_dataset(field.name, results::point_column_unit(field.name, c.metric_unit), "size");
+    g.describe_dataset(field.name, results::point_column_unit(field.name, metric_unit), "size");
   };
   record::for_each_field(results::kPointFields, describe);
   record::for_each_field(results::kPointAddedFields, describe);
@@ -68,7 +78,11 @@ void write_points(const hdf5::H5Group& g, const results::Campaign& c) {
   g.describe_dataset("launch_times_s", "s", "launch_times_s");
 }
 
-void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& rank, const results::Campaign& c) {
+// /campaigns/<kernel>/<detector>/rank<R>/repeat<K>: the knee and stop data, the path of the sweep it
+// ran on, where its points lie in it (point_index, only when they are not the sweep's first ones), and
+// the columns whose values differ from the sweep's (e.g. its own power correction).
+void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& rank, const results::Campaign& c,
+                    const std::string& sweep_path, const SweepRef& ref, const SharedSweep& sweep) {
   if (c.rank != rank.rank) {
     throw std::invalid_argument("campaign " + c.kernel + "/" + c.detector + " of rank " + std::to_string(rank.rank) +
                                 " says it ran on rank " + std::to_string(c.rank));
@@ -85,7 +99,33 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   const kernels::KernelSpec* spec = kernels::find(c.kernel);
   g.write_attribute<std::string>("bottleneck", spec ? kernels::to_string(spec->bound) : "unknown");
   g.write_attribute("points", static_cast<std::int64_t>(c.points.size()));
-  write_points(g, c);
+  g.write_attribute("sweep", sweep_path);
+  if (!ref.prefix()) g.write_dataset("point_index", ref.index);
+  hdf5::write_differing_columns(g, c.points, sweep.points, ref.index, results::kPointFields);
+  hdf5::write_differing_columns(g, c.points, sweep.points, ref.index, results::kPointAddedFields);
+}
+
+// A rank's sweeps under /sweeps/rank<R>, then its campaigns referring to them.
+void write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& campaigns, const results::RankResult& rank) {
+  for (const auto& c : rank.campaigns) {  // names checked before any sweep is named after them
+    group_name(c.kernel, "kernel");
+    group_name(c.detector, "detector");
+  }
+  const SharedSweeps shared = share_sweeps(rank.campaigns);
+  if (shared.sweeps.empty()) return;
+  const auto on_rank = sweeps.create_group("rank" + std::to_string(rank.rank));
+  for (std::size_t s = 0; s < shared.sweeps.size(); ++s) {
+    const auto& sweep = shared.sweeps[s];
+    std::string unit;  // the metric's unit, from the first campaign on this sweep
+    for (std::size_t i = 0; i < rank.campaigns.size() && unit.empty(); ++i)
+      if (shared.refs[i].sweep == s) unit = rank.campaigns[i].metric_unit;
+    write_sweep(on_rank.create_group(group_name(sweep.name, "sweep")), sweep, unit);
+  }
+  for (std::size_t i = 0; i < rank.campaigns.size(); ++i) {
+    const SweepRef& ref = shared.refs[i];
+    const SharedSweep& sweep = shared.sweeps[ref.sweep];
+    write_campaign(campaigns, rank, rank.campaigns[i], on_rank.path() + "/" + sweep.name, ref, sweep);
+  }
 }
 
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.
@@ -117,21 +157,30 @@ void write_consensus(const hdf5::H5Group& consensus, const std::vector<stats::Co
     hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), groups[kernel], stats::kConsensusColumns);
 }
 
+// One entry per rank in each column, and other_s (wall_s minus the phases) for readers of the file.
+void write_time_splits(const hdf5::H5Group& g, const std::vector<results::RankTimeSplit>& splits) {
+  hdf5::write_columns(g, splits, results::kTimeSplitFields);
+  std::vector<double> other;
+  for (const auto& s : splits) other.push_back(s.other_s());
+  g.write_dataset("other_s", other);
+}
+
 }  // namespace
 
 void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json) {
+                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json,
+                   const std::vector<results::RankTimeSplit>& time_splits) {
   auto file = hdf5::H5File::create(path);
   write_root(file, info, settings_json);
   {
     const auto devices = file.create_group("devices");
     for (const auto& rank : ranks) write_device(devices, rank);
+    const auto sweeps = file.create_group("sweeps");
     const auto campaigns = file.create_group("campaigns");
-    for (const auto& rank : ranks) {
-      for (const auto& c : rank.campaigns) write_campaign(campaigns, rank, c);
-    }
+    for (const auto& rank : ranks) write_rank_campaigns(sweeps, campaigns, rank);
     write_stability(file.create_group("stability"), stability);
     write_consensus(file.create_group("consensus"), stats::consensus_of_complete(ranks));
+    if (!time_splits.empty()) write_time_splits(file.create_group("time_split"), time_splits);
   }
   file.close();
 }

@@ -1,10 +1,11 @@
-// Writes a run's results as the HDF5 file of README.md's schema (version 1).
+// Writes a run's results as the HDF5 file of the documented schema (version 2: docs/scale.md).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "suite/results/results.hpp"
+#include "suite/results/time_split.hpp"
 #include "suite/stats/stability.hpp"
 
 namespace autobench::writing {
@@ -13,8 +14,10 @@ namespace autobench::writing {
 // partial file and keeps its old content on failure. Throws WriteError when the file cannot be written
 // (naming it and the system's reason), std::runtime_error for other HDF5 failures and
 // std::invalid_argument for results that cannot be stored (e.g. a kernel name with '/'). The consensus
-// knees (/consensus) are computed here from the ranks' complete campaigns.
+// knees (/consensus) are computed here from the ranks' complete campaigns; the ranks' time splits go to
+// /time_split (none: no such group).
 void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json);
+                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json,
+                   const std::vector<results::RankTimeSplit>& time_splits = {});
 
 }  // namespace autobench::writing

@@ -15,9 +15,10 @@ std::string result_path(const std::string& run_dir) {
 }
 
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
-                           const std::vector<results::RankResult>& ranks, const std::string& settings_json) {
+                           const std::vector<results::RankResult>& ranks, const std::string& settings_json,
+                           const std::vector<results::RankTimeSplit>& time_splits) {
   const std::string path = result_path(run_dir);
-  write_results(path, info, ranks, stats::stability_of_complete(ranks), settings_json);
+  write_results(path, info, ranks, stats::stability_of_complete(ranks), settings_json, time_splits);
   write_exports(run_dir, reading::read_results(path), path);  // from the file as written, so they always agree
   return path;
 }

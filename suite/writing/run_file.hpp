@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "suite/results/results.hpp"
+#include "suite/results/time_split.hpp"
 
 namespace autobench::writing {
 
@@ -13,8 +14,9 @@ std::string result_path(const std::string& run_dir);
 
 // Computes stability over the complete campaigns and writes result_path(run_dir) (temporary name,
 // renamed when complete), then the exports beside it (csv/, summary.json; see exports.hpp) from the
-// file read back. Returns the path; throws on failure.
+// file read back, with the ranks' time splits in /time_split. Returns the path; throws on failure.
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
-                           const std::vector<results::RankResult>& ranks, const std::string& settings_json);
+                           const std::vector<results::RankResult>& ranks, const std::string& settings_json,
+                           const std::vector<results::RankTimeSplit>& time_splits = {});
 
 }  // namespace autobench::writing

@@ -15,6 +15,7 @@
 
 using autobench::backend::parallel_for;
 using autobench::backend::share_cores;
+using autobench::backend::ranks_sharing;
 using autobench::backend::usable_cores;
 
 namespace {
@@ -68,18 +69,37 @@ TEST(ParallelFor, FollowsTheProcessesCpuAffinity) {
   EXPECT_EQ(usable_cores(), static_cast<unsigned>(CPU_COUNT(&all)));
 }
 
-// Unbound ranks of one node share the machine's cores: two take half each (at least one); a rank bound
-// to cores of its own keeps its affinity whatever the sharing.
-TEST(ParallelFor, UnboundRanksOfANodeShareTheCores) {
+// Ranks of one node that may run on the same cores share them: two take half each (at least one),
+// whether their cores are the whole machine or a cpuset the job is confined to; a rank bound to one core
+// keeps that core.
+TEST(ParallelFor, RanksSharingTheirCoresTakeAShareEach) {
   cpu_set_t all;
   ASSERT_EQ(sched_getaffinity(0, sizeof(all), &all), 0);
   const auto affinity = static_cast<unsigned>(CPU_COUNT(&all));
-  const bool unbound = affinity == std::max(1u, std::thread::hardware_concurrency());
   share_cores(2);
-  EXPECT_EQ(usable_cores(), unbound ? std::max(1u, affinity / 2) : affinity);
+  EXPECT_EQ(usable_cores(), std::max(1u, affinity / 2));
   bind_to_first_core(all);
   EXPECT_EQ(usable_cores(), 1u);
   ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
   share_cores(1);
   EXPECT_EQ(usable_cores(), affinity);
+}
+
+cpu_set_t cores(std::initializer_list<int> ids) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (const int id : ids) CPU_SET(id, &set);
+  return set;
+}
+
+// Which ranks share: unbound (or one cpuset for all) -> every rank; bound to a core each -> itself alone;
+// bound to a socket each, two per socket -> pairs.
+TEST(ParallelFor, RanksSharingCountsTheRanksWhoseCoresOverlap) {
+  const auto node = cores({0, 1, 2, 3, 4, 5, 6, 7});
+  EXPECT_EQ(ranks_sharing({node, node, node, node}, 2), 4);
+  EXPECT_EQ(ranks_sharing({cores({0}), cores({1}), cores({2}), cores({3})}, 1), 1);
+  const auto socket0 = cores({0, 1, 2, 3}), socket1 = cores({4, 5, 6, 7});
+  EXPECT_EQ(ranks_sharing({socket0, socket1, socket0, socket1}, 0), 2);
+  EXPECT_EQ(ranks_sharing({socket0}, 0), 1);
+  EXPECT_EQ(ranks_sharing({cores({}), cores({})}, 0), 1);  // no affinity known: this rank alone
 }

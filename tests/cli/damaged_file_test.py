@@ -39,9 +39,10 @@ def damaged(name, change):
 
 
 def short_dataset(f):
-    values = f[CAMPAIGN]["time_mean_s"][:-1]
-    del f[CAMPAIGN]["time_mean_s"]
-    f[CAMPAIGN]["time_mean_s"] = values
+    sweep = f[f[CAMPAIGN].attrs["sweep"]]  # the campaign's points are its sweep's (schema 2)
+    values = sweep["time_mean_s"][:-1]
+    del sweep["time_mean_s"]
+    sweep["time_mean_s"] = values
 
 
 def typed_attribute(f):
@@ -50,7 +51,7 @@ def typed_attribute(f):
 
 def knee_out_of_range(f):
     f[CAMPAIGN].attrs["knee_detected"] = 1
-    f[CAMPAIGN].attrs["knee_index"] = len(f[CAMPAIGN]["size"]) + 5
+    f[CAMPAIGN].attrs["knee_index"] = int(f[CAMPAIGN].attrs["points"]) + 5
 
 
 with open(GOOD, "rb") as good:

@@ -11,6 +11,8 @@ import h5py
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
 from script_checks import BIN, Checks, scratch  # noqa: E402
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "scripts"))
+from autobench_h5 import campaign_column  # noqa: E402
 
 SCRATCH = scratch("/tmp/suite_file_test")
 check = Checks()
@@ -63,7 +65,7 @@ with h5py.File(h5, "r") as f:
                 group = f["campaigns"][kernel][detector][f"rank{rank}"]
                 check(sorted(group) == ["repeat0", "repeat1"], f"{kernel}/{detector}/rank{rank}: {sorted(group)}")
                 for repeat in group.values():
-                    sizes = repeat["size"][()]
+                    sizes = campaign_column(repeat, "size")
                     name = f"{kernel}/{detector}/rank{rank}"
                     check(sizes[0] == start, f"{name}: first size {sizes[0]}, expected {start}")
                     # Sizes grow by the kernel's factor (rounded to whole elements).

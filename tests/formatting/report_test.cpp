@@ -35,7 +35,7 @@ TEST(ReportJson, TopLevelStructure) {
                                             "end_time", "settings", "consensus", "devices", "campaigns", "stability",
                                             "detector_agreement"}));
   EXPECT_EQ(j["file"], "run/autobench.h5");
-  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["schema_version"], 2);  // the file's: a file read back says its own
   EXPECT_EQ(j["backend"], "sim");
   EXPECT_EQ(j["ranks"], 3);
   EXPECT_EQ(j["complete"], false);

@@ -1,9 +1,12 @@
-// The written file, as h5dump sees it, against the schema in README.md and the names docs/knees.md adds:
-// every group of the schema holds exactly the attributes and datasets they list, with the documented types. Skipped when
-// h5dump (hdf5-tools) is not installed.
+// The written file, as h5dump sees it, against the documented schema (the "Output: the HDF5 file" block
+// of docs/*.md or README.md, and the names docs/knees.md adds): every group of the schema holds exactly the
+// attributes and datasets they list, with the documented types. Skipped when h5dump (hdf5-tools) is not
+// installed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -74,7 +77,8 @@ std::map<std::string, DumpedGroup> parse_dump(const std::string& dump) {
   return groups;
 }
 
-// The schema block of README.md: path pattern -> (attribute names, dataset names).
+// The schema block of the documentation: path pattern -> (attribute names, dataset names).
+constexpr const char* kSchemaSection = "## Output: the HDF5 file";
 struct SchemaEntry {
   std::set<std::string> attributes, datasets;
 };
@@ -89,12 +93,27 @@ std::set<std::string> names_in(const std::string& list) {
   return names;
 }
 
-// Adds the schema block (the first fenced block after `heading`) of a file in the source tree to `schema`.
-void add_schema_block(std::map<std::string, SchemaEntry>& schema, const std::string& path, const std::string& heading) {
-  std::ifstream file(std::string(AUTOBENCH_SOURCE_DIR) + "/" + path);
-  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+// The text of the first of docs/*.md (by name), then README.md, that holds the schema's section.
+std::string schema_document() {
+  std::vector<std::filesystem::path> candidates;
+  const std::filesystem::path source(AUTOBENCH_SOURCE_DIR);
+  if (std::filesystem::is_directory(source / "docs"))
+    for (const auto& entry : std::filesystem::directory_iterator(source / "docs"))
+      if (entry.path().extension() == ".md") candidates.push_back(entry.path());
+  std::sort(candidates.begin(), candidates.end());
+  candidates.push_back(source / "README.md");
+  for (const auto& path : candidates) {
+    std::ifstream file(path);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (text.find(kSchemaSection) != std::string::npos) return text;
+  }
+  return "";
+}
+
+// Adds the schema block (the first fenced block after `heading`) of `readme` to `schema`.
+void add_schema_block(std::map<std::string, SchemaEntry>& schema, const std::string& readme, const std::string& heading) {
   const auto section = readme.find(heading);
-  ASSERT_NE(section, std::string::npos) << path << " has no section " << heading;
+  ASSERT_NE(section, std::string::npos) << "no section " << heading;
   const auto begin = readme.find("```\n", section) + 4;
   std::string block = readme.substr(begin, readme.find("```", begin) - begin);
   block = std::regex_replace(block, std::regex(R"re(\([^)]*\))re"), "");  // "(int)", "(1-D, ...)", ...
@@ -105,9 +124,10 @@ void add_schema_block(std::map<std::string, SchemaEntry>& schema, const std::str
     const auto attributes = body.find("attributes:");
     const auto datasets = body.find("datasets");
     SchemaEntry e;
+    const auto attributes_end = std::min(datasets, body.find("only where needed"));  // schema 2's optional part
     if (attributes != std::string::npos) {
-      e.attributes = names_in(
-          body.substr(attributes + 11, datasets == std::string::npos ? std::string::npos : datasets - attributes - 11));
+      e.attributes = names_in(body.substr(
+          attributes + 11, attributes_end == std::string::npos ? std::string::npos : attributes_end - attributes - 11));
     }
     if (datasets != std::string::npos) e.datasets = names_in(body.substr(body.find(':', datasets) + 1));
     schema[(*it)[2]].attributes.merge(e.attributes);
@@ -117,8 +137,10 @@ void add_schema_block(std::map<std::string, SchemaEntry>& schema, const std::str
 
 std::map<std::string, SchemaEntry> readme_schema() {
   std::map<std::string, SchemaEntry> schema;
-  add_schema_block(schema, "README.md", "## Output: the HDF5 file");
-  add_schema_block(schema, "docs/knees.md", "## Where it is stored");
+  add_schema_block(schema, schema_document(), kSchemaSection);
+  std::ifstream knees(std::string(AUTOBENCH_SOURCE_DIR) + "/docs/knees.md");
+  add_schema_block(schema, std::string(std::istreambuf_iterator<char>(knees), std::istreambuf_iterator<char>()),
+                   "## Where it is stored");
   return schema;
 }
 
@@ -143,7 +165,9 @@ class Hdf5Schema : public ::testing::Test {
   void SetUp() override {
     if (run("h5dump --version 2>/dev/null").empty()) GTEST_SKIP() << "h5dump (hdf5-tools) is not installed";
     const auto ranks = testing::sample_ranks();
-    writing::write_results(path_, testing::sample_run_info(), ranks, stats::compute_stability(ranks), "{}");
+    std::vector<results::RankTimeSplit> splits(2);
+    splits[1].rank = 1;
+    writing::write_results(path_, testing::sample_run_info(), ranks, stats::compute_stability(ranks), "{}", splits);
     const std::string dump = run("h5dump -H '" + path_ + "'");
     ASSERT_FALSE(dump.empty()) << "h5dump -H failed on " << path_;
     groups_ = parse_dump(dump);
@@ -153,11 +177,12 @@ class Hdf5Schema : public ::testing::Test {
   std::map<std::string, DumpedGroup> groups_;
 };
 
-TEST(ReadmeSchema, ListsTheFiveKindsOfGroup) {
+TEST(ReadmeSchema, ListsTheSevenKindsOfGroup) {
   const auto schema = readme_schema();
   EXPECT_EQ(keys(schema),
-            (std::set<std::string>{"/", "/devices/rank<R>", "/campaigns/<kernel>/<detector>/rank<R>/repeat<K>",
-                                   "/stability/<kernel>/<detector>", "/consensus/<kernel>"}));
+            (std::set<std::string>{"/", "/devices/rank<R>", "/sweeps/rank<R>/<kernel>_repeat<K>",
+                                   "/campaigns/<kernel>/<detector>/rank<R>/repeat<K>", "/stability/<kernel>/<detector>",
+                                   "/time_split", "/consensus/<kernel>"}));
   EXPECT_EQ(schema.at("/stability/<kernel>/<detector>").datasets.count("knees_found"), 1u);
   EXPECT_EQ(schema.at("/").attributes.count("schema_version"), 1u);
   EXPECT_EQ(schema.at("/stability/<kernel>/<detector>").datasets.count("throughput_cv"), 1u);
@@ -195,7 +220,11 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
   for (const char* name : {"knee_size", "max_size"}) EXPECT_EQ(campaign.attributes.at(name), u64) << name;
   EXPECT_EQ(campaign.attributes.at("elapsed_s"), f64);
   EXPECT_EQ(campaign.attributes.at("stop_reason"), str);
-  for (const auto& [name, type] : campaign.datasets) {
+  EXPECT_EQ(campaign.attributes.at("sweep"), str);
+  const auto& sweep = groups_.at("/sweeps/rank0/vecadd_repeat1");  // the campaign's points (schema 2)
+  EXPECT_EQ(sweep.attributes.at("points"), i64);
+  EXPECT_FALSE(sweep.datasets.empty());
+  for (const auto& [name, type] : sweep.datasets) {
     const std::map<std::string, std::string> special{{"size", u64},
                                                      {"iterations", i64},
                                                      {"tunables", str},
@@ -213,7 +242,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"launch_times_s", "H5T_IEEE_F32LE"}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
     if (name == "launch_times_s") continue;  // one entry per launch, all points one after the other
-    EXPECT_EQ(campaign.spaces.at(name), "SIMPLE { ( 7 ) / ( 7 ) }") << name;  // one entry per point
+    EXPECT_EQ(sweep.spaces.at(name), "SIMPLE { ( 7 ) / ( 7 ) }") << name;  // one entry per point
   }
 
   const auto& stability = groups_.at("/stability/vecadd/kneedle").datasets;

@@ -7,6 +7,9 @@ import sys
 import h5py  # tests/requirements.txt: missing is a failure, not a skip
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "scripts"))
+from autobench_h5 import campaign_column  # noqa: E402  (either layout of the campaign curves)
+
 BINARY = os.environ["AUTOBENCH_BINARY"]
 SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-report-test"
 
@@ -45,8 +48,8 @@ def campaigns(path):
                         c = {k: (text(v) if isinstance(v, (str, bytes)) else v) for k, v in g.attrs.items()}
                         c["device"] = devices[rank_name]
                         for name in ("size", "time_mean_s", "throughput", "energy_j"):
-                            c[name] = np.asarray(g[name][:], dtype=float)
-                        c["tunables"] = [text(t) for t in g["tunables"][:]]
+                            c[name] = np.asarray(campaign_column(g, name), dtype=float)
+                        c["tunables"] = [text(t) for t in campaign_column(g, "tunables")]
                         out.append(c)
     return out
 

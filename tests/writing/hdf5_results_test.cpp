@@ -80,13 +80,101 @@ TEST(Hdf5Results, AFileWrittenBeforeAPointFieldWasAddedReadsWithItsDefault) {
   {  // as an older version wrote it: without tune_resources
     const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
     ASSERT_GE(file, 0);
-    EXPECT_GE(H5Ldelete(file, "/campaigns/gemm/kneedle/rank0/repeat0/tune_resources", H5P_DEFAULT), 0);
+    EXPECT_GE(H5Ldelete(file, "/sweeps/rank0/gemm_repeat0/tune_resources", H5P_DEFAULT), 0);
     H5Fclose(file);
   }
   const auto file = reading::read_results(path);
   auto expected = ranks[0];
   for (auto& p : expected.campaigns[0].points) p.tune_resources.clear();
   expect_same(expected, file.ranks.at(0));
+}
+
+// Three detectors fed by one sweep: the whole sweep, a prefix with a refinement point inserted, and a
+// prefix with its own power correction.
+std::vector<results::Campaign> one_sweep_three_detectors() {
+  const auto whole = testing::sample_campaign(0, "vecadd", "kneedle", 0, 3);
+  auto refined = testing::sample_campaign(0, "vecadd", "triangle", 0, 3);
+  refined.points.resize(5);
+  refined.points.insert(refined.points.begin() + 2, testing::sample_point(3000, 2.5e-5, true));
+  auto corrected = testing::sample_campaign(0, "vecadd", "slope", 0, 2);
+  corrected.points.resize(4);
+  for (auto& p : corrected.points) p.power_corrected_w = 80.0 + static_cast<double>(p.size % 7);
+  return {whole, refined, corrected};
+}
+
+TEST(Hdf5Results, DetectorsOfOneSweepShareItsStoredPointsAndReadBackWhole) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("shared.h5");
+  std::vector<results::RankResult> ranks(1);
+  ranks[0].campaigns = one_sweep_three_detectors();
+  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  expect_same(ranks[0], reading::read_results(path).ranks.at(0));
+
+  const auto file = hdf5::H5File::open(path);
+  EXPECT_EQ(file.read_attribute<std::int64_t>("schema_version"), 2);
+  const auto sweep = file.open_group("sweeps").open_group("rank0").open_group("vecadd_repeat0");
+  EXPECT_EQ(sweep.read_attribute<std::int64_t>("points"), 8);  // 7 sizes and the refinement point, once each
+  EXPECT_EQ(sweep.read_dataset<std::uint64_t>("size").size(), 8u);
+  const auto kernel = file.open_group("campaigns").open_group("vecadd");
+  for (const char* detector : {"kneedle", "triangle", "slope"}) {
+    SCOPED_TRACE(detector);
+    const auto c = kernel.open_group(detector).open_group("rank0").open_group("repeat0");
+    EXPECT_EQ(c.read_attribute<std::string>("sweep"), "/sweeps/rank0/vecadd_repeat0");
+    EXPECT_FALSE(c.has_dataset("size"));
+    EXPECT_FALSE(c.has_dataset("launch_times_s"));
+    EXPECT_EQ(c.has_dataset("point_index"), std::string(detector) == "triangle");  // not the sweep's first points
+    EXPECT_EQ(c.has_dataset("power_corrected_w"), std::string(detector) == "slope");  // its own values only
+  }
+}
+
+TEST(Hdf5Results, IndependentSweepsAreStoredOneEach) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("independent.h5");
+  std::vector<results::RankResult> ranks(1);
+  auto second = testing::sample_campaign(0, "vecadd", "triangle", 0, 3);
+  for (auto& p : second.points) p.time_mean_s *= 1.01, p.launch_times_s.back() *= 1.01f;  // measured again
+  ranks[0].campaigns = {testing::sample_campaign(0, "vecadd", "kneedle", 0, 3), second};
+  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  expect_same(ranks[0], reading::read_results(path).ranks.at(0));
+  const auto file = hdf5::H5File::open(path);
+  EXPECT_EQ(file.open_group("sweeps").open_group("rank0").child_groups(),
+            (std::vector<std::string>{"vecadd_repeat0_kneedle", "vecadd_repeat0_triangle"}));
+}
+
+TEST(Hdf5Results, ASchemaOneFileFromAnEarlierVersionStillReads) {
+  // tests/writing/data/schema1.h5: testing::sample_ranks() and sample_run_info() written by the writer of
+  // main 9126241 (schema 1: every campaign's points in its own group), before sweeps were stored once.
+  const auto file = reading::read_results(std::string(AUTOBENCH_SOURCE_DIR) + "/tests/writing/data/schema1.h5");
+  EXPECT_EQ(file.schema_version, 1);
+  expect_same(testing::sample_run_info(), file.info);
+  const auto ranks = testing::sample_ranks();
+  ASSERT_EQ(file.ranks.size(), ranks.size());
+  for (std::size_t i = 0; i < ranks.size(); ++i) expect_same(ranks[i], file.ranks[i]);
+  EXPECT_TRUE(file.time_splits.empty());
+}
+
+TEST(Hdf5Results, TimeSplitsRoundTripAndOlderFilesHaveNone) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("split.h5");
+  std::vector<results::RankTimeSplit> splits(2);
+  splits[0] = {0, 2, 10.5, 4.0, 0.5, 1.25, 0.75, 0.5, 2.0, 0.0, 0.125, 0.0625};
+  splits[1] = {1, 1, 9.75, 5.0, 0.25, 1.0, 0.5, 0.25, 1.5, 0.0, 0.5, 0.0};
+  write_results(path, testing::sample_run_info(), testing::sample_ranks(), {}, "{}", splits);
+  const auto file = reading::read_results(path);
+  ASSERT_EQ(file.time_splits.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto& a = splits[i];
+    const auto& b = file.time_splits[i];
+    EXPECT_EQ(b.rank, a.rank);
+    EXPECT_EQ(b.cores, a.cores);
+    EXPECT_EQ(b.wall_s, a.wall_s);
+    EXPECT_EQ(b.gpu_timing_s, a.gpu_timing_s);
+    EXPECT_EQ(b.write_s, a.write_s);
+    EXPECT_EQ(b.other_s(), a.other_s());
+  }
+  EXPECT_EQ(hdf5::H5File::open(path).open_group("time_split").read_dataset<double>("other_s").at(0), splits[0].other_s());
+  write_results(path, testing::sample_run_info(), testing::sample_ranks(), {}, "{}");
+  EXPECT_TRUE(reading::read_results(path).time_splits.empty());
 }
 
 TEST(Hdf5Results, CampaignsComeBackGroupedByKernelThenDetectorThenInWrittenOrder) {
@@ -180,11 +268,11 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
   const auto future = scratch.path("future.h5");
   {
     auto file = hdf5::H5File::create(future);
-    file.write_attribute<std::int64_t>("schema_version", 2);
+    file.write_attribute<std::int64_t>("schema_version", 3);
     file.close();
   }
   EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { reading::read_results(future); }),
-                       future + " has schema version 2; this autobench-mpi reads version 1"));
+                       future + " has schema version 3; this autobench-mpi reads versions 1 to 2"));
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "suite/backend/cuda/kernel_sources.hpp"
 #include "suite/backend/device.hpp"
 #include "suite/backend/parallel_for.hpp"
+#include "suite/control/phase_timer.hpp"
 
 namespace autobench::backend::cuda {
 namespace {
@@ -131,6 +132,7 @@ CompileTarget target_for(int cc_major, int cc_minor) {
 
 std::shared_ptr<const std::string> compile(const std::string& source, const kernels::Tunables& macros,
                                            const CompileTarget& target) {
+  control::PhaseScope compiling(&results::RankTimeSplit::compilation_s);
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const std::string>> cache;
   const std::string key = source + "|" + kernels::to_string(macros) + "|" + target.option();
@@ -146,6 +148,7 @@ std::shared_ptr<const std::string> compile(const std::string& source, const kern
 }
 
 void compile_all(const std::string& source, const std::vector<kernels::Tunables>& configs, const CompileTarget& target) {
+  control::PhaseScope compiling(&results::RankTimeSplit::compilation_s);  // the calling thread waits for the workers
   parallel_for(configs.size(), 1, [&](std::size_t i) { compile(source, configs[i], target); });
 }
 

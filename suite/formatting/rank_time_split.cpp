@@ -1,0 +1,50 @@
+// The ranks' time splits as text (see rank_time_split.hpp).
+#include "suite/formatting/rank_time_split.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "suite/formatting/time_split_table.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+// The phases' names without "_s", then "other".
+std::vector<std::string> phase_names() {
+  std::vector<std::string> names;
+  record::for_each_field(results::kTimePhaseFields, [&](const auto& f) {
+    const std::string name = f.name;
+    names.push_back(name.substr(0, name.size() - 2));
+  });
+  names.push_back("other");
+  return names;
+}
+
+std::vector<double> phase_seconds(const results::RankTimeSplit& s) {
+  std::vector<double> seconds;
+  record::for_each_field(results::kTimePhaseFields, [&](const auto& f) { seconds.push_back(s.*f.member); });
+  seconds.push_back(s.other_s());
+  return seconds;
+}
+
+}  // namespace
+
+std::string rank_time_split_table(const std::vector<results::RankTimeSplit>& splits) {
+  TimeSplitColumns columns{"rank", "cores", false, {}};
+  for (const auto& name : phase_names()) columns.phases.push_back(name + "_s");
+  std::vector<TimeSplitRow> rows;
+  for (const auto& s : splits)
+    rows.push_back({std::to_string(s.rank), static_cast<std::uint64_t>(std::max<std::int64_t>(s.cores, 0)), phase_seconds(s)});
+  return time_split_table(columns, rows);
+}
+
+std::string rank_time_split_line(const results::RankTimeSplit& split) {
+  std::string line = fmt::format("rank {} time split: wall {:.2f} s, cores {};", split.rank, split.wall_s, split.cores);
+  const auto names = phase_names();
+  const auto seconds = phase_seconds(split);
+  for (std::size_t i = 0; i < names.size(); ++i) line += fmt::format("{} {} {:.2f}", i ? "," : "", names[i], seconds[i]);
+  return line;
+}
+
+}  // namespace autobench::formatting
