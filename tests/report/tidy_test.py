@@ -1,8 +1,7 @@
 """Tidy data: `export --tidy` writes one row per point of every campaign whose values equal the file's
 (read with h5py); every per-point dataset carries its `units` and has `size` as its dimension scale, so
-xarray (h5netcdf) opens a campaign group with size as the coordinate and strings as str; the pandas
-example of docs/tidy.md runs on the exported table (its code block is extracted and executed).
-Skipped (77) without pandas, xarray or h5netcdf (scripts/install-deps.sh --tests installs them)."""
+xarray (h5netcdf) opens a sweep group with size as the coordinate and strings as str; the pandas
+example of docs/tidy.md runs on the exported table (its code block is extracted and executed)."""
 import csv
 import math
 import os
@@ -14,14 +13,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_runs import SCRATCH, campaigns, run, sim_run  # noqa: E402
 
-try:
-    import h5py
-    import pandas  # noqa: F401  (the docs' example)
-    import xarray as xr
-    import h5netcdf  # noqa: F401  (xarray's engine)
-except ImportError as missing:
-    print(f"skipped: {missing}")
-    sys.exit(77)
+import h5py  # noqa: E402  (tests/requirements.txt: missing is a failure, not a skip)
+import pandas  # noqa: E402,F401  (the docs' example)
+import xarray as xr  # noqa: E402
+import h5netcdf  # noqa: E402,F401  (xarray's engine)
 
 shutil.rmtree(SCRATCH, ignore_errors=True)
 h5 = sim_run("results")
@@ -76,10 +71,12 @@ units = {"size": "1", "time_mean_s": "s", "power_w": "W", "energy_j": "J", "sm_c
 with h5py.File(h5, "r") as f:
     kernel = next(iter(f["campaigns"]))
     detector = next(iter(f["campaigns"][kernel]))
-    path = f"campaigns/{kernel}/{detector}/rank0/repeat0"
+    campaign = f[f"campaigns/{kernel}/{detector}/rank0/repeat0"]
+    metric = campaign.attrs["metric_unit"]
+    path = campaign.attrs["sweep"].lstrip("/")  # schema 2: the per-point columns are the sweep's
     g = f[path]
-    metric = g.attrs["metric_unit"]
-    if not isinstance(metric, str) or not isinstance(g.attrs["kernel"], str):
+    sweep_sizes = g["size"][:].tolist()
+    if not isinstance(metric, str) or not isinstance(campaign.attrs["kernel"], str):
         problems.append(f"string attributes come back as {type(metric).__name__}, not str")
     for name, unit in {**units, "throughput": metric, "efficiency": metric.split("/")[0] + "/J"}.items():
         if g[name].attrs.get("units") != unit:
@@ -97,15 +94,13 @@ with h5py.File(h5, "r") as f:
         if scales != [f"/{path}/size"]:
             problems.append(f"{path}/{name}: dimension scales {scales}, expected size")
 
-# xarray opens the campaign group with size as its coordinate, units and strings decoded.
+# xarray opens the sweep group with size as its coordinate, units and strings decoded.
 ds = xr.open_dataset(h5, engine="h5netcdf", group=path)
 if list(ds.throughput.dims) != ["size"] or "size" not in ds.coords:
     problems.append(f"xarray: throughput has dims {ds.throughput.dims}, coords {list(ds.coords)}")
 else:
-    sizes = next(c["size"] for c in cs if (c["kernel"], c["detector"], int(c["rank"]), int(c["repeat"])) ==
-                 (kernel, detector, 0, 0))
-    if ds["size"].values.tolist() != sizes.tolist():
-        problems.append(f"xarray: size coordinate {ds['size'].values[:5]}, expected {sizes[:5]}")
+    if ds["size"].values.tolist() != sweep_sizes:
+        problems.append(f"xarray: size coordinate {ds['size'].values[:5]}, expected {sweep_sizes[:5]}")
 if ds.throughput.attrs.get("units") != metric or ds.time_mean_s.attrs.get("units") != "s":
     problems.append(f"xarray: units {ds.throughput.attrs.get('units')!r}, {ds.time_mean_s.attrs.get('units')!r}")
 if not isinstance(ds.attrs.get("kernel"), str) or not all(isinstance(t, str) for t in ds.tunables.values.tolist()):
