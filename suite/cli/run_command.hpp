@@ -31,5 +31,8 @@ int launcher_rank();
 // The backend every rank uses ("auto": cuda when every rank sees a GPU, else sim with `notice` set);
 // collective; throws UsageError when the request cannot be met.
 std::string resolve_backend(const std::string& requested, const mpi::Session& mpi, bool& notice);
+// The command that continues or rebuilds a run of `ranks` ranks: "autobench-mpi ARGS", launched by
+// "mpirun -n RANKS " when the run had more than one rank (a resume needs the same number).
+std::string autobench_command(int ranks, const std::string& args);
 
 }  // namespace autobench::cli
