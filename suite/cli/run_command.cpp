@@ -344,7 +344,8 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
       hooks.on_campaign = [&](const results::Campaign& c) {
         fresh.push_back(c);
         journal->campaign(c);
-        progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - ctx.t0).count()));
+        if (!control::stop_requested())  // once stopping, the stop notice stays the last line should mpirun kill us
+          progress.post(campaign_line(c, label, std::chrono::duration<double>(Clock::now() - ctx.t0).count()));
       };
       hooks.stop_requested = [&] { return !journal_error.empty() || control::stop_requested(); };
       hooks.may_start = [&](const campaign::SweepSpec& sw) {
@@ -368,7 +369,12 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
     }
   }
   mine.campaigns = previous;
-  for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
+  for (auto& c : fresh) {  // a sweep measured again replaces what was kept of it (e.g. one detector's campaign)
+    std::erase_if(mine.campaigns, [&](const results::Campaign& o) {
+      return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
+    });
+    mine.campaigns.push_back(std::move(c));
+  }
   journal::order_by_plan(ctx.prep.plan, mine.campaigns);
   return out;
 }

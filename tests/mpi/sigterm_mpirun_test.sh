@@ -9,10 +9,12 @@ bin=${AUTOBENCH_BINARY:?}
 scratch=${AUTOBENCH_SCRATCH:-$(mktemp -d)}
 rm -rf "$scratch" && mkdir -p "$scratch"
 fail() { echo "FAIL: $*"; echo "--- output:"; cat "$scratch/log"; exit 1; }
-# The command a line tells to run, with this build's binary for autobench-mpi.
-command_in() { sed -e 's/^.*\(with\|with:\|Continue with:\) *//' <<<"$1" | sed -e "s#autobench-mpi #$bin #"; }
-status_of() { /work/venv/bin/python3 -c 'import h5py, sys; print(h5py.File(sys.argv[1])["/"].attrs["status"])' "$1" 2>/dev/null ||
-  "$bin" report "$1" 2>/dev/null | grep -o 'incomplete\|complete' | head -1; }
+# "incomplete" or "complete" (report names the status of incomplete runs only), "unreadable" otherwise.
+status_of() {
+  local text
+  text=$("$bin" report "$1" 2>/dev/null) || { echo unreadable; return; }
+  grep -q '^status: incomplete' <<<"$text" && echo incomplete || echo complete
+}
 
 timeout -s TERM 8 mpirun -n 2 --oversubscribe "$bin" --suite quick --repeats 3 --backend sim --sim-realtime 1 \
   --output "$scratch/out" >"$scratch/log" 2>&1
@@ -21,24 +23,22 @@ rc=$?
 run_dir=$(find "$scratch/out" -mindepth 1 -maxdepth 1 -type d | head -1)
 [[ -n $run_dir ]] || fail "no run directory"
 h5=$run_dir/autobench.h5
-ours=$(grep '^autobench-mpi' "$scratch/log" | tail -1)
 if [[ -f $h5 ]]; then
   echo "ok: the ranks wrote $h5 before mpirun ended them"
+  said=$(cat "$scratch/log")
 else
   last=$(tail -1 "$scratch/log")
-  [[ $last == "$ours" ]] || fail "the last line printed is not autobench-mpi's: '$last'"
-  [[ $ours == *"merge $run_dir" ]] || fail "the last line does not say how to get the results file: '$ours'"
-  echo "ok: the last line printed says how to get the results file: $ours"
-  eval "$(command_in "$ours")" >"$scratch/merge.out" 2>&1 || fail "$(cat "$scratch/merge.out")"
-  [[ -f $h5 ]] || fail "merge wrote no $h5"
-  ours=$(tail -1 "$scratch/merge.out")
+  [[ $last == *"build it from the journals with: autobench-mpi merge $run_dir" ]] ||
+    fail "no results file, and the last line printed does not say how to get it: '$last'"
+  echo "ok: no results file; the last line printed says how to get it: $last"
+  "$bin" merge "$run_dir" >"$scratch/merge.out" 2>&1 || { cat "$scratch/merge.out"; fail "merge failed"; }
+  said=$(cat "$scratch/merge.out")
 fi
 [[ $(status_of "$h5") == incomplete ]] || fail "$h5 is not marked incomplete"
-[[ $ours == *"mpirun -n 2 autobench-mpi --resume $run_dir"* ]] ||
-  fail "the resume command does not name mpirun -n 2: '$ours'"
-resume=$(grep -o "mpirun -n 2 autobench-mpi --resume $run_dir" <<<"$ours")
-OMPI_MCA_rmaps_base_oversubscribe=1 eval "$(command_in "$resume") -q" >"$scratch/resume.out" 2>&1 ||
-  fail "the printed resume command failed: $(cat "$scratch/resume.out")"
+resume="mpirun -n 2 autobench-mpi --resume $run_dir"
+[[ $said == *"$resume"* ]] || fail "the resume command printed does not name mpirun -n 2: '$said'"
+OMPI_MCA_rmaps_base_oversubscribe=1 mpirun -n 2 "$bin" --resume "$run_dir" -q >"$scratch/resume.out" 2>&1 ||
+  { cat "$scratch/resume.out"; fail "the printed resume command failed"; }
 [[ $(status_of "$h5") == complete ]] || fail "$h5 is not complete after the resume"
 rm -rf "$scratch"
 echo "ok: SIGTERM to mpirun left a resumable run, completed with: $resume"

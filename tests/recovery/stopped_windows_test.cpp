@@ -74,8 +74,11 @@ TEST(StoppedWindows, ASignalDuringTheWindowsAfterASweepLeavesItIncompleteAndToBe
 TEST(StoppedWindows, ACampaignJournaledCompleteWithStoppedWindowsIsNotFinished) {
   auto campaigns = sweep(1);
   for (auto& c : campaigns) c.complete = true;  // as journaled before this was fixed
-  for (const auto& c : campaigns)
-    if (has_stopped_window(c)) EXPECT_FALSE(journal::finished(c)) << c.detector;
+  for (const auto& c : campaigns) {
+    if (has_stopped_window(c)) {
+      EXPECT_FALSE(journal::finished(c)) << c.detector;
+    }
+  }
   EXPECT_EQ(journal::remaining_plan(one_sweep_plan(), campaigns).sweeps.size(), 1u);
 }
 
