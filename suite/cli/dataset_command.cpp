@@ -537,7 +537,9 @@ void add_dataset_command(CLI::App& app) {
       ->check(bounded(limits::memory_fraction))->capture_default_str();
   cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")->capture_default_str();
   cmd->add_option("--output", s.output_dir, "Parent directory of the dataset's timestamped run directory")->capture_default_str();
-  cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings");
+  cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings; "
+                                                   "refused, changing nothing, when a rank's device cannot start or "
+                                                   "another process holds RUN_DIR (docs/promises.md)");
   cmd->add_option("--time-budget", request->time_budget_s, "Seconds the run may take; no configuration starts that "
                                                           "would not finish (default: the SLURM job's time left)");
   cmd->add_flag("-q,--quiet", request->quiet, "Print only errors and the JSONL path");
