@@ -396,6 +396,13 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   }
   info.end_time = results::utc_now();
   info.complete = !stopped_early && !failed;
+  // Said before the file is written: a launcher may kill us meanwhile, and --resume needs only the journals.
+  if (!info.complete)
+    fmt::print(stderr, "autobench-mpi: {}; partial results marked incomplete. Continue with:\n  {}\n",
+               failed                      ? "a rank failed"
+               : control::stop_requested() ? "stopped early on a signal"
+                                           : "stopped early (time budget)",
+               autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   std::string path;
   try {
     path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings).dump());
@@ -407,12 +414,6 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   if (failed_campaigns)
     fmt::print(stderr, "autobench-mpi: warning: {} campaign(s) ended with an error (see stop_reason/error)\n",
                  failed_campaigns);
-  if (!info.complete && !path.empty())
-    fmt::print(stderr, "autobench-mpi: {}; partial results marked incomplete. Continue with:\n  {}\n",
-                 failed              ? "a rank failed"
-                 : control::stop_requested() ? "stopped early on a signal"
-                                             : "stopped early (time budget)",
-                 autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
   const double writing = std::chrono::duration<double>(Clock::now() - t_gathered).count();
   if (!path.empty() && settings.verbosity > 0)
@@ -468,7 +469,8 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
 
   control::TimeBudget budget(time_budget_s(request.time_budget_s, mpi));
   if (root)  // mpirun kills the ranks a second after forwarding SIGTERM: the journals keep what was measured
-    control::set_stop_notice("autobench-mpi: stopping after the current measurement; should the job end before " +
+    control::set_stop_notice("autobench-mpi: stopping after the current measurement; continue later with `" +
+                             autobench_command(mpi.size(), "--resume " + ctx.run_dir) + "`; should the job end before " +
                              writing::result_path(ctx.run_dir) + " is written, build it from the journals with: " +
                              autobench_command(1, "merge " + ctx.run_dir) + "\n");
   RankDevice dev;
