@@ -235,9 +235,13 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
     refine_campaigns(out, trackers, points, kernel, settings.refine_precision, settings.knee_metric,
                      [&](std::uint64_t size) { return measure(size, true); }, hooks, t0);
   if (hooks.after_sweep) {
+    bool stopped = false;  // a window chosen after the sweep was not measured: the campaigns are not finished
     const SweepHooks::WorkloadAt at = [&](std::uint64_t size,
                                           const std::function<void(backend::Workload&, const kernels::Tunables&)>& f) {
-      if (hooks.stop_requested && hooks.stop_requested()) return false;
+      if (hooks.stop_requested && hooks.stop_requested()) {
+        stopped = true;
+        return false;
+      }
       const auto workload = prepare(size);
       f(*workload, best_at.at(size));
       return true;
@@ -252,6 +256,8 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
           c.error = std::string("after the sweep: ") + e.what();
         }
     }
+    if (stopped)
+      for (auto& c : out) c.complete = false;  // kept as measured, measured again on --resume
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     auto& c = out[i];

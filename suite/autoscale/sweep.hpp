@@ -25,7 +25,8 @@ struct SweepHooks {
   std::function<void(backend::Workload&, const kernels::Tunables& best, results::Point&)> measure_power;
   // After the sweep and its refinement, before finish_campaign: e.g. power windows at the points around
   // the knees. `at(size, f)` prepares the workload at a measured size again and calls f with it and the
-  // configuration that size was measured with; it returns false (and runs nothing) once stop_requested.
+  // configuration that size was measured with; it returns false (and runs nothing) once stop_requested,
+  // and then every campaign of the sweep is returned incomplete (a window chosen was never measured).
   using WorkloadAt = std::function<bool(std::uint64_t, const std::function<void(backend::Workload&, const kernels::Tunables&)>&)>;
   std::function<void(std::vector<results::Campaign>&, const WorkloadAt&)> after_sweep;
   // Each campaign before run_sweep returns it (e.g. power corrections over the whole campaign).

@@ -38,8 +38,10 @@
 #include "suite/journal/journal.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
+#include "suite/writing/atomic_file.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
+#include "suite/writing/run_lock.hpp"
 #include "suite/results/json.hpp"
 
 namespace autobench::cli {
@@ -230,6 +232,14 @@ void run_dataset(const DatasetRequest& request) {
   if (resuming && manifest.at("info").at("ranks").get<int>() != mpi.size())
     problem = "--resume " + request.resume_dir + ": the dataset run had " + manifest["info"]["ranks"].dump() +
               " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
+  std::optional<writing::RunLock> lock;  // rank 0's, for the life of the run: one writer per run directory
+  if (root && resuming && problem.empty()) {
+    try {
+      lock.emplace(request.resume_dir, mpi::node_name());
+    } catch (const std::exception& e) {
+      problem = "--resume " + request.resume_dir + ": " + e.what();
+    }
+  }
   std::string backend_name;
   try {
     backend_name = resolve_backend(resuming ? manifest["info"].at("backend").get<std::string>() : settings.backend, mpi);
@@ -239,18 +249,27 @@ void run_dataset(const DatasetRequest& request) {
   problem = mpi.broadcast(problem);
   if (!problem.empty()) throw UsageError(root ? problem : "");
 
-  const std::string run_dir =
-      resuming ? request.resume_dir : mpi.broadcast(root ? writing::create_run_directory(settings.output_dir) : "");
+  std::string run_dir = request.resume_dir;
   if (!resuming) {
     manifest = {{"settings", ds::to_json(settings)},
                 {"info",
                  {{"version", build_version()}, {"git_commit", build_git_commit()}, {"command_line", request.command_line},
                   {"backend", backend_name}, {"ranks", mpi.size()}, {"start_time", results::utc_now()}}}};
     if (root) {
-      std::ofstream out(manifest_path(run_dir));
-      out << manifest.dump(2) << "\n";
-      if (!out) throw RunFailure("cannot write '" + manifest_path(run_dir) + "'");
+      try {
+        run_dir = writing::create_run_directory(settings.output_dir);
+        lock.emplace(run_dir, mpi::node_name());
+        writing::write_file_atomically(manifest_path(run_dir), manifest.dump(2) + "\n");
+      } catch (const std::exception& e) {
+        problem = e.what();
+        lock.reset();
+        std::error_code ignored;
+        if (!run_dir.empty()) std::filesystem::remove_all(run_dir, ignored);  // nothing was measured into it
+      }
     }
+    problem = mpi.broadcast(problem);
+    if (!problem.empty()) throw RunFailure(root ? problem : "");
+    run_dir = mpi.broadcast(run_dir);
   }
   double budget_s = request.time_budget_s;
   if (budget_s < 0) {
@@ -269,14 +288,23 @@ void run_dataset(const DatasetRequest& request) {
                "--bind-to none` or `srun --cpus-per-task=N` gives each rank more\n",
                std::thread::hardware_concurrency());
 
+  if (root)  // mpirun kills the ranks a second after forwarding SIGTERM: the journals keep what was measured
+    control::set_stop_notice("autobench-mpi: stopping after the current measurement; should the job end before " +
+                             ds::hdf5_path(run_dir) + " is written, continue with: " +
+                             autobench_command(mpi.size(), "dataset --resume " + run_dir) + "\n");
   // This rank: its journal so far, its device and ceilings, its plan.
   RankJournal previous = resuming ? read_rank_journal(run_dir, mpi.rank()) : RankJournal{};
-  journal::Writer journal(run_dir, mpi.rank());
   ds::RankDevice mine;
   std::unique_ptr<backend::Device> device;
   std::vector<ds::Sample> plan;
   std::vector<ds::LaunchShape> shapes;
   std::vector<ds::DatasetKernel> kernels;
+  const auto cannot_start = [&](const std::exception& e) {
+    device.reset();
+    mine.start_error = e.what();
+    mine.device.backend = backend_name;
+    mine.device.hostname = mpi::node_name();
+  };
   try {
     device = backend::open_device({backend_name, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
                                    settings.seed, mpi::node_name(), 0, mpi.core_sharers()});
@@ -290,9 +318,23 @@ void run_dataset(const DatasetRequest& request) {
       kernels.push_back(*k);
       shapes.push_back(ds::rank_share(ds::device_shape(*device, *k, settings.memory_fraction), mpi.rank(), mpi.size()));
     }
-    if (previous.plan) {
+  } catch (const std::exception& e) {
+    cannot_start(e);
+  }
+  if (resuming) {  // a resume needs every rank's device; nothing of the run is touched before that is known
+    const auto errors = mpi::gather_to_root(mpi.comm(), mine.start_error);
+    for (std::size_t r = 0; r < errors.size() && problem.empty(); ++r)
+      if (!errors[r].empty())
+        problem = "--resume " + run_dir + ": rank " + std::to_string(r) + " cannot start (" + errors[r] +
+                  "); nothing was measured or changed";
+    problem = mpi.broadcast(problem);
+    if (!problem.empty()) throw RunFailure(root ? problem : "");
+  }
+  journal::Writer journal(run_dir, mpi.rank());
+  try {
+    if (device && previous.plan) {
       plan = *previous.plan;
-    } else {
+    } else if (device) {
       const ds::Occupancy occ = ds::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
       ds::SamplerSettings ss;
       ss.per_kernel = static_cast<std::size_t>(settings.per_kernel);
@@ -305,10 +347,7 @@ void run_dataset(const DatasetRequest& request) {
       journal.record({{"type", "dataset_plan"}, {"samples", plan}}, true);
     }
   } catch (const std::exception& e) {
-    device.reset();
-    mine.start_error = e.what();
-    mine.device.backend = backend_name;
-    mine.device.hostname = mpi::node_name();
+    cannot_start(e);
   }
 
   RankRunner runner{device.get(), mpi.rank(), {static_cast<int>(settings.warmup), static_cast<int>(settings.iterations), false},
@@ -448,12 +487,13 @@ void run_dataset(const DatasetRequest& request) {
       }
       if (!finished) {
         exit_code = exit_code ? exit_code : kExitStopped;
-        fmt::print(stderr, "autobench-mpi: dataset stopped early{}; files marked incomplete. Continue with:\n"
-                             "  autobench-mpi dataset --resume {}\n",
-                     control::stop_requested() ? " on a signal" : " (time budget)", run_dir.c_str());
+        fmt::print(stderr, "autobench-mpi: dataset stopped early{}; files marked incomplete. Continue with:\n  {}\n",
+                   control::stop_requested() ? " on a signal" : " (time budget)",
+                   autobench_command(mpi.size(), "dataset --resume " + run_dir).c_str());
       }
     }
   }
+  control::set_stop_notice("");
   exit_code = std::stoi(mpi.broadcast(std::to_string(exit_code)));
   if (exit_code == kExitStopped) throw StoppedEarly("");
   if (exit_code != 0) throw RunFailure(root ? message : "");
@@ -494,7 +534,9 @@ void add_dataset_command(CLI::App& app) {
   cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")
       ->check(bounded(limits::seed))->capture_default_str();
   cmd->add_option("--output", s.output_dir, "Parent directory of the dataset's timestamped run directory")->capture_default_str();
-  cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings");
+  cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings; "
+                                                   "refused, changing nothing, when a rank's device cannot start or "
+                                                   "another process holds RUN_DIR (docs/promises.md)");
   cmd->add_option("--time-budget", request->time_budget_s, "Seconds the run may take; no configuration starts that "
                                                           "would not finish (default: the SLURM job's time left)")
       ->check(bounded(limits::time_budget_s));

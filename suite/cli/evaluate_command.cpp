@@ -14,6 +14,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/dataset/baselines.hpp"
 #include "suite/dataset/evaluation.hpp"
+#include "suite/writing/atomic_file.hpp"
 #include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
@@ -139,9 +140,11 @@ void run_evaluate(const EvaluateOptions& o) {
     fmt::print("\n");
   }
   if (!o.json_out.empty()) {
-    std::ofstream out(o.json_out);
-    out << report.dump(2) << "\n";
-    if (!out) throw RunFailure("cannot write --json '" + o.json_out + "'");
+    try {
+      writing::write_file_atomically(o.json_out, report.dump(2) + "\n");
+    } catch (const writing::WriteError& e) {
+      throw RunFailure(std::string("evaluate --json: ") + e.what());
+    }
   }
 }
 

@@ -1,9 +1,11 @@
 // `autobench-mpi merge RUN_DIR`: builds the run's HDF5 file from its per-rank journals (after a crash,
 // a killed rank or a lost rank 0), marking campaigns and runs that did not finish and naming, as the end
 // of a run does, the ranks that could not start or failed (the journals keep why). It never destroys
-// data: a results file holding more than the journals is kept (exit 2), one holding the same is left
-// untouched, provenance included.
+// data: a results file holding more than the journals (or complete where they are not) is kept (exit 2),
+// one holding the same is left untouched, provenance included; a journal of another run (its run id is
+// not run.json's) is refused; and it holds the run directory's lock while it works (one writer).
 #include <cstdio>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 #include <fmt/format.h>
@@ -11,12 +13,15 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/run_command.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
+#include "suite/mpi/mpi_session.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
+#include "suite/writing/run_lock.hpp"
 
 namespace autobench::cli {
 
@@ -34,6 +39,14 @@ void add_merge_command(CLI::App& app) {
       plan = campaign::make_plan(manifest.settings);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
+    }
+    std::optional<writing::RunLock> lock;
+    try {
+      lock.emplace(run_dir, mpi::node_name());
+    } catch (const writing::RunLocked& e) {
+      throw UsageError(std::string("merge: ") + e.what());
+    } catch (const std::exception& e) {
+      throw RunFailure(std::string("merge: ") + e.what());
     }
     journal::RebuiltRun run;
     try {
@@ -55,6 +68,12 @@ void add_merge_command(CLI::App& app) {
                   campaigns, manifest.info.ranks);
       return;
     }
+    if (state == journal::HeldFile::complete) {
+      fmt::print("{} is a complete run holding every campaign of the {} rank journals (which do not say the run "
+                 "finished: a journal lost its last lines?); left unchanged\n",
+                 held.c_str(), manifest.info.ranks);
+      return;
+    }
     results::RunInfo info = manifest.info;
     info.complete = run.complete;
     info.end_time = results::utc_now();
@@ -67,7 +86,9 @@ void add_merge_command(CLI::App& app) {
     for (const auto& line : formatting::rank_failures(run.ranks))
       fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
     fmt::print("merged {} campaigns from {} rank journals into {} ({})\n", campaigns, manifest.info.ranks,
-                path.c_str(), run.complete ? "complete" : "incomplete: continue with autobench-mpi --resume");
+                path.c_str(),
+                run.complete ? "complete"
+                             : "incomplete: continue with " + autobench_command(manifest.info.ranks, "--resume " + run_dir));
   });
 }
 

@@ -38,6 +38,7 @@
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
+#include "suite/writing/run_lock.hpp"
 #include "suite/results/json.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/results/utc_time.hpp"
@@ -49,6 +50,10 @@ int launcher_rank() {
   for (const char* var : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"})
     if (const char* v = std::getenv(var)) return std::atoi(v);
   return 0;
+}
+
+std::string autobench_command(int ranks, const std::string& args) {
+  return (ranks > 1 ? "mpirun -n " + std::to_string(ranks) + " " : std::string()) + "autobench-mpi " + args;
 }
 
 namespace {
@@ -104,6 +109,7 @@ struct Prepared {
   campaign::RunSettings settings;
   campaign::Plan plan;
   results::RunInfo resumed_info;  // valid when resuming
+  std::string resumed_run_id;     // the resumed run's identity (run.json)
 };
 
 Prepared prepare(const RunRequest& request, bool print_errors) {
@@ -116,6 +122,7 @@ Prepared prepare(const RunRequest& request, bool print_errors) {
       p.settings.verbosity = request.settings.verbosity;
       p.settings.dry_run = request.settings.dry_run;
       p.resumed_info = manifest.info;
+      p.resumed_run_id = manifest.run_id;
     }
   } catch (const std::invalid_argument& e) {
     throw UsageError(print_errors ? e.what() : "");
@@ -144,6 +151,7 @@ struct RunContext {
   std::string backend;  // the backend every rank uses
   std::string run_dir;
   Clock::time_point t0;
+  std::string run_id;  // written in run.json and in every journal's "rank" records
 };
 
 // A resumed run must not destroy what its results file holds: refused (exit 2) when the journals lack
@@ -151,8 +159,10 @@ struct RunContext {
 std::string check_resume(const RunContext& ctx, bool& complete) {
   const std::string& dir = ctx.request.resume_dir;
   try {
-    const auto run = journal::rebuild_run(dir, {ctx.prep.settings, ctx.prep.resumed_info}, ctx.prep.plan);
-    complete = journal::compare_results_file(writing::result_path(dir), run) == journal::HeldFile::same && run.complete;
+    const auto run =
+        journal::rebuild_run(dir, {ctx.prep.settings, ctx.prep.resumed_info, ctx.run_id}, ctx.prep.plan);
+    const auto held = journal::compare_results_file(writing::result_path(dir), run);
+    complete = (held == journal::HeldFile::same && run.complete) || held == journal::HeldFile::complete;
     return "";
   } catch (const std::exception& e) {
     return "--resume " + dir + ": " + e.what();
@@ -160,8 +170,9 @@ std::string check_resume(const RunContext& ctx, bool& complete) {
 }
 
 // Checks that need MPI, before anything is written: the output directory (rank 0), a resumed run's
-// ranks and results file, the backend and GPUs per node. Rank 0's first problem, on every rank.
-std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& nothing_left) {
+// ranks, lock (taken by rank 0 into `lock`) and results file, the backend and GPUs per node. Rank 0's
+// first problem, on every rank.
+std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& nothing_left, std::optional<writing::RunLock>& lock) {
   std::string problem;
   if (mpi.root() && !ctx.resuming) {
     try {
@@ -173,7 +184,14 @@ std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& nothing_le
   if (ctx.resuming && ctx.prep.resumed_info.ranks != mpi.size())
     problem = "--resume " + ctx.request.resume_dir + ": the run had " + std::to_string(ctx.prep.resumed_info.ranks) +
               " ranks; resume it with the same number (got " + std::to_string(mpi.size()) + ")";
-  if (mpi.root() && ctx.resuming && problem.empty()) problem = check_resume(ctx, nothing_left);
+  if (mpi.root() && ctx.resuming && problem.empty()) {
+    try {
+      lock.emplace(ctx.request.resume_dir, mpi::node_name());
+      problem = check_resume(ctx, nothing_left);
+    } catch (const std::exception& e) {
+      problem = "--resume " + ctx.request.resume_dir + ": " + e.what();
+    }
+  }
   try {
     ctx.backend = resolve_backend(ctx.resuming ? ctx.prep.resumed_info.backend : ctx.prep.settings.backend, mpi);
   } catch (const UsageError& e) {
@@ -183,9 +201,10 @@ std::string check_run(RunContext& ctx, const mpi::Session& mpi, bool& nothing_le
   return mpi.broadcast(problem);
 }
 
-// Rank 0 creates the run directory and writes its manifest; every rank gets the directory, or rank 0's
-// reason why it could not be written.
-std::string start_run_directory(RunContext& ctx, const mpi::Session& mpi, results::RunInfo& info) {
+// Rank 0 creates the run directory, takes its lock and writes its manifest; every rank gets the directory
+// and the run's identity, or rank 0's reason why it could not be written.
+std::string start_run_directory(RunContext& ctx, const mpi::Session& mpi, results::RunInfo& info,
+                                std::optional<writing::RunLock>& lock) {
   info.version = build_version();
   info.git_commit = build_git_commit();
   info.command_line = ctx.request.command_line;
@@ -197,14 +216,18 @@ std::string start_run_directory(RunContext& ctx, const mpi::Session& mpi, result
   if (mpi.root()) {
     try {
       ctx.run_dir = writing::create_run_directory(ctx.prep.settings.output_dir);
-      journal::write_manifest(ctx.run_dir, {ctx.prep.settings, info});
+      lock.emplace(ctx.run_dir, mpi::node_name());
+      ctx.run_id = journal::new_run_id(mpi::node_name());
+      journal::write_manifest(ctx.run_dir, {ctx.prep.settings, info, ctx.run_id});
     } catch (const std::exception& e) {
       problem = e.what();
+      lock.reset();
       std::error_code ignored;
-      if (!ctx.run_dir.empty()) std::filesystem::remove(ctx.run_dir, ignored);  // nothing was measured into it
+      if (!ctx.run_dir.empty()) std::filesystem::remove_all(ctx.run_dir, ignored);  // nothing was measured into it
     }
   }
   ctx.run_dir = mpi.broadcast(ctx.run_dir);
+  ctx.run_id = mpi.broadcast(ctx.run_id);
   return mpi.broadcast(problem);
 }
 
@@ -237,41 +260,67 @@ struct RankRun {
   bool stopped_early = false;  // a signal or the time budget
 };
 
-// This rank's part: its journal so far, its device (or why it cannot start), then the sweeps not yet
-// done. Never throws: an error that ends the rank (a lost device, a journal that cannot be written) is
-// recorded in result.error with the campaigns finished before it, and reaches rank 0 with the results.
+// This rank's device and its power measurement (suite/energy/), or why it cannot start.
+struct RankDevice {
+  std::unique_ptr<backend::Device> device;
+  std::optional<energy::RankPower> power;
+};
+
+// Opens this rank's device into `dev`, before anything is written: its description, or why it cannot
+// start, goes into `mine`.
+void open_rank_device(const RunContext& ctx, const mpi::Session& mpi, RankDevice& dev, results::RankResult& mine) {
+  const campaign::RunSettings& settings = ctx.prep.settings;
+  mine.rank = mpi.rank();
+  mine.device.backend = ctx.backend;
+  mine.device.hostname = mpi::node_name();
+  try {
+    if (settings.compile_cache)
+      backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
+                                                                    : std::filesystem::path(settings.compile_cache_dir));
+    dev.device = backend::open_device({ctx.backend, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
+                                       settings.autoscale.seed, mpi::node_name(), settings.sim_realtime,
+                                       mpi.core_sharers()});
+    mine.device = dev.device->info();
+    dev.power.emplace(*dev.device, settings.power);
+    mine.device.calibration = dev.power->calibration_json();
+  } catch (const std::exception& e) {
+    dev.power.reset();
+    dev.device.reset();
+    mine.start_error = e.what();
+  }
+}
+
+// A resume needs every rank's device: rank 0's message naming the first rank that cannot start (every
+// rank gets it), before any journal or file of the run is touched; "" when all can.
+std::string resume_start_problem(const RunContext& ctx, const mpi::Session& mpi, const std::string& start_error) {
+  const std::vector<std::string> errors = mpi::gather_to_root(mpi.comm(), start_error);
+  std::string problem;
+  for (std::size_t r = 0; r < errors.size() && problem.empty(); ++r)
+    if (!errors[r].empty())
+      problem = "--resume " + ctx.run_dir + ": rank " + std::to_string(r) + " cannot start (" + errors[r] +
+                "); nothing was measured or changed";
+  return mpi.broadcast(problem);
+}
+
+// This rank's part on its opened device (or none, when it cannot start): its journal so far, then the
+// sweeps not yet done. Never throws: an error that ends the rank (a lost device, a journal that cannot
+// be written) is recorded in result.error with the campaigns finished before it, and reaches rank 0
+// with the results.
 RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progress& progress,
-                     control::TimeBudget& budget) {
+                     control::TimeBudget& budget, RankDevice& dev, const results::RankResult& opened) {
   const campaign::RunSettings& settings = ctx.prep.settings;
   const std::string me = "rank " + std::to_string(mpi.rank());
   RankRun out;
   results::RankResult& mine = out.result;
-  mine.rank = mpi.rank();
-  mine.device.backend = ctx.backend;
-  mine.device.hostname = mpi::node_name();
+  mine = opened;
   const std::vector<results::Campaign> previous =
       ctx.resuming ? journaled_campaigns(ctx.run_dir, mpi.rank()) : std::vector<results::Campaign>{};
   std::vector<results::Campaign> fresh;
   std::optional<journal::Writer> journal;
   try {
-    journal.emplace(ctx.run_dir, mpi.rank());
-    std::unique_ptr<backend::Device> device;
-    std::optional<energy::RankPower> power;  // power windows and corrections (suite/energy/)
-    try {
-      if (settings.compile_cache)
-        backend::set_compile_cache(settings.compile_cache_dir.empty() ? backend::CompileCache::default_dir()
-                                                                      : std::filesystem::path(settings.compile_cache_dir));
-      device = backend::open_device({ctx.backend, settings.sim_device, mpi.rank(), mpi.local_rank(), mpi.local_size(),
-                                     settings.autoscale.seed, mpi::node_name(), settings.sim_realtime,
-                                     mpi.core_sharers()});
-      mine.device = device->info();
-      power.emplace(*device, settings.power);
-      mine.device.calibration = power->calibration_json();
-    } catch (const std::exception& e) {
-      power.reset();
-      device.reset();
-      mine.start_error = e.what();
-    }
+    journal.emplace(ctx.run_dir, mpi.rank(), ctx.run_id);
+    std::unique_ptr<backend::Device>& device = dev.device;
+    std::optional<energy::RankPower>& power = dev.power;
     journal->rank_started(mine);
 
     const std::string label = device ? mine.device.name : "no device";
@@ -312,7 +361,8 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
         journal->campaign(c);
         count.elapsed_s = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
         ++count.done;
-        progress.post_campaign(campaign_line(c, label, count.elapsed_s), count);
+        if (!control::stop_requested())  // once stopping, the stop notice stays the last line should mpirun kill us
+          progress.post_campaign(campaign_line(c, label, count.elapsed_s), count);
       };
       hooks.stop_requested = [&] { return !journal_error.empty() || control::stop_requested(); };
       hooks.may_start = [&](const campaign::SweepSpec& sw) {
@@ -336,7 +386,12 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
     }
   }
   mine.campaigns = previous;
-  for (auto& c : fresh) mine.campaigns.push_back(std::move(c));
+  for (auto& c : fresh) {  // a sweep measured again replaces what was kept of it (e.g. one detector's campaign)
+    std::erase_if(mine.campaigns, [&](const results::Campaign& o) {
+      return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
+    });
+    mine.campaigns.push_back(std::move(c));
+  }
   journal::order_by_plan(ctx.prep.plan, mine.campaigns);
   return out;
 }
@@ -365,6 +420,13 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   }
   info.end_time = results::utc_now();
   info.complete = !stopped_early && !failed;
+  // Said before the file is written: a launcher may kill us meanwhile, and --resume needs only the journals.
+  if (!info.complete)
+    fmt::print(stderr, "autobench-mpi: {}; partial results marked incomplete. Continue with:\n  {}\n",
+               failed                      ? "a rank failed"
+               : control::stop_requested() ? "stopped early on a signal"
+                                           : "stopped early (time budget)",
+               autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   std::string path;
   try {
     path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings).dump(), splits);
@@ -376,13 +438,6 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   if (failed_campaigns)
     fmt::print(stderr, "autobench-mpi: warning: {} campaign(s) ended with an error (see stop_reason/error)\n",
                  failed_campaigns);
-  if (!info.complete && !path.empty())
-    fmt::print(stderr, "autobench-mpi: {}; partial results marked incomplete. Continue with:\n"
-                         "  autobench-mpi --resume {}\n",
-                 failed              ? "a rank failed"
-                 : control::stop_requested() ? "stopped early on a signal"
-                                             : "stopped early (time budget)",
-                 ctx.run_dir.c_str());
   const double total = std::chrono::duration<double>(Clock::now() - ctx.t0).count();
   const double writing = std::chrono::duration<double>(Clock::now() - t_gather).count();
   // Rank 0's line with the whole write (after reading: building the file, writing it, its exports).
@@ -409,7 +464,7 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
 // Everything between MPI_Init and MPI_Finalize. Errors every rank agrees on come back as an Outcome;
 // an exception escaping here is one rank's alone, and run_benchmarks ends the job with it.
 Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi::Session& mpi) {
-  RunContext ctx{prep, request, !request.resume_dir.empty(), "", request.resume_dir, Clock::now()};
+  RunContext ctx{prep, request, !request.resume_dir.empty(), "", request.resume_dir, Clock::now(), prep.resumed_run_id};
   results::RankTimeSplit split;  // where this rank's time goes (docs/scale.md)
   control::PhaseRecording recording(split);
   const campaign::RunSettings& settings = prep.settings;
@@ -417,7 +472,8 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   const bool talk = root && settings.verbosity > 0;
 
   bool nothing_left = false;
-  if (std::string problem = check_run(ctx, mpi, nothing_left); !problem.empty())
+  std::optional<writing::RunLock> lock;  // rank 0's, for the life of the run: one writer per run directory
+  if (std::string problem = check_run(ctx, mpi, nothing_left, lock); !problem.empty())
     return {kExitUsage, root ? problem : ""};
   if (nothing_left) {
     if (root)
@@ -428,7 +484,7 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
 
   results::RunInfo info = prep.resumed_info;
   if (!ctx.resuming && !settings.dry_run) {
-    if (std::string problem = start_run_directory(ctx, mpi, info); !problem.empty())
+    if (std::string problem = start_run_directory(ctx, mpi, info, lock); !problem.empty())
       return {kExitFailure, root ? problem : ""};
   }
   if (talk)
@@ -448,12 +504,25 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   }
 
   control::TimeBudget budget(time_budget_s(request.time_budget_s, mpi));
+  if (root)  // mpirun kills the ranks a second after forwarding SIGTERM: the journals keep what was measured
+    control::set_stop_notice("autobench-mpi: stopping after the current measurement; continue later with `" +
+                             autobench_command(mpi.size(), "--resume " + ctx.run_dir) + "`; should the job end before " +
+                             writing::result_path(ctx.run_dir) + " is written, build it from the journals with: " +
+                             autobench_command(1, "merge " + ctx.run_dir) + "\n");
+  RankDevice dev;
+  results::RankResult opened;
+  open_rank_device(ctx, mpi, dev, opened);
+  if (ctx.resuming)
+    if (std::string problem = resume_start_problem(ctx, mpi, opened.start_error); !problem.empty())
+      return {kExitFailure, root ? problem : ""};
   RankRun mine;
   {
     mpi::Progress progress(mpi.comm(), stdout, settings.verbosity > 0, prep.plan.campaigns_per_rank(), ctx.t0);
-    mine = measure_rank(ctx, mpi, progress, budget);
+    mine = measure_rank(ctx, mpi, progress, budget, dev, opened);
     progress.finish();
   }
+  dev.power.reset();  // the device is no longer needed while the results are gathered and written
+  dev.device.reset();
   const bool stopped_early = mpi.any(mine.stopped_early);
   if (talk) fmt::print("gathering the results of {} rank(s) on rank 0\n", mpi.size());
   const auto t_gather = Clock::now();
@@ -477,6 +546,7 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   for (const auto& text : mpi::gather_to_root(mpi.comm(), nlohmann::json(split).dump()))
     splits.push_back(nlohmann::json::parse(text).get<results::RankTimeSplit>());
   const int exit_code = root ? finish_on_root(ctx, gathered, splits, info, stopped_early, t_gather) : 0;
+  control::set_stop_notice("");
   return {std::stoi(mpi.broadcast(std::to_string(exit_code))), ""};
 }
 

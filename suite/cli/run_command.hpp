@@ -31,5 +31,8 @@ int launcher_rank();
 // The backend every rank uses (the rule: suite/backend/backend_choice.hpp); collective; throws
 // UsageError when the request cannot be met, and rank 0 says so when "auto" chose the sim backend.
 std::string resolve_backend(const std::string& requested, const mpi::Session& mpi);
+// The command that continues or rebuilds a run of `ranks` ranks: "autobench-mpi ARGS", launched by
+// "mpirun -n RANKS " when the run had more than one rank (a resume needs the same number).
+std::string autobench_command(int ranks, const std::string& args);
 
 }  // namespace autobench::cli

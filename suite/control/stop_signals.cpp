@@ -1,8 +1,12 @@
 // Stop signals (see stop_signals.hpp).
 #include "suite/control/stop_signals.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <cstring>
 #include <iterator>
 
 #include "power/io/clock_lock.hpp"
@@ -14,6 +18,8 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGUSR1};
 struct sigaction g_previous[std::size(kSignals)];
 std::atomic<OnSignal> g_mode{OnSignal::stop_after_measurement};
 volatile std::sig_atomic_t g_signal = 0;
+char g_notice[1024];  // set_stop_notice's line, written by the handler (write(2) is async-signal-safe)
+std::atomic<std::size_t> g_notice_size{0};
 static_assert(std::atomic<OnSignal>::is_always_lock_free, "the handler reads the mode");
 
 // Restores the clocks, reinstates the handler that was there before and re-raises: delivered once this
@@ -30,6 +36,9 @@ extern "C" void on_signal(int sig) {
   if (g_mode.load() == OnSignal::end_now || g_signal == sig) {  // asked twice: stop now
     end_as_before(sig);
     return;
+  }
+  if (g_signal == 0 && g_notice_size.load() > 0) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_notice, g_notice_size.load());
   }
   g_signal = sig;
 }
@@ -50,5 +59,12 @@ void install_stop_handlers(OnSignal mode) {
 }
 
 bool stop_requested() { return g_signal != 0; }
+
+void set_stop_notice(const std::string& line) {
+  g_notice_size = 0;  // the handler writes nothing while the line changes
+  const std::size_t n = std::min(line.size(), sizeof g_notice);
+  std::memcpy(g_notice, line.data(), n);
+  g_notice_size = n;
+}
 
 }  // namespace autobench::control

@@ -3,6 +3,8 @@
 // any signal ends the process.
 #pragma once
 
+#include <string>
+
 namespace autobench::control {
 
 enum class OnSignal {
@@ -15,5 +17,9 @@ enum class OnSignal {
 // Ending always first calls power::io::restore_all_clock_locks().
 void install_stop_handlers(OnSignal mode = OnSignal::stop_after_measurement);
 bool stop_requested();
+// A line the handler writes to stderr at once when the first signal asks the run to stop (e.g. how to
+// get the results should the launcher kill the process before it writes them: mpirun sends SIGKILL a
+// second after forwarding SIGTERM). Cut to 1 KiB; "" (the default) writes nothing.
+void set_stop_notice(const std::string& line);
 
 }  // namespace autobench::control

@@ -3,31 +3,18 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
 #include "suite/dataset/features.hpp"
 #include "suite/dataset/time_split.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
+#include "suite/writing/atomic_file.hpp"
 
 namespace autobench::dataset {
 namespace {
-
-// Writes `path + ".tmp"` with `write`, then renames it to `path`; removes the temporary on failure.
-template <class Write>
-void write_complete(const std::string& path, Write write) {
-  const std::string tmp = path + ".tmp";
-  try {
-    write(tmp);
-    std::filesystem::rename(tmp, path);
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw;
-  }
-}
 
 template <class T, class F>
 std::vector<T> column(const std::vector<Sample>& samples, F f) {
@@ -79,8 +66,8 @@ nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetK
 }
 
 void write_hdf5(const std::string& path, const DatasetRun& run) {
-  write_complete(path, [&](const std::string& tmp) {
-    auto file = hdf5::H5File::create(tmp);
+  {  // built in memory; close() writes it whole or not at all (writing/atomic_file.hpp)
+    auto file = hdf5::H5File::create(path);
     file.write_attribute<std::string>("schema", "autobench-dataset");
     file.write_attribute<std::int64_t>("schema_version", kSchemaVersion);
     file.write_attribute<std::string>("version", run.version);
@@ -171,32 +158,28 @@ void write_hdf5(const std::string& path, const DatasetRun& run) {
       g.write_dataset("unreachable", b.unreachable);
     }
     file.close();
-  });
+  }
 }
 
 std::size_t write_jsonl(const std::string& path, const DatasetRun& run) {
   std::size_t lines = 0;
-  write_complete(path, [&](const std::string& tmp) {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-    std::map<std::string, std::pair<DatasetKernel, std::string>> kernels;  // name -> (adapter, source)
-    for (const auto& s : run.samples) {
-      if (!s.measured() || !s.error.empty() || !(s.point.time_median_s > 0)) continue;
-      auto it = kernels.find(s.config.kernel);
-      if (it == kernels.end()) {
-        const auto* spec = kernels::find(s.config.kernel);
-        const auto k = spec ? dataset_kernel(*spec) : std::nullopt;
-        if (!k) throw std::runtime_error("dataset export: kernel '" + s.config.kernel + "' is unknown to this build");
-        it = kernels.emplace(s.config.kernel, std::pair{*k, k->source()}).first;
-      }
-      out << jsonl_line(jsonl_record(s, run.devices.at(static_cast<std::size_t>(s.rank)), it->second.first,
-                                     it->second.second, run.backend))
-          << '\n';
-      ++lines;
+  std::ostringstream out;
+  std::map<std::string, std::pair<DatasetKernel, std::string>> kernels;  // name -> (adapter, source)
+  for (const auto& s : run.samples) {
+    if (!s.measured() || !s.error.empty() || !(s.point.time_median_s > 0)) continue;
+    auto it = kernels.find(s.config.kernel);
+    if (it == kernels.end()) {
+      const auto* spec = kernels::find(s.config.kernel);
+      const auto k = spec ? dataset_kernel(*spec) : std::nullopt;
+      if (!k) throw std::runtime_error("dataset export: kernel '" + s.config.kernel + "' is unknown to this build");
+      it = kernels.emplace(s.config.kernel, std::pair{*k, k->source()}).first;
     }
-    out.close();
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "' (disk full?)");
-  });
+    out << jsonl_line(jsonl_record(s, run.devices.at(static_cast<std::size_t>(s.rank)), it->second.first,
+                                   it->second.second, run.backend))
+        << '\n';
+    ++lines;
+  }
+  writing::write_file_atomically(path, out.str());
   return lines;
 }
 

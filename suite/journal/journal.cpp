@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +22,8 @@ std::string journal_path(const std::string& run_dir, int rank) {
   return (std::filesystem::path(run_dir) / "journal" / ("rank" + std::to_string(rank) + ".jsonl")).string();
 }
 
-Writer::Writer(const std::string& run_dir, int rank) : path_(journal_path(run_dir, rank)) {
+Writer::Writer(const std::string& run_dir, int rank, std::string run_id)
+    : path_(journal_path(run_dir, rank)), run_id_(std::move(run_id)) {
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
   file_ = std::fopen(path_.c_str(), "a");
@@ -39,7 +41,9 @@ void Writer::line(const std::string& text, bool sync) {
 void Writer::rank_started(const results::RankResult& rank) {
   results::RankResult header = rank;
   header.campaigns.clear();
-  line(json{{"type", "rank"}, {"rank", header}}.dump(), true);
+  json record{{"type", "rank"}, {"rank", header}};
+  if (!run_id_.empty()) record["run_id"] = run_id_;
+  line(record.dump(), true);
 }
 
 void Writer::point(const std::string& kernel, int repeat, const results::Point& p) {
@@ -78,6 +82,10 @@ RankJournal read(std::istream& in, const std::string& name) {
   for_each_record(in, name, [&](const json& record) {
     const std::string type = record.at("type");
     if (type == "rank") {
+      const std::string id = record.value("run_id", "");
+      if (j.started && id != j.run_id)
+        throw std::runtime_error("records of two runs (run id '" + j.run_id + "', then '" + id + "')");
+      j.run_id = id;
       std::vector<results::Campaign> finished = std::move(j.rank.campaigns);
       j.rank = record.at("rank").get<results::RankResult>();
       j.rank.campaigns = std::move(finished);

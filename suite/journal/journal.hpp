@@ -1,6 +1,8 @@
 // Per-rank journals: every finished point and campaign appended (and flushed) to
 // RUN_DIR/journal/rank<R>.jsonl as it happens, so a crash or a time limit loses nothing.
-// A journal is JSON lines: {"type":"rank"|"point"|"campaign"|"done"|"failed", ...}.
+// A journal is JSON lines: {"type":"rank"|"point"|"campaign"|"done"|"failed", ...}; every "rank" record
+// (each start of the rank) carries the run's identity, "run_id" (run.json's), so `merge` and `--resume`
+// refuse a journal of another run.
 #pragma once
 
 #include <cstdio>
@@ -21,8 +23,8 @@ std::string journal_path(const std::string& run_dir, int rank);
 
 class Writer {
  public:
-  // Opens (appending) the rank's journal; throws std::runtime_error naming the file on failure.
-  Writer(const std::string& run_dir, int rank);
+  // Opens (appending) the rank's journal of the run `run_id`; throws std::runtime_error naming the file on failure.
+  Writer(const std::string& run_dir, int rank, std::string run_id = "");
   ~Writer();
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
@@ -40,11 +42,13 @@ class Writer {
   void line(const std::string& text, bool sync);
   std::FILE* file_;
   std::string path_;
+  std::string run_id_;
 };
 
 // What a journal says about its rank.
 struct RankJournal {
   bool started = false;
+  std::string run_id;  // the run its "rank" records name ("" when they name none: a journal of an older version)
   results::RankResult rank;  // device, start_error, error, and the finished campaigns (the latest per key)
   // Points of sweeps that were under way when the journal ends, by (kernel, repeat).
   std::map<std::pair<std::string, int>, std::vector<results::Point>> unfinished;

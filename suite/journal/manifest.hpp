@@ -12,7 +12,11 @@ namespace autobench::journal {
 struct Manifest {
   campaign::RunSettings settings;
   results::RunInfo info;
+  std::string run_id;  // the run's identity, also in every journal's "rank" records ("": written by an older version)
 };
+
+// A new run's identity: its start time (UTC), host, process id and 32 random bits, unique in practice.
+std::string new_run_id(const std::string& host);
 
 // Written whole or not at all; throws writing::WriteError naming the file when that fails.
 void write_manifest(const std::string& run_dir, const Manifest& m);

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "suite/autoscale/sweep.hpp"
+#include "suite/energy/power_points.hpp"
 #include "suite/reading/hdf5_reader.hpp"
 
 namespace autobench::journal {
@@ -21,7 +22,11 @@ bool has_finished(const std::vector<results::Campaign>& list, const std::string&
 
 }  // namespace
 
-bool finished(const results::Campaign& c) { return c.complete && c.stop_reason != results::StopReason::interrupted; }
+bool finished(const results::Campaign& c) {
+  return c.complete && c.stop_reason != results::StopReason::interrupted &&
+         std::none_of(c.points.begin(), c.points.end(),
+                      [](const results::Point& p) { return p.power_reason == energy::reason::stopped; });
+}
 
 results::RankResult recover_rank(const RankJournal& journal, const campaign::Plan& plan,
                                  const campaign::RunSettings& settings, int rank) {
@@ -92,6 +97,10 @@ RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, con
       continue;
     }
     const RankJournal j = read_file(path);
+    if (!manifest.run_id.empty() && j.started && j.run_id != manifest.run_id)
+      throw std::runtime_error(path + " is not this run's journal (" +
+                               (j.run_id.empty() ? std::string("it names no run") : "run id " + j.run_id) + ", run.json's is " +
+                               manifest.run_id + "): move it away");
     run.ranks.push_back(recover_rank(j, plan, manifest.settings, r));
     run.complete = run.complete && j.done;
     for (const auto& c : run.ranks.back().campaigns) run.complete = run.complete && c.complete;
@@ -140,8 +149,13 @@ HeldFile compare_results_file(const std::string& path, const RebuiltRun& run) {
   if (const std::string lost = lost_in(held.ranks, run.ranks); !lost.empty())
     throw std::invalid_argument(path + " holds " + lost +
                                 " that the journals do not (journal/ missing or damaged?); not replacing it");
-  return held.info.complete == run.complete && lost_in(run.ranks, held.ranks).empty() ? HeldFile::same
-                                                                                       : HeldFile::less;
+  const bool nothing_new = lost_in(run.ranks, held.ranks).empty();
+  if (held.info.complete && !run.complete) {
+    if (nothing_new) return HeldFile::complete;
+    throw std::invalid_argument(path + " is a complete run and the journals are not, yet they hold campaigns it lacks "
+                                       "(journal/ of another run?); not replacing it");
+  }
+  return held.info.complete == run.complete && nothing_new ? HeldFile::same : HeldFile::less;
 }
 
 }  // namespace autobench::journal

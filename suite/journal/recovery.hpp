@@ -11,7 +11,8 @@
 
 namespace autobench::journal {
 
-// A campaign that need not be measured again on resume.
+// A campaign that need not be measured again on resume: complete, and none of its power windows was
+// stopped by a signal before it was measured.
 bool finished(const results::Campaign& c);
 
 // The rank's finished campaigns plus, for each sweep under way when the journal ends, one
@@ -21,7 +22,8 @@ results::RankResult recover_rank(const RankJournal& journal, const campaign::Pla
 
 // Every rank of the run in RUN_DIR rebuilt from its journal (recover_rank); a rank without a journal
 // gets start_error "no journal: the rank never started". `complete`: every journal went through its
-// plan. Throws std::runtime_error naming a journal that cannot be read.
+// plan. Throws std::runtime_error naming a journal that cannot be read or belongs to another run (its
+// run id is not the manifest's).
 struct RebuiltRun {
   std::vector<results::RankResult> ranks;
   bool complete = true;
@@ -34,9 +36,11 @@ RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, con
 std::string lost_in(const std::vector<results::RankResult>& held, const std::vector<results::RankResult>& rebuilt);
 
 // The results file at `path` against a rebuild of its run: absent, holding exactly what `run` holds
-// (provenance aside), or less. Throws std::invalid_argument, one line naming the file, when it holds
-// more than `run` or cannot be read: replacing it would destroy data.
-enum class HeldFile { absent, same, less };
+// (provenance aside), or less; `complete` when it is a complete run holding everything the journals
+// hold though they do not say the run finished (e.g. a journal lost its last line): it is kept. Throws
+// std::invalid_argument, one line naming the file, when it holds more than `run` or cannot be read:
+// replacing it would destroy data.
+enum class HeldFile { absent, same, less, complete };
 HeldFile compare_results_file(const std::string& path, const RebuiltRun& run);
 
 // The campaigns sorted into the plan's sweep and detector order (campaigns not in the plan last).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A full disk while the run, `merge` and `export` write: each fails with one line naming the file and
-# the system's reason, exit 1, no crash, and leaves no empty, partial or temporary file. The output lies
+# A full disk while the run, `merge`, `export`, `dataset` and `evaluate --json` write: each fails with one
+# line naming the file and the system's reason, exit 1, no crash, and leaves no empty, partial or
+# temporary file; a file that was there before (evaluate --json's) keeps what it held. The output lies
 # on a small tmpfs mounted in a private mount namespace (root); where none can be mounted, a file-size
 # limit (ulimit -f, SIGXFSZ ignored: writes fail with EFBIG) stands in for the full disk.
 set -u
@@ -14,6 +15,12 @@ failures=0
   { echo "FAIL: the reference run failed:"; cat "$scratch/ref.err"; exit 1; }
 ref_h5=$(cat "$scratch/ref.out")
 ref_dir=$(dirname "$ref_h5")
+"$bin" dataset --backend sim --sim-device "H100 SXM" --kernels vecadd --per-kernel 20 --iterations 3 -q --output "$scratch/refds" >"$scratch/refds.out" 2>"$scratch/refds.err" ||
+  { echo "FAIL: the reference dataset failed:"; cat "$scratch/refds.err"; exit 1; }
+ref_jsonl=$(cat "$scratch/refds.out")
+ref_ds=$(dirname "$ref_jsonl")
+"$bin" evaluate --dataset "$ref_jsonl" --baselines analytic --json "$scratch/ref_eval.json" >/dev/null 2>"$scratch/refev.err" ||
+  { echo "FAIL: the reference evaluation failed:"; cat "$scratch/refev.err"; exit 1; }
 kib() { local t=0 f; for f in "$@"; do t=$((t + ($(stat -c %s "$f") + 1023) / 1024)); done; echo "$t"; }
 pages_kib() { local t=0 f; for f in "$@"; do t=$((t + ($(stat -c %s "$f") + 4095) / 4096 * 4)); done; echo "$t"; }
 largest_kib() { local m=0 f k; for f in "$@"; do k=$(kib "$f"); ((k > m)) && m=$k; done; echo "$m"; }
@@ -40,7 +47,7 @@ run_case() {
   cp -a "$d/." "$scratch/$NAME.after/"
 }
 export -f run_case
-export mode bin scratch ref_dir ref_h5
+export mode bin scratch ref_dir ref_h5 ref_jsonl
 
 # full_disk NAME KIB PREPARE COMMAND EXPECTED: the case on a disk of KIB KiB (tmpfs) or with files of at
 # most KIB KiB (fsize); EXPECTED is the one stderr line, with $d for the disk's directory (regex).
@@ -110,6 +117,33 @@ if [[ $mode == tmpfs ]] || (( kib_export < $(kib "$ref_dir/summary.json") )); th
 else
   echo "FAIL: export: summary.json ($(kib "$ref_dir/summary.json") KiB) is not larger than the CSV files"; failures=$((failures + 1))
 fi
+
+# dataset: dataset.json and the journal fit, the dataset files do not.
+ds_small=("$ref_ds/dataset.json" "$ref_ds"/journal/*)
+if [[ $mode == tmpfs ]]; then
+  kib_ds=$(( $(pages_kib "${ds_small[@]}") + 8 + $(pages_kib "$ref_ds/dataset.h5") / 2 ))
+else
+  kib_ds=$(( $(largest_kib "${ds_small[@]}") + 1 ))
+fi
+if [[ $mode == tmpfs ]] || (( kib_ds < $(kib "$ref_ds/dataset.h5") )); then
+  full_disk dataset "$kib_ds" ":" \
+    '"$bin" dataset --backend sim --sim-device "H100 SXM" --kernels vecadd --per-kernel 20 --iterations 3 -q --output "$d/out"' \
+    'writing the dataset in $d/out/[0-9-]+ failed: cannot write $d/out/[0-9-]+/dataset\.(h5|jsonl)'
+else
+  echo "skipped: dataset ($mode): the journal is larger than dataset.h5"
+fi
+
+# evaluate --json over an existing report: the new one does not fit, the old one is kept whole.
+if [[ $mode == tmpfs ]]; then
+  kib_eval=$(pages_kib "$scratch/ref_eval.json")  # the old report's page leaves too little for the new one
+else
+  kib_eval=$(( $(kib "$scratch/ref_eval.json") / 2 ))
+fi
+full_disk evaluate "$kib_eval" 'printf "previous report\n" >"$d/eval.json"' \
+  '"$bin" evaluate --dataset "$ref_jsonl" --baselines analytic --json "$d/eval.json" >/dev/null' \
+  'evaluate --json: cannot write $d/eval.json'
+[[ $(cat "$scratch/evaluate.after/eval.json" 2>/dev/null) == "previous report" ]] ||
+  { echo "FAIL: evaluate: the existing report was not kept whole"; failures=$((failures + 1)); }
 
 # The files written before the disk filled up are complete, and the CSV files are all there.
 if [[ -d $scratch/export.after/exp/csv ]]; then
