@@ -7,6 +7,7 @@
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_campaigns.hpp"
+#include "suite/formatting/report_outliers.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
 namespace autobench::formatting {
@@ -142,7 +143,8 @@ std::string backend_label(const std::string& backend) {
 TextDocument report_document(const results::ResultFile& file, const std::string& path) {
   return {"autobench-mpi results: " + path,
           header_lines(file),
-          {devices_section(file), campaigns_section(file), stability_section(file), agreement_section(file)}};
+          {devices_section(file), campaigns_section(file), stability_section(file), agreement_section(file),
+           outliers_section(file)}};
 }
 
 }  // namespace autobench::formatting

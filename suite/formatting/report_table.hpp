@@ -12,7 +12,7 @@ namespace autobench::formatting {
 std::string backend_label(const std::string& backend);
 
 // Titled by the file's path: the run's provenance, backend and ranks that could not start, then the
-// sections Devices, Campaigns (with their errors), Knee stability and Detector agreement.
+// sections Devices, Campaigns (with their errors), Knee stability, Detector agreement and Outlier GPUs.
 // `.text()` is `report --format table`, `.markdown()` is `report --format markdown`.
 TextDocument report_document(const results::ResultFile& file, const std::string& path);
 

@@ -21,7 +21,15 @@ double best_over(const std::vector<results::Point>& points, F f) {
 
 }  // namespace
 
-std::string model_label(const CampaignFigures& f) { return f.backend == "sim" ? "sim: " + f.model : f.model; }
+std::string model_label(const std::string& backend, const std::string& model) {
+  return backend == "sim" ? "sim: " + model : model;
+}
+
+std::string model_label(const CampaignFigures& f) { return model_label(f.backend, f.model); }
+
+bool finished(const results::Campaign& c) {
+  return c.complete && !c.points.empty() && c.stop_reason != results::StopReason::error;
+}
 
 bool names_model(const CampaignFigures& f, const std::string& name) {
   return name == f.model || name == model_label(f);
@@ -40,7 +48,7 @@ std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankRes
   std::vector<CampaignFigures> out;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
-      if (!c.complete || c.points.empty() || c.stop_reason == results::StopReason::error) continue;
+      if (!finished(c)) continue;
       CampaignFigures f;
       f.backend = rank.device.backend;
       f.model = rank.device.model;
