@@ -13,9 +13,9 @@ namespace autobench::stats {
 
 // The campaigns of one side: one file's finished campaigns, narrowed to one rank and/or one device model.
 struct AbSide {
-  std::size_t file = 0;     // index into the compared files
-  std::optional<int> rank;  // only this rank
-  std::string model;        // only this device model (with or without "sim: "); "" any
+  std::size_t file = 0;       // index into the compared files
+  std::optional<int> rank{};  // only this rank
+  std::string model{};        // only this device model (with or without "sim: "); "" any
 };
 
 enum class SizeRegion { below_knee, knee, plateau };

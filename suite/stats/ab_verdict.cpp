@@ -40,12 +40,13 @@ void check(const std::vector<PairedLaunches>& strata, const VerdictRule& rule) {
   }
 }
 
-// Launches (both sides together) that would make an interval of log half-width `w` around `log_ratio`
-// clear the nearer edge of the band +-`edge`, beyond the `launches` it has; -1 past kMaxLaunchFactor.
+// Launches (both sides together), beyond the `launches` it has, that shrink an interval of log
+// half-width `w` around `log_ratio` to half the distance to the nearer edge of the band +-`edge`, so
+// that a ratio like this one clears the edge with room for its own noise; -1 past kMaxLaunchFactor.
 std::int64_t more_launches(double log_ratio, double w, double edge, std::size_t launches) {
   const double d = std::min(std::abs(log_ratio - edge), std::abs(log_ratio + edge));
   if (!(d > 0.0)) return -1;
-  const double factor = (w / d) * (w / d);
+  const double factor = (2 * w / d) * (2 * w / d);
   if (factor > kMaxLaunchFactor) return -1;
   return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil((factor - 1.0) * double(launches))));
 }

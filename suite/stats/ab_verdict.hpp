@@ -35,8 +35,9 @@ struct RatioVerdict {
   std::size_t strata = 0;
   std::size_t launches_a = 0, launches_b = 0;
   // AMBIGUOUS only: about this many more launches (both sides together, shared as now) would shrink the
-  // interval, as 1/sqrt(launches), until it lies on one side of the nearer threshold; -1 when more than
-  // kMaxLaunchFactor times the present launches would be needed (the ratio sits on a threshold).
+  // interval, as 1/sqrt(launches), to half the distance from the ratio to the nearer edge of the band,
+  // so that a ratio like this one is decided; -1 when more than kMaxLaunchFactor times the present
+  // launches would be needed (the ratio sits at an edge).
   std::int64_t more_launches = 0;
 };
 

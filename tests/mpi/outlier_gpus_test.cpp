@@ -63,7 +63,9 @@ TEST_F(OutlierGpus, ASlowRankIsNamedAndNoneWithoutTheFault) {
   for (const auto& f : outliers.at("flags")) {
     ranks.insert(f.at("rank").get<int>());
     metrics.insert(f.at("metric").get<std::string>());
-    if (f.at("metric") == "plateau") EXPECT_NEAR(f.at("deviation").get<double>(), -0.2, 0.03) << f.dump();
+    if (f.at("metric") == "plateau") {
+      EXPECT_NEAR(f.at("deviation").get<double>(), -0.2, 0.03) << f.dump();
+    }
   }
   EXPECT_EQ(ranks, std::set<int>{2}) << outliers.dump(2);
   EXPECT_TRUE(metrics.count("plateau")) << outliers.dump(2);

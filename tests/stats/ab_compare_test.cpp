@@ -63,7 +63,7 @@ const RegionVerdict& row(const AbComparison& c, const std::string& kernel, SizeR
 TEST(AbCompare, TenPercentSlowerFileIsSlowerInEveryRegion) {
   const std::vector<NamedResultFile> files{file("a.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 4, 1.0, 1)})}),
                                            file("b.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 4, 1.1, 2)})})};
-  const auto c = compare_ab(files, {0}, {1}, {});
+  const auto c = compare_ab(files, {.file = 0}, {.file = 1}, {});
   EXPECT_EQ(c.a, "a.h5 (sim: X)");
   EXPECT_EQ(c.b, "b.h5 (sim: X)");
   ASSERT_EQ(c.rows.size(), 3u);
@@ -84,7 +84,7 @@ TEST(AbCompare, TenPercentSlowerFileIsSlowerInEveryRegion) {
 TEST(AbCompare, TwoRanksOfOneModelInOneFileAreTheSame) {
   const std::vector<NamedResultFile> files{file("run.h5", {rank(0, "X", {campaign(0, "gemm", "kneedle", 0, 4, 1.0, 3)}),
                                                            rank(1, "X", {campaign(1, "gemm", "kneedle", 0, 4, 1.0, 4)})})};
-  const auto c = compare_ab(files, {0, 0, ""}, {0, 1, ""}, {});
+  const auto c = compare_ab(files, {.file = 0, .rank = 0}, {.file = 0, .rank = 1}, {});
   EXPECT_EQ(c.a, "run.h5 rank 0 (sim: X)");
   for (const auto& r : c.rows) EXPECT_EQ(r.verdict.verdict, Verdict::same) << to_string(r.region);
 }
@@ -94,7 +94,7 @@ TEST(AbCompare, RegionsAreCutAtTheMedianKneeOfSideA) {
       file("a.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 2, 1.0, 5), campaign(0, "vecadd", "kneedle", 1, 6, 1.0, 6),
                                   campaign(0, "vecadd", "kneedle", 2, 6, 1.0, 7)})}),
       file("b.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 0, 1.0, 8)})})};
-  const auto c = compare_ab(files, {0}, {1}, {});
+  const auto c = compare_ab(files, {.file = 0}, {.file = 1}, {});
   EXPECT_DOUBLE_EQ(row(c, "vecadd", SizeRegion::knee).knee_size, 64000.0);  // knees 4000, 64000, 64000
   EXPECT_EQ(row(c, "vecadd", SizeRegion::knee).size_low, 64000u);
   EXPECT_EQ(row(c, "vecadd", SizeRegion::plateau).verdict.strata, 1u);  // 128000
@@ -107,7 +107,7 @@ TEST(AbCompare, ASweepSharedByDetectorsCountsOnceIndependentSweepsBoth) {
   auto own_sweep = campaign(0, "vecadd", "lmethod", 0, 4, 1.0, 10);  // measured again (--independent-sweeps)
   const std::vector<NamedResultFile> files{file("a.h5", {rank(0, "X", {shared, same_sweep, own_sweep})}),
                                            file("b.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 4, 1.0, 11)})})};
-  const auto c = compare_ab(files, {0}, {1}, {});
+  const auto c = compare_ab(files, {.file = 0}, {.file = 1}, {});
   const auto& below = row(c, "vecadd", SizeRegion::below_knee).verdict;
   EXPECT_EQ(below.launches_a, 4u * 20 * 2) << "kneedle and triangle share launches; lmethod has its own";
   EXPECT_EQ(below.launches_b, 4u * 20);
@@ -118,7 +118,7 @@ TEST(AbCompare, SizesWithTooFewLaunchesAndOneSidedKernelsAreLeftOut) {
       file("a.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 4, 1.0, 12, kMinLaunches - 1),
                                   campaign(0, "gemm", "kneedle", 0, 4, 1.0, 13)})}),
       file("b.h5", {rank(0, "X", {campaign(0, "vecadd", "kneedle", 0, 4, 1.0, 14), campaign(0, "fp32", "kneedle", 0, 4, 1.0, 15)})})};
-  const auto c = compare_ab(files, {0}, {1}, {});
+  const auto c = compare_ab(files, {.file = 0}, {.file = 1}, {});
   ASSERT_EQ(c.rows.size(), 3u);  // vecadd only
   for (const auto& r : c.rows) {
     EXPECT_EQ(r.kernel, "vecadd");
@@ -138,14 +138,14 @@ TEST(AbCompare, SidesThatCannotBeComparedAreNamed) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message({0}, {0, 1, ""}).find("side a (run.h5) holds 2 device models (sim: X, sim: Y); choose one with --a-model"),
+  EXPECT_NE(message({.file = 0}, {.file = 0, .rank = 1}).find("side a (run.h5) holds 2 device models (sim: X, sim: Y); choose one with --a-model"),
             std::string::npos)
-      << message({0}, {0, 1, ""});
-  EXPECT_NE(message({0, 0, ""}, {0, 0, ""}).find("sides a and b both hold rank 0 of run.h5"), std::string::npos);
-  EXPECT_NE(message({0, 0, ""}, {0, 5, ""}).find("side b (run.h5 rank 5) has no finished campaign (the file holds: "
+      << message({.file = 0}, {.file = 0, .rank = 1});
+  EXPECT_NE(message({.file = 0, .rank = 0}, {.file = 0, .rank = 0}).find("sides a and b both hold rank 0 of run.h5"), std::string::npos);
+  EXPECT_NE(message({.file = 0, .rank = 0}, {.file = 0, .rank = 5}).find("side b (run.h5 rank 5) has no finished campaign (the file holds: "
                                                  "rank 0 (sim: X), rank 1 (sim: Y))"),
             std::string::npos);
-  const auto by_model = compare_ab(files, {0, {}, "X"}, {0, {}, "sim: Y"}, {});
+  const auto by_model = compare_ab(files, {.file = 0, .model = "X"}, {.file = 0, .model = "sim: Y"}, {});
   EXPECT_EQ(by_model.a_model, "sim: X");
   EXPECT_EQ(by_model.b_model, "sim: Y");
 }
