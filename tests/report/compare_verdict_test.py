@@ -104,7 +104,8 @@ if "2 device models" not in json.loads(out).get("ab_skipped", ""):
 
 # 5. Usage errors: one line, exit 2, naming the problem.
 for args, needle in (([a, b, models, "--a-rank", "0"], "not 3"),
-                     ([models, "--a-rank", "0"], "both hold rank 0"),
+                     ([two, "--a-rank", "0"], "both hold rank 0"),
+                     ([models, "--a-rank", "0"], "side b"),
                      ([models, "--a-rank", "7", "--b-rank", "0"], "rank 7"),
                      ([models, "--a-rank", "0", "--b-rank", "1", "--threshold", "-1"], "--threshold")):
     _, err = run("compare", *args, expect=2)
