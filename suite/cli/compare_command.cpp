@@ -92,7 +92,7 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("--format", options->format, "table (aligned columns) or json")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "json"}));
-  cmd->add_option("--a-rank", options->a_rank, "A/B verdicts: side a is this rank (of the first file)")
+  cmd->add_option("--a-rank", options->a_rank, "Side a is this rank (of the first file, or of the one file)")
       ->check(CLI::NonNegativeNumber)
       ->group(kAbGroup);
   cmd->add_option("--b-rank", options->b_rank, "Side b is this rank (of the second file, or of the one file)")
