@@ -9,24 +9,19 @@
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/text_table.hpp"
 #include "suite/results/json.hpp"
+#include "suite/results/text_list.hpp"
 
 namespace autobench::formatting {
 namespace {
 
 using Align = TextTable::Align;
 
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
 std::string files_section(const stats::Comparison& c) {
   TextTable table({{"#", Align::right}, {"file"}, {"start_time"}, {"backend"}, {"git_commit"}, {"hostnames"}});
   for (std::size_t i = 0; i < c.files.size(); ++i) {
     const auto& f = c.files[i];
     table.add_row({std::to_string(i + 1), f.path, f.start_time, backend_label(f.backend), f.git_commit,
-                   joined(f.hostnames)});
+                   results::joined(f.hostnames)});
   }
   return "Files\n" + table.str();
 }

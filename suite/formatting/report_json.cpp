@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "record/json.hpp"
+#include "suite/formatting/report_outliers.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/json.hpp"
@@ -126,6 +127,7 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
   for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
     j["detector_agreement"].push_back(agreement_json(row));
   }
+  j["outliers"] = outliers_json(file);
   return j;
 }
 

@@ -8,6 +8,7 @@
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_campaigns.hpp"
+#include "suite/formatting/report_outliers.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
 namespace autobench::formatting {
@@ -153,11 +154,12 @@ std::string backend_label(const std::string& backend) {
 
 TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
   if (!details)
-    return {"autobench-mpi results: " + path, header_lines(file), {answer_section(file), devices_section(file, false)}};
+    return {"autobench-mpi results: " + path, header_lines(file),
+            {answer_section(file), devices_section(file, false), outliers_section(file)}};
   return {"autobench-mpi results: " + path,
           header_lines(file),
-          {answer_section(file), devices_section(file, true), sweep_consensus_section(file), campaigns_section(file),
-           stability_section(file), agreement_section(file)}};
+          {answer_section(file), devices_section(file, true), outliers_section(file), sweep_consensus_section(file),
+           campaigns_section(file), stability_section(file), agreement_section(file)}};
 }
 
 }  // namespace autobench::formatting

@@ -31,6 +31,10 @@ std::string model_label(const CampaignFigures& f) { return model_label(f.backend
 
 bool knee_counts(const CampaignFigures& f) { return f.knee_status.empty() || f.knee_status == "found"; }
 
+bool finished(const results::Campaign& c) {
+  return c.complete && !c.points.empty() && c.stop_reason != results::StopReason::error;
+}
+
 bool names_model(const CampaignFigures& f, const std::string& name) {
   return name == f.model || name == model_label(f);
 }
@@ -46,12 +50,9 @@ double work_per_joule(const results::Point& p) {
 
 std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankResult>& ranks) {
   std::vector<CampaignFigures> out;
-  std::vector<results::RankResult> finished = ranks;
-  for (auto& rank : finished) {
-    std::erase_if(rank.campaigns, [](const results::Campaign& c) {
-      return !c.complete || c.points.empty() || c.stop_reason == results::StopReason::error;
-    });
+  for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
+      if (!finished(c)) continue;
       CampaignFigures f;
       f.backend = rank.device.backend;
       f.model = rank.device.model;

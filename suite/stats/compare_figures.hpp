@@ -24,6 +24,7 @@ struct CampaignFigures {
 
 // The name devices are grouped by: the model, prefixed "sim: " on the sim backend so that simulated
 // devices never mix with real ones.
+std::string model_label(const std::string& backend, const std::string& model);
 std::string model_label(const CampaignFigures& f);
 std::string model_label(const std::string& backend, const std::string& model);
 // Whether the figures' knee counts: found, or from a profile database written before knee status.
@@ -37,6 +38,9 @@ std::string efficiency_unit(const std::string& metric_unit);
 // Work per joule of one point: throughput x mean time / energy per launch; NaN when the energy is
 // missing or not positive.
 double work_per_joule(const results::Point& p);
+
+// Whether a campaign counts in comparisons: complete, at least one point, not ended by an error.
+bool finished(const results::Campaign& c);
 
 // The figures of every finished campaign of the ranks: complete, at least one point, not ended by an
 // error; then one figure per sweep (rank, kernel, repeat) with detector "consensus": the consensus knee of

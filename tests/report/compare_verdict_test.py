@@ -1,0 +1,118 @@
+"""`compare`'s A/B verdicts on sim runs of the real binary: independent runs of one device model are
+never called SLOWER or FASTER (bench/compare/false_positives.py on 4 pairs: at most 5 %); the ratio of one
+region recomputed from the files' launch times with h5py and numpy; two ranks of one file, one slowed by
+AUTOBENCH_SIM_FAULT=1:slow:0.8, are SLOWER by about 1.25 on the plateau; --a-model/--b-model pick two
+models of one file; bad side options are one-line usage errors."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report_runs import BINARY, SCRATCH, np, run, text  # noqa: E402
+import h5py  # noqa: E402
+
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+problems = []
+SOURCE = os.environ["AUTOBENCH_SOURCE_DIR"]
+
+# 1. False positives over 4 pairs of one model against itself.
+bench = subprocess.run([sys.executable, os.path.join(SOURCE, "bench/compare/false_positives.py"), BINARY, "4",
+                        os.path.join(SCRATCH, "pairs")], capture_output=True, text=True)
+if bench.returncode != 0:
+    sys.exit(f"FAIL: false_positives.py: {bench.stderr}")
+measured = json.loads(bench.stdout)
+fp = measured["threshold_2"]
+if fp["verdicts"] != 4 * 2 * 3:
+    problems.append(f"{fp['verdicts']} verdicts over 4 pairs, expected 24 (2 kernels x 3 regions each)")
+if fp["false_positive_rate"] > 0.05:
+    problems.append(f"false-positive rate {fp['false_positive_rate']} over 4 pairs: {fp['counts']}")
+
+
+# 2. One region's ratio from the files alone: geometric mean over the shared sizes of mean(b) / mean(a).
+def launches(path, kernel):
+    """size -> launch times of the kernel's points, a sweep shared by detectors counted once."""
+    out = {}
+    with h5py.File(path, "r") as f:
+        for detector in f["campaigns"][kernel].values():
+            for rank in detector.values():
+                for g in rank.values():
+                    counts, times = g["launch_counts"][:], g["launch_times_s"][:]
+                    starts = np.concatenate([[0], np.cumsum(counts)])
+                    for i, size in enumerate(g["size"][:]):
+                        key = (text(g.attrs["repeat"]), int(size))
+                        seen = out.setdefault(int(size), {})
+                        seen.setdefault(key, times[starts[i]:starts[i + 1]].astype(float))
+    return {size: np.concatenate(list(v.values())) for size, v in out.items()}
+
+
+a, b = measured["files"][:2]
+out, _ = run("compare", a, b, "--format", "json")
+result = json.loads(out)["ab"]
+la, lb = launches(a, "vecadd"), launches(b, "vecadd")
+for row in result["rows"]:
+    if row["kernel"] != "vecadd" or row["verdict"] is None:
+        continue
+    sizes = [s for s in sorted(set(la) & set(lb)) if row["size_low"] <= s <= row["size_high"] and len(la[s]) >= 5]
+    want = float(np.exp(np.mean([np.log(lb[s].mean() / la[s].mean()) for s in sizes])))
+    if len(sizes) != row["sizes"] or abs(want - row["ratio"]) > 1e-6 * want:
+        problems.append(f"vecadd {row['region']}: {row['sizes']} sizes ratio {row['ratio']}, "
+                        f"from the files {len(sizes)} sizes ratio {want}")
+    if not row["ratio_low"] <= row["ratio"] <= row["ratio_high"]:
+        problems.append(f"vecadd {row['region']}: ratio outside its interval: {row}")
+
+# 3. Two ranks of one file, rank 1 at 80 % of its model's speed.
+env = dict(os.environ, AUTOBENCH_SIM_FAULT="1:slow:0.8")
+p = subprocess.run(["mpirun", "-n", "2", "--oversubscribe", BINARY, "--backend", "sim", "--suite", "quick",
+                    "--sim-device", "RTX 4000 Ada", "--output", os.path.join(SCRATCH, "slow"), "-q"],
+                   capture_output=True, text=True, env=env)
+if p.returncode != 0:
+    sys.exit(f"FAIL: the 2-rank run: {p.stderr}")
+two = p.stdout.strip().splitlines()[-1]
+out, _ = run("compare", two, "--a-rank", "0", "--b-rank", "1", "--format", "json")
+result = json.loads(out)["ab"]
+if not result["a"].endswith("rank 0 (sim: RTX 4000 Ada)") or not result["b"].endswith("rank 1 (sim: RTX 4000 Ada)"):
+    problems.append(f"sides {result['a']!r} {result['b']!r}")
+for row in result["rows"]:
+    if row["verdict"] not in ("SLOWER", None):
+        problems.append(f"slowed rank 1: {row['kernel']} {row['region']} is {row['verdict']} ({row['ratio']})")
+    if row["region"] == "plateau" and abs(row["ratio"] - 1.25) > 0.02:
+        problems.append(f"slowed rank 1: {row['kernel']} plateau ratio {row['ratio']}, expected about 1.25")
+table, _ = run("compare", two, "--a-rank", "0", "--b-rank", "1")
+for needle in ("A/B verdicts", "plateau", "SLOWER", "time b/a"):
+    if needle not in table:
+        problems.append(f"the table lacks {needle!r}:\n{table}")
+
+# 4. Two models of one file (rank r runs model r mod 2 by default): the RTX 5000 Ada is faster.
+p = subprocess.run(["mpirun", "-n", "2", "--oversubscribe", BINARY, "--backend", "sim", "--suite", "quick",
+                    "--output", os.path.join(SCRATCH, "models"), "-q"], capture_output=True, text=True)
+models = p.stdout.strip().splitlines()[-1]
+out, _ = run("compare", models, "--a-model", "RTX 4000 Ada", "--b-model", "sim: RTX 5000 Ada", "--format", "json")
+result = json.loads(out)["ab"]
+if (result["a_model"], result["b_model"]) != ("sim: RTX 4000 Ada", "sim: RTX 5000 Ada"):
+    problems.append(f"models {result['a_model']} {result['b_model']}")
+if not any(r["verdict"] == "FASTER" for r in result["rows"]):
+    problems.append(f"the RTX 5000 Ada is never FASTER than the RTX 4000 Ada: {result['rows']}")
+out, _ = run("compare", models, "--format", "json")
+if "ab" in json.loads(out):
+    problems.append("one file without side options should give no verdicts")
+out, _ = run("compare", models, models, "--format", "json")
+if "2 device models" not in json.loads(out).get("ab_skipped", ""):
+    problems.append(f"two files of two models each: expected ab_skipped naming the models, got {out[:300]}")
+
+# 5. Usage errors: one line, exit 2, naming the problem.
+for args, needle in (([a, b, models, "--a-rank", "0"], "not 3"),
+                     ([two, "--a-rank", "0"], "both hold rank 0"),
+                     ([models, "--a-rank", "0"], "side b"),
+                     ([models, "--a-rank", "7", "--b-rank", "0"], "rank 7"),
+                     ([models, "--a-rank", "0", "--b-rank", "1", "--threshold", "-1"], "--threshold")):
+    _, err = run("compare", *args, expect=2)
+    if err.count("\n") != 1 or needle not in err:
+        problems.append(f"compare {args}: expected one line naming {needle!r}, got {err!r}")
+
+for p in problems:
+    print("FAIL:", p)
+print(f"false positives over 4 pairs: {fp}")
+sys.exit(1 if problems else 0)
