@@ -3,8 +3,10 @@
 # quick suite (power windows off) on 1 rank and on every GPU, interleaved for this tree's binary and (with
 # BASE_TARBALL=a `git archive` of the reference commit) the reference's, plus this tree's binary with NVML
 # hidden (a stub libnvidia-ml.so.1 first on LD_LIBRARY_PATH: no sensor read while launches are timed, the
-# floor), and bench/power/nvml_call_cost.cpp (what each NVML query costs, 1 process and one per GPU).
-#   [BASE_TARBALL=FILE] bench/mpi/gpu_host_probe.sh OUT_DIR [cmake args...]
+# floor), and bench/power/nvml_call_cost.cpp (what each NVML query costs, 1 process and one per GPU). With
+# FULL_BUDGET=SECONDS, then this tree's `--suite full` (default power settings) on every GPU under that
+# time budget: its log, report (with the per-rank time split) and file size.
+#   [BASE_TARBALL=FILE] [TURNS="a b"] [NVML_COSTS=0] [FULL_BUDGET=S] bench/mpi/gpu_host_probe.sh OUT_DIR [cmake args...]
 source "$(dirname "$0")/../script_setup.sh" "$@"
 shift
 DEADLINE=${DEADLINE:-560}
@@ -44,7 +46,7 @@ probe() {
   rm -rf "$OUT/runs"
 }
 probe warmup "$NEW" 1   # fills the NVRTC compile cache both binaries use
-for turn in a b; do
+for turn in ${TURNS:-a b}; do
   [[ -x $BASE ]] && probe base-n1-$turn "$BASE" 1
   probe new-n1-$turn "$NEW" 1
   [[ -x $BASE ]] && probe base-n$GPUS-$turn "$BASE" "$GPUS"
@@ -54,11 +56,27 @@ probe floor-n1 "$NEW" 1 "LD_LIBRARY_PATH=$STUB"
 probe floor-n$GPUS "$NEW" "$GPUS" "LD_LIBRARY_PATH=$STUB"
 
 step "NVML query costs"
-if g++ -O2 -std=c++17 -I/usr/local/cuda/include "$SRC/bench/power/nvml_call_cost.cpp" -ldl -o "$OUT/nvml_call_cost" 2> "$OUT/nvml-build.txt"; then
+if [[ ${NVML_COSTS:-1} == 1 ]] && g++ -O2 -std=c++17 -I/usr/local/cuda/include "$SRC/bench/power/nvml_call_cost.cpp" -ldl -o "$OUT/nvml_call_cost" 2> "$OUT/nvml-build.txt"; then
   "$OUT/nvml_call_cost" 0 100 > "$OUT/nvml-1proc.txt"
   for ((g = 0; g < GPUS; ++g)); do "$OUT/nvml_call_cost" $g 100 > "$OUT/nvml-$g.txt" & done
   wait
   cat "$OUT/nvml-1proc.txt"; echo "-- $GPUS processes at once:"; cat "$OUT"/nvml-[0-9]*.txt | sort -k3
+fi
+if [[ -n ${FULL_BUDGET:-} ]]; then
+  step "full: mpirun -n $GPUS autobench-mpi --suite full --time-budget $FULL_BUDGET"
+  t0=$(date +%s%N)
+  timeout $((FULL_BUDGET + 120)) mpirun -n "$GPUS" --bind-to none "$NEW" --suite full --backend cuda \
+    --time-budget "$FULL_BUDGET" --output "$OUT/full-run" > "$OUT/full.txt" 2>&1
+  echo "exit $? wall $((($(date +%s%N) - t0) / 1000000)) ms" | tee -a "$OUT/full.txt"
+  grep -E "time split|gathered|done in|stopped|Continue|overall" "$OUT/full.txt" | tail -12
+  h5=$(ls "$OUT"/full-run/*/autobench.h5 2>/dev/null | head -1)
+  if [[ -n $h5 ]]; then
+    ls -l "$h5" | tee -a "$OUT/full.txt"
+    "$NEW" report "$h5" > "$OUT/full-report.txt" 2>&1
+    "$NEW" report "$h5" --details > "$OUT/full-report-details.txt" 2>&1
+    tail -20 "$OUT/full-report.txt"
+  fi
+  rm -rf "$OUT/full-run"
 fi
 step "done"
 (cd "$OUT" && tar czf probe.tar.gz --exclude=probe.tar.gz --exclude=stub-nvml --exclude=base-src --exclude=base-build --exclude=nvml_call_cost ./* &&

@@ -50,9 +50,10 @@ double work_per_joule(const results::Point& p) {
 
 std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankResult>& ranks) {
   std::vector<CampaignFigures> out;
-  for (const auto& rank : ranks) {
+  std::vector<results::RankResult> done = ranks;  // the finished campaigns only
+  for (auto& rank : done) {
+    std::erase_if(rank.campaigns, [](const results::Campaign& c) { return !finished(c); });
     for (const auto& c : rank.campaigns) {
-      if (!finished(c)) continue;
       CampaignFigures f;
       f.backend = rank.device.backend;
       f.model = rank.device.model;
@@ -70,13 +71,13 @@ std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankRes
       out.push_back(std::move(f));
     }
   }
-  for (const auto& row : compute_consensus(finished)) {
+  for (const auto& row : compute_consensus(done)) {
     if (row.scope != "sweep") continue;
     // The sweep's curve: a campaign of the same rank, kernel and repeat (all of them, on a shared sweep).
     const CampaignFigures* curve = nullptr;
     std::string tunables;
-    for (std::size_t i = 0, k = 0; i < finished.size(); ++i)
-      for (const auto& c : finished[i].campaigns) {
+    for (std::size_t i = 0, k = 0; i < done.size(); ++i)
+      for (const auto& c : done[i].campaigns) {
         if (c.rank == row.rank && c.kernel == row.kernel && c.repeat == row.repeat && !curve) {
           curve = &out[k];
           for (const auto& p : c.points)
