@@ -65,7 +65,7 @@ fi
 if [[ -n ${FULL_BUDGET:-} ]]; then
   step "full: mpirun -n $GPUS autobench-mpi --suite full --time-budget $FULL_BUDGET"
   t0=$(date +%s%N)
-  timeout $((FULL_BUDGET + 120)) mpirun -n "$GPUS" --bind-to none "$NEW" --suite full --backend cuda \
+  timeout $((FULL_BUDGET + 90)) mpirun -n "$GPUS" --bind-to none "$NEW" --suite full --backend cuda \
     --time-budget "$FULL_BUDGET" --output "$OUT/full-run" > "$OUT/full.txt" 2>&1
   echo "exit $? wall $((($(date +%s%N) - t0) / 1000000)) ms" | tee -a "$OUT/full.txt"
   grep -E "time split|gathered|done in|stopped|Continue|overall" "$OUT/full.txt" | tail -12
