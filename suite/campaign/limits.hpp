@@ -19,7 +19,7 @@ struct Limit {
   double scale = 1.0;
 };
 
-// "(1, 16]", or "[1, 1000]" (whole numbers), for --help, README and messages.
+// "(1, 16]", or "[1, 1000]" (whole numbers), for --help, docs/options.md and messages.
 std::string range_text(const Limit& limit);
 
 // The one-line reason `text` (as typed) is not allowed, "" when it is: "inf is not allowed: must be a
@@ -31,7 +31,7 @@ void check_typed(const Limit& limit, double typed);
 // The same check on a stored value (typed * scale), as read back from run.json.
 void check_stored(const Limit& limit, double stored);
 
-// The limits of the run, calibrate, detect and dataset options (documented in README: Limits of the options).
+// The limits of the run, calibrate, detect and dataset options (documented in docs/options.md: Limits of the options).
 namespace limits {
 inline constexpr double kMaxSize = 1e12;  // problem sizes, in the kernel's elements
 inline constexpr double kMaxBytes = 1125899906842624.0;  // 2^50 (1 PiB): a size's float32 footprint, beyond any GPU

@@ -1,5 +1,5 @@
 // Suite files: a TOML file that names a run's kernel x detector x repeat matrix, its options, and
-// options for one kernel's sweeps, read into command-line options (see README "Suite files").
+// options for one kernel's sweeps, read into command-line options (see docs/options.md, "Suite files").
 #pragma once
 
 #include <map>

@@ -216,7 +216,7 @@ void add_detect_command(CLI::App& app) {
       ->transform(bounded_or(campaign::limits::spline_knots, "auto", detect::kAutoKnots));
   cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
                                                  "replaying the sweep that measured it");
-  cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in README.md)")
+  cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in docs/autoscaling.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "json"}));
   cmd->callback([o] { detect_command(*o); });

@@ -75,7 +75,7 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
   cmd->add_option("--format", options->format,
                   "table (aligned columns), markdown (the same tables in GitHub Markdown), json (structure "
-                  "documented in README.md), csv (one row per campaign) or html (one self-contained page with "
+                  "documented in docs/output.md), csv (one row per campaign) or html (one self-contained page with "
                   "figures, needs python3 with matplotlib and h5py: docs/html.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html"}));

@@ -19,7 +19,7 @@ void add_run_options(CLI::App& app, RunOptions& o) {
   auto& a = s.autoscale;
   app.option_defaults()->always_capture_default();
   app.add_option("--suite", s.suite, "Suite to run: quick (vecadd+gemm, triangle+kneedle, 1 repeat) or full "
-                                     "(every kernel and detector, 5 repeats), or a TOML suite file (see README: Suite files)")
+                                     "(every kernel and detector, 5 repeats), or a TOML suite file (see docs/options.md: Suite files)")
       ->group("Matrix");
   app.add_option("--kernels", s.kernels, "Kernels to run, comma-separated (default: the suite's; see `list`)")
       ->delimiter(',')->group("Matrix");
@@ -99,7 +99,7 @@ void add_run_options(CLI::App& app, RunOptions& o) {
                                      "random, then the refitted model's --tuner-top-k until timed; after them a stepwise "
                                      "spline model of the timings so far picks --tuner-top-k, --tuner-incumbents, one per "
                                      "launch grid and --tuner-random; at every size the up to 3 within 5 % of the "
-                                     "fastest are timed 3 more times and chosen by their median; see README)")
+                                     "fastest are timed 3 more times and chosen by their median; see docs/models.md)")
       ->group("Timing");
   app.add_option("--tuner-top-k", a.tuner_top_k, "Model tuner: best predicted configurations timed per size, and per "
                                                  "further round at the warm-up sizes; also the most launch grids "

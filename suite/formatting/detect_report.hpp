@@ -1,4 +1,4 @@
-// What `detect` found on saved curves, as aligned tables or as JSON (structure documented in README.md).
+// What `detect` found on saved curves, as aligned tables or as JSON (structure documented in docs/autoscaling.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The report's JSON structure (see report_json.hpp; documented in README.md).
+// The report's JSON structure (see report_json.hpp; documented in docs/output.md).
 #include "suite/formatting/report_json.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The `report --format json` form of a results file: a documented, stable structure (README.md,
+// The `report --format json` form of a results file: a documented, stable structure (docs/output.md,
 // "`report` JSON"). Missing measurements (NaN) are null.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The HDF5 results reader (see hdf5_reader.hpp, the schema in README.md and the sweeps in docs/scale.md).
+// The HDF5 results reader (see hdf5_reader.hpp and the schema in docs/output.md).
 #include "suite/reading/hdf5_reader.hpp"
 
 #include <algorithm>

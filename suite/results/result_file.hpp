@@ -14,7 +14,7 @@
 namespace autobench::results {
 
 // The version of the results-file schema this build writes (root attribute schema_version): 2 stores each
-// sweep once under /sweeps and lets the campaigns refer to it (docs/scale.md); 1 held every campaign's
+// sweep once under /sweeps and lets the campaigns refer to it (docs/output.md); 1 held every campaign's
 // points in its own group. The reader reads both.
 inline constexpr std::int64_t kSchemaVersion = 2;
 inline constexpr std::int64_t kOldestSchemaVersion = 1;

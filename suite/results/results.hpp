@@ -30,7 +30,7 @@ struct Point {
   double power_corrected_w = kNaN; // after frequency/temperature correction (NaN: no calibration)
   double energy_j = kNaN;          // energy per launch: energy_counter_j when the sensor has a counter, else energy_instant_j
   // The point's power window (NaN / 0 when there was none): the kernel repeated with the best
-  // configuration while the sensor was sampled (see README "Power and energy").
+  // configuration while the sensor was sampled (see docs/power.md).
   double power_filtered_w = kNaN;      // mean of the filtered trace (= power_w with filter none)
   double energy_counter_j = kNaN;      // energy per launch from the sensor's energy counter
   double energy_corrected_j = kNaN;    // power_corrected_w x time_mean_s

@@ -1,4 +1,4 @@
-// The HDF5 results writer (see hdf5_writer.hpp, the schema in README.md and the sweeps in docs/scale.md).
+// The HDF5 results writer (see hdf5_writer.hpp and the schema in docs/output.md).
 #include "suite/writing/hdf5_writer.hpp"
 
 #include <map>

@@ -1,4 +1,4 @@
-// Writes a run's results as the HDF5 file of the documented schema (version 2: docs/scale.md).
+// Writes a run's results as the HDF5 file of the documented schema (version 2: docs/output.md).
 #pragma once
 
 #include <string>

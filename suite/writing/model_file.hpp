@@ -1,4 +1,4 @@
-// Writes and reads the HDF5 file of a `model` run (layout in README.md, "Performance models").
+// Writes and reads the HDF5 file of a `model` run (layout in docs/models.md).
 #pragma once
 
 #include <string>

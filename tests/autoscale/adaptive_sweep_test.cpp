@@ -53,7 +53,7 @@ class Refinement : public ::testing::TestWithParam<std::tuple<const char*, const
 // keep the curve in size order, and put the knee within the requested precision of the knee of a sweep
 // that measures every size 1% apart (noiseless device, so both see the same curve; the adaptive sweep
 // steps 1% at a time near the runtime guard, so both curves end alike). On the points: a spline's knee
-// is that of the fit, and a fit of the coarse sizes is not the fit of every size 1% apart (README, "Knee
+// is that of the fit, and a fit of the coarse sizes is not the fit of every size 1% apart (docs/autoscaling.md, "Knee
 // detection on a spline of the curve").
 TEST_P(Refinement, LocatesTheFineSweepKneeToThePrecision) {
   const auto [kname, model] = GetParam();
