@@ -3,7 +3,7 @@
 # quick suite (power windows off) on 1 rank and on every GPU, interleaved for this tree's binary and (with
 # BASE_TARBALL=a `git archive` of the reference commit) the reference's, plus this tree's binary with NVML
 # hidden (a stub libnvidia-ml.so.1 first on LD_LIBRARY_PATH: no sensor read while launches are timed, the
-# floor), and bench/power/nvml_call_cost.cpp (what each NVML query costs, 1 process and one per GPU). With
+# floor), and bench_power_nvml_call_cost (bench/power/nvml_call_cost.cpp: what each NVML query costs, 1 process and one per GPU). With
 # FULL_BUDGET=SECONDS, then this tree's `--suite full` (default power settings) on every GPU under that
 # time budget: its log, report (with the per-rank time split) and file size.
 #   [BASE_TARBALL=FILE] [TURNS="a b"] [NVML_COSTS=0] [FULL_BUDGET=S] bench/mpi/gpu_host_probe.sh OUT_DIR [cmake args...]
@@ -56,7 +56,8 @@ probe floor-n1 "$NEW" 1 "LD_LIBRARY_PATH=$STUB"
 probe floor-n$GPUS "$NEW" "$GPUS" "LD_LIBRARY_PATH=$STUB"
 
 step "NVML query costs"
-if [[ ${NVML_COSTS:-1} == 1 ]] && g++ -O2 -std=c++17 -I/usr/local/cuda/include "$SRC/bench/power/nvml_call_cost.cpp" -ldl -o "$OUT/nvml_call_cost" 2> "$OUT/nvml-build.txt"; then
+if [[ ${NVML_COSTS:-1} == 1 ]] && cmake --build "$SRC/build-gpu-runs" --target bench_power_nvml_call_cost > "$OUT/nvml-build.txt" 2>&1 &&
+    cp "$SRC/build-gpu-runs/bench/bench_power_nvml_call_cost" "$OUT/nvml_call_cost"; then
   "$OUT/nvml_call_cost" 0 100 > "$OUT/nvml-1proc.txt"
   for ((g = 0; g < GPUS; ++g)); do "$OUT/nvml_call_cost" $g 100 > "$OUT/nvml-$g.txt" & done
   wait

@@ -1,42 +1,43 @@
 // What one NVML query costs, per query kind, while N processes query their own GPUs at once: the
-// reason telemetry sampled during timed launches must stay cheap. Standalone (dlopen, nvml.h types only):
-//   g++ -O2 -std=c++17 -I/usr/local/cuda/include bench/power/nvml_call_cost.cpp -ldl -o nvml_call_cost
-//   ./nvml_call_cost GPU_INDEX [CALLS]       (start several at once for the contended figure)
-#include <dlfcn.h>
-#include <nvml.h>
-
+// telemetry read while launches are timed must stay cheap. Built as bench_power_nvml_call_cost:
+//   bench_power_nvml_call_cost GPU_INDEX [CALLS]     (start one per GPU at once for the contended figure)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
+#include <utility>
+
+#include "power/io/nvml_library.hpp"
+
+namespace nvml = autobench::power::io::nvml;
 
 int main(int argc, char** argv) {
   const unsigned index = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 0;
   const int calls = argc > 2 ? std::atoi(argv[2]) : 200;
-  void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
-  if (!lib) return std::printf("no NVML: %s\n", dlerror()), 1;
-  auto sym = [&](const char* name) { return dlsym(lib, name); };
-  auto init = reinterpret_cast<nvmlReturn_t (*)()>(sym("nvmlInit_v2"));
-  auto handle = reinterpret_cast<nvmlReturn_t (*)(unsigned, nvmlDevice_t*)>(sym("nvmlDeviceGetHandleByIndex_v2"));
-  auto fields = reinterpret_cast<nvmlReturn_t (*)(nvmlDevice_t, int, nvmlFieldValue_t*)>(sym("nvmlDeviceGetFieldValues"));
-  auto usage = reinterpret_cast<nvmlReturn_t (*)(nvmlDevice_t, unsigned*)>(sym("nvmlDeviceGetPowerUsage"));
-  auto energy = reinterpret_cast<nvmlReturn_t (*)(nvmlDevice_t, unsigned long long*)>(sym("nvmlDeviceGetTotalEnergyConsumption"));
-  auto clock = reinterpret_cast<nvmlReturn_t (*)(nvmlDevice_t, nvmlClockType_t, unsigned*)>(sym("nvmlDeviceGetClockInfo"));
-  auto temp = reinterpret_cast<nvmlReturn_t (*)(nvmlDevice_t, nvmlTemperatureSensors_t, unsigned*)>(sym("nvmlDeviceGetTemperature"));
-  auto reasons = reinterpret_cast<nvmlReturn_t (*)(nvmlDevice_t, unsigned long long*)>(sym("nvmlDeviceGetCurrentClocksEventReasons"));
-  nvmlDevice_t d;
-  if (init() != NVML_SUCCESS || handle(index, &d) != NVML_SUCCESS) return std::printf("NVML init failed\n"), 1;
+  const nvml::Library library;
+  if (!library.available()) return std::printf("no NVML: %s\n", library.unavailable_reason().c_str()), 1;
+  std::string error;
+  const auto device = library.device_by_index(index, &error);
+  if (!device) return std::printf("no GPU %u: %s\n", index, error.c_str()), 1;
+  const nvml::Api& api = library.api();
+  const nvml::Device d = *device;
   unsigned u = 0;
   unsigned long long ull = 0;
-  nvmlFieldValue_t fv[2] = {};
+  nvml::FieldValue fields[2] = {};
   const std::pair<const char*, std::function<void()>> queries[] = {
-      {"field values (power instant+average)", [&] { fv[0].fieldId = NVML_FI_DEV_POWER_INSTANT; fv[1].fieldId = NVML_FI_DEV_POWER_AVERAGE; fields(d, 2, fv); }},
-      {"power usage", [&] { usage(d, &u); }},
-      {"total energy", [&] { energy(d, &ull); }},
-      {"SM clock", [&] { clock(d, NVML_CLOCK_SM, &u); }},
-      {"memory clock", [&] { clock(d, NVML_CLOCK_MEM, &u); }},
-      {"temperature", [&] { temp(d, NVML_TEMPERATURE_GPU, &u); }},
-      {"clock event reasons", [&] { reasons(d, &ull); }},
+      {"field values (power instant+average)",
+       [&] {
+         fields[0].fieldId = nvml::kFieldPowerInstant;
+         fields[1].fieldId = nvml::kFieldPowerAverage;
+         api.device_get_field_values(d, 2, fields);
+       }},
+      {"power usage", [&] { api.device_get_power_usage(d, &u); }},
+      {"total energy", [&] { api.device_get_total_energy_consumption(d, &ull); }},
+      {"SM clock", [&] { api.device_get_clock_info(d, nvml::kClockSm, &u); }},
+      {"memory clock", [&] { api.device_get_clock_info(d, nvml::kClockMem, &u); }},
+      {"temperature", [&] { api.device_get_temperature(d, nvml::kTemperatureGpu, &u); }},
+      {"clock event reasons", [&] { api.device_get_current_clocks_event_reasons(d, &ull); }},
   };
   for (const auto& [name, query] : queries) {
     const auto t0 = std::chrono::steady_clock::now();
