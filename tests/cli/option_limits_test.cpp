@@ -117,7 +117,7 @@ TEST(OptionLimits, EveryAcceptedExtremeSurvivesRunJsonAndPassesThePlanAgain) {
     ASSERT_NO_THROW(ab::campaign::check_plan(written));
 
     ab::testing::ScratchDir dir;
-    ab::journal::write_manifest(dir.path(""), {written, {}});
+    ab::journal::write_manifest(dir.path(""), {written, {}, ""});
     const auto read = ab::journal::read_manifest(dir.path("")).settings;
     EXPECT_NO_THROW(ab::campaign::check_plan(read)) << "--resume and merge check the plan of run.json";
     EXPECT_EQ(ab::campaign::to_json(read), ab::campaign::to_json(written));
