@@ -65,7 +65,7 @@ struct Calibration {
   PowerFrequencyModel power_frequency_se;
   FitSummary power_frequency_fit;
   std::string power_frequency_kernels;   // the kernels it was fitted to, e.g. "gemm,fp32"
-  bool kernels_agree_on_static = false;  // every pair of static_check_w within their combined standard error
+  bool kernels_agree_on_static = false;  // every pair of static_check_w within twice their combined standard error
   std::vector<double> frequency_clock_mhz, frequency_power_w;  // the points the model was fitted to
 
   std::optional<TemperatureModel> temperature;

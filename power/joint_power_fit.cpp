@@ -159,7 +159,7 @@ JointPowerFit fit_power_frequency_joint(const std::vector<KernelSweep>& sweeps) 
     for (std::size_t j = i + 1; j < out.per_kernel_static.size(); ++j) {
       const StaticCheck &a = out.per_kernel_static[i], &b = out.per_kernel_static[j];
       out.kernels_agree = out.kernels_agree && std::fabs(a.static_w - b.static_w) <=
-                                                   std::hypot(a.standard_error_w, b.standard_error_w);
+                                                   kAgreement * std::hypot(a.standard_error_w, b.standard_error_w);
     }
   return out;
 }

@@ -291,7 +291,7 @@ void fit_device(power::Calibration& cal, const Say& say) {
     cal.kernels_agree_on_static = fit.kernels_agree;
     say("device P(f) (" + cal.power_frequency_kernels + " jointly): " +
         describe(fit.models.front(), fit.standard_errors.front(), fit.quality) + "; the kernels " +
-        (fit.kernels_agree ? "agree" : "DISAGREE") + " on P_static within their combined standard error");
+        (fit.kernels_agree ? "agree" : "DISAGREE") + " on P_static within twice their combined standard error");
   } catch (const std::invalid_argument& e) {
     say("device P(f) over every kernel: no joint fit (" + std::string(e.what()) + "); the first kernel's fit is used");
   }
