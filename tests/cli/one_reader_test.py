@@ -31,9 +31,10 @@ def damaged(name, change):
 
 
 def shorter_launch_counts(f):
-    counts = f[CAMPAIGN]["launch_counts"][:-1]
-    del f[CAMPAIGN]["launch_counts"]
-    f[CAMPAIGN]["launch_counts"] = counts
+    sweep = f[f[CAMPAIGN].attrs["sweep"]]  # schema 2: the points and their launch counts are the sweep's
+    counts = sweep["launch_counts"][:-1]
+    del sweep["launch_counts"]
+    sweep["launch_counts"] = counts
 
 
 BAD = {

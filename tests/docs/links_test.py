@@ -28,6 +28,7 @@ with open(os.path.join(SCRATCH, "README.md"), "w") as f:
     f.write("# Tool\n\n## A first run\n\n![figure](bench/mpi/figure.png) [run](#a-first-run) "
             "[gone](bench/mpi/gone.png)\n[options](docs/options.md#every-subcommands---help) "
             "[install](docs/install.md)\n`[code](nowhere.md)`\n```\n[fenced](nowhere.md)\n```\n")
+open(os.path.join(SCRATCH, "docs", "install.md"), "w").close()
 with open(os.path.join(SCRATCH, "docs", "options.md"), "w") as f:
     f.write("# Options\n\n## Every subcommand's `--help`\n\n[back](../README.md#a-first-run) "
             "[wrong](../README.md#second-run) [out](../../etc/passwd)\n")

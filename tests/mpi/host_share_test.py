@@ -30,7 +30,8 @@ def run(ranks):
         if m:
             phases = {name: float(value) for name, value in (part.split() for part in m[4].split(", "))}
             splits[int(m[1])] = (float(m[2]), int(m[3]), phases)
-    path = p.stdout.strip().splitlines()[-1].split("results: ")[-1] if p.stdout.strip() else ""
+    last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+    path = last.split("results: ")[-1].rsplit(" (", 1)[0]  # "...; results: PATH (SIZE)"
     return splits, path
 
 
