@@ -135,7 +135,8 @@ class Campaign:
         self.knee_size = attr(group, "knee_size", int)
         # 'detected', 'edge' or 'none' where the file says so (knee_status); None: the file does not tell
         # edge knees apart (they count as detected there).
-        self.knee_status = text(group.attrs["knee_status"]) if "knee_status" in group.attrs else None
+        status = text(group.attrs["knee_status"]) if "knee_status" in group.attrs else None
+        self.knee_status = {"found": "detected"}.get(status, status)  # the writer says found, edge or none
         # The knee's 95% bootstrap interval (NaN: none; absent in files from before intervals).
         self.knee_interval = (number(group, "knee_low_size"), number(group, "knee_high_size"))
         self.plateau = number(group, "plateau")

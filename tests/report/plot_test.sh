@@ -57,7 +57,8 @@ def figure_set(f, kernels=None, detectors=None):
                 for repeat, g in r.items():
                     stems.add(f"kernel_{kernel}")
                     stems.add(f"campaign_{kernel}_{rank}_{repeat}")
-                    if np.isfinite(g["power_w"][:]).any() or np.isfinite(g["energy_j"][:]).any():
+                    s = f[g.attrs["sweep"]] if "sweep" in g.attrs else g  # schema 2: the points are the sweep's
+                    if np.isfinite(s["power_w"][:]).any() or np.isfinite(s["energy_j"][:]).any():
                         stems.add(f"power_{kernel}")
     return stems
 
