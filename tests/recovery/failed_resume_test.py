@@ -9,19 +9,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or tempfile.mkdtemp()
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-failures = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
 
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+SCRATCH = scratch("/tmp/autobench-failed-resume-test")
+check = Checks()
 
 
 def run(args, fault=None):
@@ -98,7 +91,5 @@ edit_sim_device(os.path.join(dataset_dir, "dataset.json"))
 failed_resume("dataset --resume, sim_device edited in dataset.json", dataset_dir,
               ["dataset", "--resume", dataset_dir, "-q"], expected="No Such GPU")
 
-if failures:
-    sys.exit(1)
+check.finish("every failed resume left its run directory as it was")
 shutil.rmtree(SCRATCH, ignore_errors=True)
-print("every failed resume left its run directory as it was")

@@ -8,19 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or tempfile.mkdtemp()
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-failures = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
 
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+SCRATCH = scratch("/tmp/autobench-merge-identity-test")
+check = Checks()
 
 
 def run(args):
@@ -91,7 +84,5 @@ check(r.returncode == 2 and r.stderr.count("\n") == 1 and "not replacing it" in 
       f"merge refuses to replace a file holding more: exit {r.returncode}, {r.stderr!r}")
 check(read(h5) == original, "the complete file is byte for byte the same")
 
-if failures:
-    sys.exit(1)
+check.finish("merge and --resume keep runs apart and never replace a file holding more")
 shutil.rmtree(SCRATCH, ignore_errors=True)
-print("merge and --resume keep runs apart and never replace a file holding more")

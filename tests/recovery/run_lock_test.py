@@ -10,20 +10,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or tempfile.mkdtemp()
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-failures = []
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, Checks, scratch  # noqa: E402
 
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+SCRATCH = scratch("/tmp/autobench-run-lock-test")
+check = Checks()
 
 
 def run(args):
@@ -102,7 +95,5 @@ check(second.returncode in (1, 2) and second.stderr.count("\n") == 1 and
       f"{two} is in use by another autobench-mpi (pid {first.pid} on " in second.stderr,
       f"the second --resume is refused naming the first: exit {second.returncode}, {second.stderr!r}")
 
-if failures:
-    sys.exit(1)
+check.finish("one writer per run directory")
 shutil.rmtree(SCRATCH, ignore_errors=True)
-print("one writer per run directory")
