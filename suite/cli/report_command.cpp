@@ -1,21 +1,17 @@
-// The `report` subcommand: summarises a results file on stdout as tables (default), Markdown, JSON or CSV.
+// The `report` subcommand: summarises a results file on stdout in the format --format names (report_formats.hpp).
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/cli/python_script.hpp"
+#include "suite/cli/report_formats.hpp"
 #include "suite/cli/result_files.hpp"
-#include "suite/formatting/rank_time_split.hpp"
-#include "suite/formatting/report_csv.hpp"
 #include "suite/formatting/report_filter.hpp"
-#include "suite/formatting/report_json.hpp"
-#include "suite/formatting/report_table.hpp"
 #include "suite/writing/model_file.hpp"
-#include "suite/formatting/model_report.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -28,41 +24,53 @@ struct ReportOptions {
   bool details = false;
 };
 
+// The file named on the command line, read when a reporter first asks for it.
+class FileSource final : public formatting::ReportSource {
+ public:
+  explicit FileSource(const ReportOptions& options) : options_(options) {}
+
+  const std::string& path() const override { return options_.file; }
+  bool details() const override { return options_.details; }
+
+  const modeling::ModelRun* model() const override {
+    if (!model_ && writing::is_model_file(options_.file)) {
+      try {
+        model_ = writing::read_model_file(options_.file);
+      } catch (const std::runtime_error& e) {
+        throw UsageError(std::string("report: ") + e.what());
+      }
+    }
+    return model_ ? &*model_ : nullptr;
+  }
+
+  const results::ResultFile& results() const override {
+    if (results_) return *results_;
+    if (writing::is_model_file(options_.file))
+      throw UsageError("report --format " + options_.format + ": a model file is reported as a table only");
+    results::ResultFile file = read_result_files("report", {options_.file}).front().file;
+    auto filter = options_.filter;
+    if (options_.rank >= 0) filter.rank = options_.rank;
+    try {
+      results_ = formatting::filter_results(file, filter);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("report: ") + e.what());
+    }
+    return *results_;
+  }
+
+ private:
+  const ReportOptions& options_;
+  mutable std::optional<modeling::ModelRun> model_;
+  mutable std::optional<results::ResultFile> results_;
+};
+
 void report(const ReportOptions& options) {
   if (!std::filesystem::is_regular_file(options.file)) {
     throw UsageError("report: no such file: " + options.file);
   }
-  if (options.format == "html") {  // one self-contained page with figures: scripts/html_report.py
-    run_python_script("report", "html_report.py", {options.file});
-    return;
-  }
-  if (writing::is_model_file(options.file)) {  // a `model` run's file: path, final model, held-out errors
-    if (options.format != "table") throw UsageError("report --format " + options.format + ": a model file is reported as a table only");
-    try {
-      std::cout << formatting::model_report(writing::read_model_file(options.file), options.file);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(std::string("report: ") + e.what());
-    }
-    return;
-  }
-  results::ResultFile file = read_result_files("report", {options.file}).front().file;
-  auto filter = options.filter;
-  if (options.rank >= 0) filter.rank = options.rank;
-  try {
-    file = formatting::filter_results(file, filter);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("report: ") + e.what());
-  }
-  if (options.format == "json") {
-    std::cout << formatting::report_json(file, options.file).dump(2) << "\n";
-  } else if (options.format == "csv") {
-    std::cout << formatting::report_csv(file);
-  } else {
-    const auto document = formatting::report_document(file, options.file, options.details);
-    std::cout << (options.format == "markdown" ? document.markdown() : document.text());
-    if (options.format == "table" && !file.time_splits.empty())
-      std::cout << "\nWhere each rank's time went (seconds; docs/scale.md):\n" << formatting::rank_time_split_table(file.time_splits);
-  }
+  const ReportFormat* format = find_report_format(options.format);
+  if (format == nullptr) throw UsageError("report: unknown --format " + options.format);  // the parser refuses it first
+  format->make()->write(FileSource(options), std::cout);
 }
 
 }  // namespace
@@ -73,12 +81,11 @@ void add_report_command(CLI::App& app) {
       "report", "Summarise a results file: the consensus knee per kernel and device model first (docs/knees.md); "
                 "--details adds the campaigns, per-detector stability and detector agreement");
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
-  cmd->add_option("--format", options->format,
-                  "table (aligned columns), markdown (the same tables in GitHub Markdown), json (structure "
-                  "documented in docs/output.md), csv (one row per campaign) or html (one self-contained page with "
-                  "figures, needs python3 with matplotlib and h5py: docs/html.md)")
+  std::vector<std::string> names;
+  for (const auto& format : report_formats()) names.push_back(format.name);
+  cmd->add_option("--format", options->format, report_formats_help())
       ->capture_default_str()
-      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html"}));
+      ->check(CLI::IsMember(names));
   cmd->add_option("--kernel", options->filter.kernel, "Only this kernel (statistics computed over what is shown)");
   cmd->add_option("--detector", options->filter.detector,
                   "Only this detector's campaigns (the consensus is then over this detector alone)");

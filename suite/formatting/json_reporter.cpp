@@ -1,0 +1,19 @@
+// `report --format json`: the documented structure of report_json.hpp.
+#include "suite/formatting/report_json.hpp"
+#include "suite/formatting/reporters.hpp"
+
+namespace autobench::formatting {
+namespace {
+
+class JsonReporter final : public Reporter {
+ public:
+  void write(const ReportSource& source, std::ostream& out) const override {
+    out << report_json(source.results(), source.path()).dump(2) << "\n";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> json_reporter() { return std::make_unique<JsonReporter>(); }
+
+}  // namespace autobench::formatting
