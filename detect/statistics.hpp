@@ -1,4 +1,4 @@
-// Order statistics of samples, the one place they are computed: the median, and quantiles of sorted samples.
+// Sample statistics, the one place they are computed: the mean, the median, and quantiles of sorted samples.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +10,13 @@
 #include <vector>
 
 namespace autobench::detect {
+
+// The arithmetic mean; NaN for no values.
+inline double mean(const std::vector<double>& v) {
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  return v.empty() ? std::numeric_limits<double>::quiet_NaN() : sum / static_cast<double>(v.size());
+}
 
 // The middle value, or the mean of the middle two; throws std::invalid_argument for no values.
 inline double median(std::vector<double> v) {

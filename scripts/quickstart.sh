@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cmake -S . -B build -DAUTOBENCH_WITH_TESTS=OFF
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAUTOBENCH_WITH_TESTS=OFF
 cmake --build build -j "$(nproc)" --target autobench-mpi
 if [[ $(id -u) -eq 0 ]]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 mpirun -n 4 --oversubscribe build/suite/autobench-mpi --suite quick "$@"

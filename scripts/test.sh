@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --tests
-cmake -S . -B build -DAUTOBENCH_WITH_TESTS=ON -DAUTOBENCH_WERROR=ON -DPython3_EXECUTABLE="$PWD/.venv/bin/python3" \
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAUTOBENCH_WITH_TESTS=ON -DAUTOBENCH_WERROR=ON -DPython3_EXECUTABLE="$PWD/.venv/bin/python3" \
   -DAUTOBENCH_PYTHON="$PWD/.venv/bin/python3"
 cmake --build build -j "$(nproc)"
-ctest --test-dir build --output-on-failure --timeout 900
+ctest --test-dir build --output-on-failure --timeout 900 -j "$(nproc)"

@@ -22,7 +22,7 @@ namespace {
 
 namespace ds = dataset;
 
-struct EvaluateOptions {
+struct PredictorEvaluateOptions {
   std::string dataset, predictions, json_out;
   std::vector<std::string> baselines{"analytic", "regression", "stargazer"};
 };
@@ -79,7 +79,7 @@ nlohmann::json to_json(const ds::ErrorSummary& s) {
           {"p75", s.p75},     {"p90", s.p90},   {"max", s.max}};
 }
 
-void run_evaluate(const EvaluateOptions& o) {
+void run_evaluate(const PredictorEvaluateOptions& o) {
   for (const auto& b : o.baselines)
     if (b != "analytic" && b != "regression" && b != "stargazer" && b != "none")
       throw UsageError("--baselines '" + b + "' is not allowed (allowed: analytic, regression, stargazer, none)");
@@ -151,7 +151,7 @@ void run_evaluate(const EvaluateOptions& o) {
 }  // namespace
 
 void add_evaluate_command(CLI::App& app) {
-  auto o = std::make_shared<EvaluateOptions>();
+  auto o = std::make_shared<PredictorEvaluateOptions>();
   auto* cmd = app.add_subcommand("evaluate", "Score runtime predictions on a dataset JSONL: MAPE per kernel, overall "
                                              "and the error distribution, random and leave-one-kernel-out splits");
   cmd->add_option("--dataset", o->dataset, "The dataset's JSONL export (RUN_DIR/dataset.jsonl)")->required();

@@ -10,7 +10,7 @@
 namespace autobench::formatting {
 namespace {
 
-std::string cell_text(const CampaignCell& cell) {
+std::string csv_cell_text(const CampaignCell& cell) {
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
   const double v = std::get<Measure>(cell).value;
   return number_or(v, "{}", "");
@@ -26,7 +26,7 @@ std::string report_csv(const results::ResultFile& file) {
   for (const auto& rank : file.ranks) {
     for (const auto& c : rank.campaigns) {
       std::vector<std::string> row;
-      for (const auto& cell : campaign_cells(rank, c)) row.push_back(cell_text(cell));
+      for (const auto& cell : campaign_cells(rank, c)) row.push_back(csv_cell_text(cell));
       row.push_back(rank.device.uuid);
       out += csv_line(row);
     }

@@ -11,7 +11,7 @@ namespace {
 
 using Align = TextTable::Align;
 
-std::string percent(double fraction) { return number_or(100 * fraction, "{:+.1f}%", "-"); }
+std::string signed_percent(double fraction) { return number_or(100 * fraction, "{:+.1f}%", "-"); }
 
 }  // namespace
 
@@ -37,7 +37,7 @@ TextSection outliers_section(const results::ResultFile& file) {
   for (const auto& f : scan.flags) {
     table.add_row({std::to_string(f.rank), f.hostname, f.pci_bus_id.empty() ? "-" : f.pci_bus_id,
                    f.uuid.empty() ? "-" : f.uuid, f.model, f.kernel, f.detector, f.metric,
-                   number_or(f.value, "{:.4g}", "-"), number_or(f.median, "{:.4g}", "-"), percent(f.deviation),
+                   number_or(f.value, "{:.4g}", "-"), number_or(f.median, "{:.4g}", "-"), signed_percent(f.deviation),
                    number_or(100 * f.limit, "{:.1f}%", "-")});
   }
   return {.title = "Outlier GPUs among " + results::joined(scan.models) + " (median over repeats per rank; flagged beyond "

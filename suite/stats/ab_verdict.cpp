@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -12,8 +11,6 @@
 
 namespace autobench::stats {
 namespace {
-
-double mean(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()); }
 
 // The mean of a redraw of `v` with replacement.
 double resampled_mean(const std::vector<double>& v, std::mt19937_64& rng) {
@@ -77,7 +74,7 @@ RatioVerdict ratio_verdict(const std::vector<PairedLaunches>& strata, const Verd
   out.strata = strata.size();
   double log_sum = 0.0;
   for (const auto& s : strata) {
-    log_sum += std::log(mean(s.b) / mean(s.a));
+    log_sum += std::log(detect::mean(s.b) / detect::mean(s.a));
     out.launches_a += s.a.size();
     out.launches_b += s.b.size();
   }
