@@ -158,19 +158,39 @@ def subcommands(help_text):
     return names
 
 
-def options(p):
-    """Every subcommand's --help, the program's first, depth first."""
-    parts = []
+@functools.lru_cache(maxsize=None)
+def helps(p):
+    """(command path, --help text) of the program and every subcommand, the program's first, depth first."""
+    out = []
 
     def visit(path):
         text = p.run([*path, "--help"])
-        title = " ".join([NAME, *path])
-        parts.append(f"### `{title}`\n\n```\n{text.rstrip()}\n```\n")
+        out.append((path, text))
         for sub in subcommands(text):
             visit([*path, sub])
 
     visit([])
-    return "\n".join(parts)
+    return tuple(out)
+
+
+def options(p):
+    """Every subcommand's --help."""
+    return "\n".join(f"### `{' '.join([NAME, *path])}`\n\n```\n{text.rstrip()}\n```\n" for path, text in helps(p))
+
+
+# An option line of CLI11's --help with a range check: "  --tune-prune FLOAT:0 or in (1, 1000000]=8".
+RANGE = re.compile(r"^\s+(?:-\w,)?(--[\w-]+) [A-Z]+(?: \.\.\.)?:((?:\w+ or )?in [\[(][^\])]*[\])])", re.M)
+
+
+def limits(p):
+    """The range of every numeric option, as --help shows it (from the option table and campaign::limits)."""
+    rows = {}
+    for path, text in helps(p):
+        for option, allowed in RANGE.findall(text):
+            rows.setdefault((option, re.sub(r"\bin ", "", allowed)), []).append(" ".join(path) or "run")
+    lines = ["| option | allowed | commands |", "| --- | --- | --- |"]
+    lines += [f"| `{option}` | {allowed} | {', '.join(commands)} |" for (option, allowed), commands in rows.items()]
+    return "\n".join(lines) + "\n"
 
 
 def layers(_):
@@ -185,7 +205,7 @@ def layers(_):
 GENERATORS = {
     "dry-run": dry_run, "first-run": first_run, "quick-report": quick_report, "report-markdown": report_markdown,
     "report-csv": report_csv, "export-csv": export_csv, "compare": compare, "profile": profile, "detect-csv": detect_csv,
-    "detect-results": detect_results, "options": options, "layers": layers,
+    "detect-results": detect_results, "options": options, "limits": limits, "layers": layers,
 }
 
 VOLATILE = [

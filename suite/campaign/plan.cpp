@@ -1,5 +1,4 @@
 // Validation and matrix expansion (see plan.hpp).
-#include "detect/spline_fit.hpp"
 #include "suite/campaign/plan.hpp"
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include "kernels/kernel.hpp"
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/campaign/limits.hpp"
+#include "suite/campaign/option_table.hpp"
 #include "suite/campaign/suites.hpp"
 #include "suite/formatting/echo.hpp"
 
@@ -42,43 +42,15 @@ void check_unique(const std::vector<std::string>& names, const char* what) {
 
 // The autoscaler's values, for the sweeps of `kernel_names`.
 void check_autoscale(const autoscale::AutoscaleSettings& a, const std::vector<std::string>& kernel_names) {
-  namespace L = limits;  // the command line checked these already; run.json of --resume and merge had not
-  if (a.start_size) check_stored(L::start_size, static_cast<double>(a.start_size));
-  if (a.max_size) check_stored(L::max_size, static_cast<double>(a.max_size));
-  check_stored(L::scale_factor, a.scale_factor);
-  check_stored(L::coarse_factor, a.coarse_factor);
-  if (a.refine_precision != 0.0) check_stored(L::refine_precision, a.refine_precision);
-  check_stored(L::safety_factor, a.safety_factor);
-  check_stored(L::min_runtime_ms, a.safeguards.min_runtime_s);
-  check_stored(L::min_points, static_cast<double>(a.safeguards.min_points));
-  check_stored(L::post_knee, static_cast<double>(a.post_knee));
-  check_stored(L::warmup, a.timing.warmup);
+  check_limits(autoscale_options(), a);  // the command line checked these already; run.json of --resume and merge had not
   require(a.timing.iterations >= 1, "--iterations " + str(a.timing.iterations + a.timing.warmup) + " with --warmup " +
                                         str(a.timing.warmup) + " is not allowed: --iterations must exceed --warmup "
                                         "(at least 1 timed launch after the warm-up)");
-  check_stored(L::iterations, a.timing.iterations + a.timing.warmup);
-  check_stored(L::tune_budget, a.tune_budget);
-  check_stored(L::tune_iterations, a.tune_iterations);
-  if (a.tune_prune != 0.0) check_stored(L::tune_prune, a.tune_prune);
-  check_stored(L::seed, static_cast<double>(a.seed));
-  check_stored(L::sensitivity, a.detector_params.sensitivity);
-  check_stored(L::distance_threshold, a.detector_params.distance_threshold);
-  if (a.detector_params.spline_knots != detect::kAutoKnots) check_stored(L::spline_knots, a.detector_params.spline_knots);
-  require(a.noise_stop.target >= 0.0 && a.noise_stop.target < 1.0,
-          "--noise-target " + str(a.noise_stop.target) + " is not allowed: must be in [0, 1) (0: fixed --iterations)");
+  check_stored(limits::iterations, a.timing.iterations + a.timing.warmup);  // typed: the timed launches and the warm-up
   const int fewest_launches = a.noise_stop.target == 0.0 ? 1 : a.timing.iterations;
   require(a.noise_stop.max_launches >= fewest_launches && a.noise_stop.max_launches <= 1000000,
           "--max-launches " + str(a.noise_stop.max_launches) + " is not allowed: must be in [" + str(fewest_launches) +
               (a.noise_stop.target == 0.0 ? "" : " (the timed --iterations)") + ", 1000000]");
-  require(a.bootstrap <= 100000, "--knee-bootstrap " + str(a.bootstrap) + " is not allowed: must be in [0, 100000]");
-  require(a.noise_stop.max_time_s > 0.0 && a.noise_stop.max_time_s <= 3600.0,
-          "--max-time-ms " + str(a.noise_stop.max_time_s * 1e3) + " is not allowed: must be in (0, 3600000]");
-  require(a.tuner_top_k >= 1 && a.tuner_top_k <= 1000,
-          "--tuner-top-k " + str(a.tuner_top_k) + " is not allowed: must be in 1..1000");
-  require(a.tuner_random >= 0 && a.tuner_random <= 1000,
-          "--tuner-random " + str(a.tuner_random) + " is not allowed: must be in 0..1000");
-  require(a.tuner_incumbents >= 0 && a.tuner_incumbents <= 1000,
-          "--tuner-incumbents " + str(a.tuner_incumbents) + " is not allowed: must be in 0..1000");
   for (const auto& k : kernel_names) {  // a size's footprint must be representable: sweeps compute it in bytes
     const kernels::KernelSpec& kernel = *kernels::find(k);
     for (const auto& [option, size] : {std::pair{"--start-size", a.start_size}, {"--max-size", a.max_size}})
@@ -127,9 +99,7 @@ Plan check_plan(const RunSettings& s) {
           "unknown backend " + formatting::echo(s.backend) + " (allowed: auto, cuda, sim)");
 
   if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
-  check_stored(limits::sim_realtime, s.sim_realtime);
-  if (s.power.window_s != energy::kDerivedWindow) check_stored(limits::power_window_ms, s.power.window_s);
-  check_stored(limits::power_interval_ms, s.power.interval_s);
+  check_limits(run_options(), s);
 
   check_autoscale(s.autoscale, plan.kernels);
   for (const auto& [k, a] : s.kernel_autoscale) {

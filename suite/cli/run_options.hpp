@@ -9,37 +9,23 @@
 
 namespace autobench::cli {
 
-// Values as typed on the command line, before they are checked and turned into RunSettings.
+// The options of campaign::run_options() and campaign::autoscale_options() bound to `settings`, and the
+// values of the few that add_run_options binds by hand (they depend on each other), before to_settings
+// turns them into RunSettings.
 struct RunOptions {
   campaign::RunSettings settings;
-  std::int64_t start_size = 0;   // 0: kernel default
-  std::int64_t max_size = 0;     // 0: estimate from memory
-  int iterations = 33;           // launches per size including the warm-up
+  int iterations = 33;              // launches per size including the warm-up
   bool cold = false, warm = false;  // neither: each kernel's default timing mode
-  std::string estimator = "mean";
-  double noise_target = 0.005;   // relative standard error per size; 0 (or --iterations typed): fixed count
-  int max_launches = 1000;
-  double max_time_ms = 200;
-  std::int64_t bootstrap = 200;  // --knee-bootstrap replicates
-  int min_points = 5;
-  double min_runtime_ms = 1.0;
-  int post_knee = 3;
-  std::string x_scale = "log";
-  std::string smoothing = "spline";
   bool offline = false;
-  std::string sweep = "geometric";
-  std::string tuner = "search";
   std::optional<double> refine_precision;  // unset: 0.05 for the adaptive sweep, no refinement for geometric
   bool no_refine = false;
   bool no_compile_cache = false;
-  std::string safeguards = "thesis";
   bool quiet = false, verbose = false;
-  std::optional<double> power_window_ms;   // measured span per power window; 0: none; unset: from the sensor
+  std::optional<double> power_window_ms;    // measured span per power window; 0: none; unset: from the sensor
   std::optional<std::string> power_points;  // knee, sparse, all; unset: all with --knee-metric efficiency, else sparse
-  double power_interval_ms = 10;
-  std::string knee_metric = "throughput";
 };
 
+// Adds every run option of the option table (suite/campaign/option_table.hpp) to `app`, in its group.
 void add_run_options(CLI::App& app, RunOptions& options);
 
 // Checks the typed values and returns the settings; throws UsageError naming a bad value.
