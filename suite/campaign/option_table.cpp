@@ -42,10 +42,8 @@ std::vector<Option<R>> make_run_options() {
        "One sweep per detector (thesis behaviour) instead of one sweep feeding all detectors", "independent_sweeps",
        +[](R& s) -> auto& { return s.independent_sweeps; }},
 
-      {"backend", "Devices", "Device backend: auto (cuda when a GPU is visible, else sim), cuda, sim", "backend",
-       +[](R& s) -> auto& { return s.backend; }},
-      {"sim-device", "Devices", "Sim model for every rank (default: rank r uses model r mod 2; see `list`)",
-       "sim_device", +[](R& s) -> auto& { return s.sim_device; }},
+      {kBackendOption.name, "Devices", kBackendOption.help, "backend", +[](R& s) -> auto& { return s.backend; }},
+      {kSimDeviceOption.name, "Devices", kSimDeviceOption.help, "sim_device", +[](R& s) -> auto& { return s.sim_device; }},
       {"sim-realtime", "Devices", "Sim: sleep this many times the simulated time (timed launches and power windows), "
        "so a sim run takes real time (default 0: as fast as possible)",
        "sim_realtime", +[](R& s) -> auto& { return s.sim_realtime; }, &L::sim_realtime},
@@ -54,8 +52,7 @@ std::vector<Option<R>> make_run_options() {
        "compile_cache_dir", +[](R& s) -> auto& { return s.compile_cache_dir; }, nullptr, keep_default()},
       {"no-compile-cache", "Devices", "Compile every kernel afresh, reading and writing no compile cache",
        "compile_cache", +[](R& s) -> auto& { return s.compile_cache; }, nullptr, keep_default(), {}, true},
-      {"output", "Output", "Parent directory of the run's timestamped result directory", "output_dir",
-       +[](R& s) -> auto& { return s.output_dir; }},
+      {kOutputOption.name, "Output", kOutputOption.help, "output_dir", +[](R& s) -> auto& { return s.output_dir; }},
 
       {"power-points", "Power", "Points that get a power window: sparse (default: knee's, plus 1 size per decade they "
        "leave uncovered), knee (after the sweep: each knee and the last 2 points after it) or all (every point; the "
@@ -168,8 +165,7 @@ std::vector<Option<A>> make_autoscale_options() {
        +[](A& a) -> auto& { return a.tuner_random; }, &L::tuner_random, keep_default()},
       {"tuner-incumbents", "Timing", "Model tuner: fastest configurations of the previous size timed again",
        "tuner_incumbents", +[](A& a) -> auto& { return a.tuner_incumbents; }, &L::tuner_incumbents, was(0)},
-      {"seed", "Timing", "Seed for sampling and the sim backend's noise", "seed", +[](A& a) -> auto& { return a.seed; },
-       &L::seed},
+      {kSeedOption.name, "Timing", kSeedOption.help, "seed", +[](A& a) -> auto& { return a.seed; }, kSeedOption.limit},
 
       {"sensitivity", "Detection", "Kneedle sensitivity S", "sensitivity",
        +[](A& a) -> auto& { return a.detector_params.sensitivity; }, &L::sensitivity},

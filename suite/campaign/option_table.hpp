@@ -59,6 +59,21 @@ struct Option {
   std::function<void(S&, const nlohmann::json&)> from_json{};
 };
 
+// An option several commands share (the run, dataset, model, calibrate): its name, help and range, declared
+// once here; the run's table entries and suite/cli/shared_options.hpp use them.
+struct SharedOption {
+  const char* name;
+  const char* help;
+  const Limit* limit = nullptr;
+};
+inline constexpr SharedOption kBackendOption{"backend",
+                                             "Device backend: auto (cuda when every rank sees a GPU, else sim), cuda, sim"};
+inline constexpr SharedOption kSimDeviceOption{
+    "sim-device", "Sim model of every rank (sim backend; see `list`; a run or dataset without one: rank r uses model r mod 2)"};
+inline constexpr SharedOption kSeedOption{
+    "seed", "Seed of every random choice: sampled configurations, training sets and the sim backend's noise", &limits::seed};
+inline constexpr SharedOption kOutputOption{"output", "Parent directory of the timestamped run directory"};
+
 // The run-wide options (matrix, devices, output, power, verbosity) and the autoscaler's options, which a
 // suite file may also set per kernel; both in --help order.
 const std::vector<Option<RunSettings>>& run_options();

@@ -17,6 +17,7 @@
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/shared_options.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/writing/atomic_file.hpp"
@@ -192,8 +193,7 @@ void add_calibrate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("calibrate", "Power calibration per device: sensor update period and lag, P(f) and "
                                               "t(f) over locked SM clocks, temperature slope; into a calibration file");
   cmd->option_defaults()->always_capture_default();
-  cmd->add_option("--backend", o->backend, "auto (cuda when a GPU is visible, else sim), cuda or sim");
-  cmd->add_option("--sim-device", o->sim_device, "Sim model to calibrate (sim backend; see `list`)");
+  add_device_options(*cmd, o->backend, o->sim_device);
   cmd->add_option("--devices", o->devices, "GPU indices to calibrate, comma-separated (default: every visible GPU)")
       ->delimiter(',');
   cmd->add_option("--clocks", o->clocks, "SM clocks to lock, MHz: a list 1200,1500,... or a range LO:HI:STEP "
@@ -210,7 +210,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--temperature-s", o->temperature_s, "Seconds of load at the reference clock for the temperature "
                                                        "slope (0: no temperature fit)")
       ->check(bounded(campaign::limits::temperature_s));
-  cmd->add_option("--seed", o->seed, "Seed of the sim backend")->check(bounded(campaign::limits::seed));
+  add_seed_option(*cmd, o->seed);
   cmd->add_option("--output", o->output, "Calibration file; records of other devices in it are kept");
   cmd->add_flag("--restore-clocks", o->restore_clocks, "Only reset locked and application clocks of every GPU "
                                                        "(after a crash), then exit");

@@ -25,6 +25,7 @@
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/shared_options.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/cli/run_options.hpp"
 #include "suite/control/stop_signals.hpp"
@@ -510,8 +511,7 @@ void add_dataset_command(CLI::App& app) {
                  "verify, time and destroy per kernel, also in dataset.h5 /time_split)");
   ds::DatasetSettings& s = request->settings;
   namespace limits = campaign::limits;
-  cmd->add_option("--backend", s.backend, "Device backend: auto, cuda, sim")->capture_default_str();
-  cmd->add_option("--sim-device", s.sim_device, "Sim model for every rank (default: rank r uses model r mod 2)");
+  add_device_options(*cmd, s.backend, s.sim_device);
   cmd->add_option("--kernels", s.kernels, "Kernels to sample (default: every kernel)")->delimiter(',');
   cmd->add_option("--per-kernel", s.per_kernel, "Configurations sampled per kernel and rank")
       ->check(bounded(limits::per_kernel))->capture_default_str();
@@ -531,9 +531,8 @@ void add_dataset_command(CLI::App& app) {
       ->check(bounded(limits::test_fraction))->capture_default_str();
   cmd->add_option("--memory-fraction", s.memory_fraction, "Share of free device memory one configuration may take")
       ->check(bounded(limits::memory_fraction))->capture_default_str();
-  cmd->add_option("--seed", s.seed, "Seed of the sampling, the split and the sim backend's noise")
-      ->check(bounded(limits::seed))->capture_default_str();
-  cmd->add_option("--output", s.output_dir, "Parent directory of the dataset's timestamped run directory")->capture_default_str();
+  add_seed_option(*cmd, s.seed);
+  add_output_option(*cmd, s.output_dir);
   cmd->add_option("--resume", request->resume_dir, "Continue a stopped dataset run in RUN_DIR with its own settings; "
                                                    "refused, changing nothing, when a rank's device cannot start or "
                                                    "another process holds RUN_DIR (docs/promises.md)");

@@ -25,6 +25,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/shared_options.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/journal/compressed.hpp"
@@ -679,13 +680,12 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
       ->delimiter(',');
   cmd->add_option("--clocks", o->clocks, "Also model the locked SM clock, MHz: a list 1200,1500,... or LO:HI:STEP "
                                          "(locking needs root; clocks are restored after each, and on signals)");
-  cmd->add_option("--backend", o->backend, "auto (cuda when every rank sees a GPU, else sim), cuda or sim");
-  cmd->add_option("--sim-device", o->sim_device, "Sim model of every rank (sim backend; see `list`)");
+  add_device_options(*cmd, o->backend, o->sim_device);
   cmd->add_option("--iterations", o->iterations, "Timed launches per sample after one warm-up; the median is the response")
       ->check(bounded(L::model_iterations));
   add_fit_options(cmd, o->fit);
-  cmd->add_option("--seed", o->seed, "Seed of the sample (and of the sim backend)")->check(bounded(L::seed));
-  cmd->add_option("--output", o->output, "Directory; the model goes to a new timestamped subdirectory as model.h5");
+  add_seed_option(*cmd, o->seed);
+  add_output_option(*cmd, o->output);
 
   auto p = std::make_shared<PredictOptions>();
   auto* pred = cmd->add_subcommand("predict", "Predict the time of one point from a model file");
@@ -712,8 +712,7 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
       ->check(bounded(L::evaluate_repeats));
   eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions")
       ->check(bounded(L::top_k));
-  eval->add_option("--seed", e->seed, "Seed of the training sets (and of the tuner replay's first repeat)")
-      ->check(bounded(L::seed));
+  add_seed_option(*eval, e->seed);
   add_fit_options(eval, e->fit);
   eval->add_option("--tune-budget", e->tuner.warmup_budget, "Tuner replay: random configurations per warm-up size")
       ->check(bounded(L::replay_tune_budget));
