@@ -81,7 +81,7 @@ struct Entry {
 };
 
 // The named detector, running on smoothed_curve(curve, params) (smoothing.hpp) unless params.smoothing is
-// none. Throws std::invalid_argument naming the unknown detector and the known ones.
+// none, on the curve scaled to a largest |y| in [0.5, 1) (magnitude.hpp: knees of any magnitude). Throws std::invalid_argument naming the unknown detector and the known ones.
 std::unique_ptr<Detector> make(const std::string& name, const Params& params = {});
 bool exists(const std::string& name);
 std::vector<Entry> list();  // sorted by name

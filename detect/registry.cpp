@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "detector.hpp"
+#include "magnitude.hpp"
 #include "smoothing.hpp"
 
 namespace autobench::detect {
@@ -42,7 +43,7 @@ std::unique_ptr<Detector> make(const std::string& name, const Params& params) {
   }
   Params raw = params;
   raw.smoothing = Smoothing::none;
-  return with_smoothing(it->second.factory(raw), params);
+  return magnitude_free(with_smoothing(it->second.factory(raw), params));
 }
 
 const char* to_string(XScale s) { return s == XScale::log ? "log" : "linear"; }

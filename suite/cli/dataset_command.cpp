@@ -37,6 +37,7 @@
 #include "suite/dataset/rank_share.hpp"
 #include "suite/dataset/time_split.hpp"
 #include "suite/journal/journal.hpp"
+#include "suite/journal/manifest.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/writing/atomic_file.hpp"
@@ -81,12 +82,19 @@ struct RankJournal {
   std::map<std::uint64_t, ds::Sample> measured;
 };
 
-RankJournal read_rank_journal(const std::string& run_dir, int rank) {
+// Throws std::runtime_error for a journal of another dataset run: one whose "run" records name another
+// run id than `run_id` (dataset.json's; "" for a run of an older version, whose journals name none).
+RankJournal read_rank_journal(const std::string& run_dir, int rank, const std::string& run_id) {
   RankJournal j;
-  std::ifstream in(journal::journal_path(run_dir, rank));
+  const std::string path = journal::journal_path(run_dir, rank);
+  std::ifstream in(path);
   if (!in) return j;  // the rank never started
-  journal::for_each_record(in, journal::journal_path(run_dir, rank), [&](const json& r) {
+  journal::for_each_record(in, path, [&](const json& r) {
     const std::string type = r.at("type");
+    if (type == "run" && r.value("run_id", "") != run_id)
+      throw std::runtime_error(path + " is not this dataset run's journal (run id " + r.value("run_id", "") +
+                               ", dataset.json's is " + (run_id.empty() ? std::string("none") : run_id) +
+                               "): move it away");
     if (type == "dataset_plan") j.plan = r.at("samples").get<std::vector<ds::Sample>>();
     if (type == "dataset_extension") j.extension = r.at("samples").get<std::vector<ds::Sample>>();
     if (type == "dataset_sample") {
@@ -253,6 +261,7 @@ void run_dataset(const DatasetRequest& request) {
   std::string run_dir = request.resume_dir;
   if (!resuming) {
     manifest = {{"settings", ds::to_json(settings)},
+                {"run_id", mpi.broadcast(root ? journal::new_run_id(mpi::node_name()) : "")},
                 {"info",
                  {{"version", build_version()}, {"git_commit", build_git_commit()}, {"command_line", request.command_line},
                   {"backend", backend_name}, {"ranks", mpi.size()}, {"start_time", results::utc_now()}}}};
@@ -294,7 +303,14 @@ void run_dataset(const DatasetRequest& request) {
                              ds::hdf5_path(run_dir) + " is written, continue with: " +
                              autobench_command(mpi.size(), "dataset --resume " + run_dir) + "\n");
   // This rank: its journal so far, its device and ceilings, its plan.
-  RankJournal previous = resuming ? read_rank_journal(run_dir, mpi.rank()) : RankJournal{};
+  const std::string run_id = manifest.value("run_id", "");  // journals carry it: another run's are refused
+  RankJournal previous;
+  std::string journal_problem;
+  if (resuming) try {
+      previous = read_rank_journal(run_dir, mpi.rank(), run_id);
+    } catch (const std::exception& e) {
+      journal_problem = e.what();
+    }
   ds::RankDevice mine;
   std::unique_ptr<backend::Device> device;
   std::vector<ds::Sample> plan;
@@ -324,14 +340,18 @@ void run_dataset(const DatasetRequest& request) {
   }
   if (resuming) {  // a resume needs every rank's device; nothing of the run is touched before that is known
     const auto errors = mpi::gather_to_root(mpi.comm(), mine.start_error);
+    const auto journals = mpi::gather_to_root(mpi.comm(), journal_problem);
     for (std::size_t r = 0; r < errors.size() && problem.empty(); ++r)
       if (!errors[r].empty())
         problem = "--resume " + run_dir + ": rank " + std::to_string(r) + " cannot start (" + errors[r] +
                   "); nothing was measured or changed";
+    for (std::size_t r = 0; r < journals.size() && problem.empty(); ++r)
+      if (!journals[r].empty()) problem = "--resume " + run_dir + ": " + journals[r] + "; nothing was measured or changed";
     problem = mpi.broadcast(problem);
     if (!problem.empty()) throw RunFailure(root ? problem : "");
   }
   journal::Writer journal(run_dir, mpi.rank());
+  journal.record({{"type", "run"}, {"run_id", run_id}}, true);  // each start of the rank names its run
   try {
     if (device && previous.plan) {
       plan = *previous.plan;

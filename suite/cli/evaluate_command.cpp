@@ -14,6 +14,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/dataset/baselines.hpp"
 #include "suite/dataset/evaluation.hpp"
+#include "suite/formatting/number_text.hpp"
 #include "suite/writing/atomic_file.hpp"
 #include "suite/writing/output_check.hpp"
 
@@ -116,8 +117,9 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
   for (const auto& [name, predict] : predictors) {
     for (auto split : {ds::evaluate_random(rows, predict), ds::evaluate_leave_one_kernel_out(rows, predict)}) {
       const auto& s = split.overall;
-      fmt::print("{:<11} {:<21} {:>6} {:9.2f} {:9.2f} {:9.2f} {:9.4g}\n", name, split.split, s.count, s.mape, s.p50,
-                 s.p90, s.max);
+      fmt::print("{:<11} {:<21} {:>6} {:>9} {:>9} {:>9} {:>9}\n", name, split.split, s.count,
+                 formatting::number_or(s.mape, "{:.2f}", "n/a"), formatting::number_or(s.p50, "{:.2f}", "n/a"),
+                 formatting::number_or(s.p90, "{:.2f}", "n/a"), formatting::number_or(s.max, "{:.4g}", "n/a"));
       nlohmann::json per_kernel = nlohmann::json::object();
       for (const auto& [k, ks] : split.per_kernel) per_kernel[k] = to_json(ks);
       report["results"].push_back({{"predictor", name}, {"split", split.split}, {"overall", to_json(s)},
@@ -125,6 +127,8 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
       all.emplace_back(name, std::move(split));
     }
   }
+  if (kernels.size() == 1)
+    fmt::print("leave-one-kernel-out: n/a, the dataset has one kernel ({}): nothing to train on\n", *kernels.begin());
   fmt::print("\nMAPE % per kernel (random / leave-one-kernel-out):\n{:<12}", "kernel");
   for (const auto& [name, predict] : predictors) fmt::print(" {:>21}", name);
   fmt::print("\n");
@@ -134,8 +138,9 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
       const auto& random = all[2 * p].second.per_kernel;
       const auto& loko = all[2 * p + 1].second.per_kernel;
       const auto r = random.find(k);
-      const double random_mape = r == random.end() ? NAN : r->second.mape;
-      fmt::print(" {:9.2f} / {:9.2f}", random_mape, loko.at(k).mape);
+      const auto l = loko.find(k);
+      fmt::print(" {:>9} / {:>9}", formatting::number_or(r == random.end() ? NAN : r->second.mape, "{:.2f}", "n/a"),
+                 formatting::number_or(l == loko.end() ? NAN : l->second.mape, "{:.2f}", "n/a"));
     }
     fmt::print("\n");
   }

@@ -78,6 +78,7 @@ SplitReport evaluate_leave_one_kernel_out(const std::vector<Row>& rows, const Pr
   for (const auto& k : kernels) {
     std::vector<std::size_t> train, test;
     for (std::size_t i = 0; i < rows.size(); ++i) (rows[i].kernel == k ? test : train).push_back(i);
+    if (train.empty()) continue;  // a kernel alone: a score would be the predictor's untrained guess
     add(report, rows, test, predict(rows, train, test), m, p);
   }
   report.overall = summarise(m, p);

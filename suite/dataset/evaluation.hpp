@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -16,10 +17,12 @@ double ape(double measured, double predicted);
 // Mean APE over the pairs; NaN when empty.
 double mape(const std::vector<double>& measured, const std::vector<double>& predicted);
 
+// Of no rows every figure is NaN (shown as n/a): there is nothing to score.
 struct ErrorSummary {
+  static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   std::size_t count = 0;
-  double mape = 0;                                // mean APE, %
-  double p10 = 0, p25 = 0, p50 = 0, p75 = 0, p90 = 0, max = 0;  // of the APEs, %
+  double mape = kNone;                                                          // mean APE, %
+  double p10 = kNone, p25 = kNone, p50 = kNone, p75 = kNone, p90 = kNone, max = kNone;  // of the APEs, %
 };
 ErrorSummary summarise(const std::vector<double>& measured, const std::vector<double>& predicted);
 
@@ -34,7 +37,8 @@ using Predictor = std::function<std::vector<double>(const std::vector<Row>& rows
                                                     const std::vector<std::size_t>& test)>;
 
 // random: train on the rows marked train, predict the ones marked test.
-// leave-one-kernel-out: for each kernel, train on every other kernel's rows and predict its own.
+// leave-one-kernel-out: for each kernel, train on every other kernel's rows and predict its own; a kernel
+// alone in the dataset has nothing to train on and is not scored (no per_kernel entry; overall of no rows).
 SplitReport evaluate_random(const std::vector<Row>& rows, const Predictor& predict);
 SplitReport evaluate_leave_one_kernel_out(const std::vector<Row>& rows, const Predictor& predict);
 

@@ -1,10 +1,13 @@
 """Degenerate data gives an honest answer, never a made-up figure: `detect --spline-knots 100` on 10^6 points
-stays bounded in memory and time; a curve without a bend has no knee; `model predict` refuses a model file
+stays bounded in memory and time; a curve without a bend has no knee; a curve of values near 1e-300 or
+1e300 has the knees of the same curve near 1; `model predict` refuses a model file
 with a NaN coefficient or a term naming a parameter it lacks (one line naming the problem, no crash), refuses
-a parameter named twice, and warns "extrapolation" far outside the fitted range."""
+a parameter named twice, and warns "extrapolation" far outside the fitted range; `evaluate` on a dataset of
+one kernel gives leave-one-kernel-out n/a (nothing to train on), not a number."""
 import glob
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -59,6 +62,27 @@ for path, scale in ((line, "linear"), (flat, "log"), (flat, "linear")):
                 if d["knee_index"] is not None:
                     problems.append(f"{os.path.basename(path)} (no bend) --x-scale {scale} --smoothing {smoothing}: "
                                     f"{d['detector']} reports a knee at index {d['knee_index']}")
+
+# 2b. Values of any magnitude: the same bend at 1, 1e-300 and 1e300 gives every detector the same knee,
+# with finite figures (a spline of values near 1e300 overflowed; `fitted` found another knee near 1e-300).
+knees = {}
+for scale in (1.0, 1e-300, 1e300):
+    path = os.path.join(SCRATCH, f"scaled-{scale:g}.csv")
+    with open(path, "w") as f:
+        f.write("size,throughput\n" + "".join(f"{2 ** s},{min(2 ** s, 2 ** 20) / 2 ** 20 * scale!r}\n"
+                                              for s in range(5, 35)))
+    p = run(["detect", "--input", path, "--format", "json"])
+    if p.returncode != 0 or "nan" in p.stdout.lower() or "inf" in p.stdout.lower():
+        problems.append(f"detect at magnitude {scale:g}: exit {p.returncode}: {p.stderr.strip()[:300]}")
+        continue
+    results = json.loads(p.stdout)["curves"][0]["results"]
+    knees[scale] = {d["detector"]: d["knee_index"] for d in results}
+    table = run(["detect", "--input", path])
+    if table.returncode != 0 or (scale != 1.0 and f"e{'+' if scale > 1 else '-'}300" not in table.stdout):
+        problems.append(f"detect's table at magnitude {scale:g} does not show it:\n{table.stdout}{table.stderr}")
+for scale, found in knees.items():
+    if found != knees.get(1.0):
+        problems.append(f"knees at magnitude {scale:g}: {found}, at 1: {knees.get(1.0)}")
 
 # 3. Model files: a good one, then damaged copies.
 models = os.path.join(SCRATCH, "models")
@@ -116,6 +140,27 @@ far = ",".join(f"{n}={(v * 1000 if n == 'size' else v):g}" for n, v in row.items
 p = run(["model", "predict", GOOD, "--config", far])
 if "warning: extrapolation: size=" not in p.stderr:
     problems.append(f"predict at 1000x the size: no extrapolation warning: exit {p.returncode}: {p.stdout}{p.stderr}")
+
+# 4. A kernel alone in a dataset: leave-one-kernel-out has nothing to train on, so it is n/a, never a score.
+p = run(["dataset", "--backend", "sim", "--sim-device", "H100 SXM", "--kernels", "vecadd", "--per-kernel", "20",
+         "--iterations", "3", "-q", "--output", os.path.join(SCRATCH, "dataset")])
+if p.returncode != 0:
+    sys.exit(f"FAIL: dataset: exit {p.returncode}: {p.stderr}")
+jsonl = os.path.join(os.path.dirname(p.stdout.strip().splitlines()[-1]), "dataset.jsonl")
+report = os.path.join(SCRATCH, "evaluation.json")
+p = run(["evaluate", "--dataset", jsonl, "--baselines", "analytic,regression,stargazer", "--json", report])
+loko = [line.split() for line in p.stdout.splitlines() if "leave-one-kernel-out" in line.split()[1:2]]
+if p.returncode != 0 or len(loko) != 3 or any(row[2:] != ["0", "n/a", "n/a", "n/a", "n/a"] for row in loko) or \
+        "leave-one-kernel-out: n/a, the dataset has one kernel (vecadd)" not in p.stdout or \
+        not re.search(r"^vecadd +[0-9.]+ / +n/a", p.stdout, re.MULTILINE):
+    problems.append(f"evaluate on a one-kernel dataset: exit {p.returncode}, expected leave-one-kernel-out n/a:\n"
+                    f"{p.stdout}{p.stderr}")
+else:
+    with open(report) as f:
+        results = json.load(f)["results"]
+    for r in results:
+        if r["split"] == "leave-one-kernel-out" and (r["overall"]["mape"] is not None or r["per_kernel"]):
+            problems.append(f"evaluate --json: {r['predictor']} leave-one-kernel-out scored a lone kernel: {r}")
 
 if problems:
     print("\n".join(f"FAIL: {p}" for p in problems))

@@ -46,6 +46,21 @@ TEST(Evaluation, MapeArithmetic) {
   EXPECT_DOUBLE_EQ(s.max, 100.0);
 }
 
+TEST(Evaluation, AKernelAloneHasNoLeaveOneKernelOutScore) {
+  const std::vector<ds::Row> rows = {row("a", 100, false), row("a", 120, true), row("a", 90, false)};
+  bool called = false;
+  const auto report = ds::evaluate_leave_one_kernel_out(rows, [&](const auto&, const auto&, const auto& test) {
+    called = true;
+    return std::vector<double>(test.size(), 100.0);
+  });
+  EXPECT_FALSE(called) << "nothing to train on: the predictor is not asked";
+  EXPECT_TRUE(report.per_kernel.empty());
+  EXPECT_EQ(report.overall.count, 0u);
+  for (double v : {report.overall.mape, report.overall.p50, report.overall.p90, report.overall.max})
+    EXPECT_TRUE(std::isnan(v)) << "no rows: n/a, not 0";
+  EXPECT_EQ(ds::evaluate_random(rows, ds::predict_regression).overall.count, 1u) << "the random split still scores";
+}
+
 TEST(Evaluation, RandomSplitScoresOnlyTheTestRows) {
   const std::vector<ds::Row> rows = {row("a", 100, false), row("a", 100, true), row("b", 200, true), row("b", 50, false)};
   std::vector<std::size_t> seen_train, seen_test;

@@ -2,7 +2,8 @@
 """A failed resume never touches a run's outputs: `--resume DIR` and `dataset --resume DIR` on a device that
 cannot start (AUTOBENCH_SIM_FAULT=0:start) or with an edited sim_device in run.json / dataset.json exit
 non-zero with one line naming the rank and why, and every file of the run directory (results file,
-exports, dataset.h5, dataset.jsonl, journals) is byte for byte what it was. A resume that can start still
+exports, dataset.h5, dataset.jsonl, journals) is byte for byte what it was; so does `dataset --resume`
+with another dataset run's journal copied in (dataset journals carry the run id of dataset.json). A resume that can start still
 finishes the run (the run used here really was resumable)."""
 import json
 import os
@@ -87,9 +88,26 @@ r = run(["dataset", "--backend", "sim", "--sim-device", "H100 SXM", "--kernels",
 assert r.returncode == 0, r.stderr
 dataset_dir = os.path.dirname(r.stdout.strip())
 failed_resume("dataset --resume, device cannot start", dataset_dir, ["dataset", "--resume", dataset_dir, "-q"], "0:start")
+with open(os.path.join(dataset_dir, "dataset.json")) as f:
+    dataset_manifest = json.load(f)
 edit_sim_device(os.path.join(dataset_dir, "dataset.json"))
 failed_resume("dataset --resume, sim_device edited in dataset.json", dataset_dir,
               ["dataset", "--resume", dataset_dir, "-q"], expected="No Such GPU")
+
+check(dataset_manifest.get("run_id"), "dataset.json names its run (run_id)")
+with open(os.path.join(dataset_dir, "journal", "rank0.jsonl")) as f:
+    check(f'"run_id":"{dataset_manifest.get("run_id")}"' in f.read(), "the dataset journal names its run")
+
+# Another dataset run's journal copied in: refused, naming the file, nothing changed.
+r = run(["dataset", "--backend", "sim", "--sim-device", "H100 SXM", "--kernels", "vecadd", "--per-kernel", "20",
+         "--iterations", "3", "-q", "--output", os.path.join(SCRATCH, "other-dataset")])
+assert r.returncode == 0, r.stderr
+other_dir = os.path.dirname(r.stdout.strip())
+with open(os.path.join(dataset_dir, "dataset.json"), "w") as f:
+    json.dump(dataset_manifest, f, indent=2)
+shutil.copy(os.path.join(other_dir, "journal", "rank0.jsonl"), os.path.join(dataset_dir, "journal", "rank0.jsonl"))
+failed_resume("dataset --resume with another dataset run's journal", dataset_dir,
+              ["dataset", "--resume", dataset_dir, "-q"], expected="is not this dataset run's journal")
 
 check.finish("every failed resume left its run directory as it was")
 shutil.rmtree(SCRATCH, ignore_errors=True)
