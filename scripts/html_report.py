@@ -3,12 +3,14 @@
 
     html_report.py RESULTS.h5 > page.html          (what `autobench-mpi report --format html` runs)
 
-The page (docs/html.md): provenance, the devices, the summary (per kernel x device model: knee with its
-95% interval, knees found, spread over detectors and repeats, plateau, power and work per joule at the
-knee), the overview figure, per kernel its figure (all ranks and repeats overlaid with their intervals,
-device models in colour), power and energy over size and a detector x device-model comparison, then the
-stability tables and, where the file has them, the consensus tables. Figures are embedded as PNG (no
-network, no scripts). Exit codes: 0 done, 1 missing Python modules or a failure, 2 bad input.
+The page (docs/html.md): provenance, the answer first (the consensus knee per kernel x device model from
+the file's /consensus group), the devices, the summary of every detector's knees (per kernel x device
+model: knee with its 95% interval, knees found, spread over detectors and repeats, plateau, power and
+work per joule at the knee), the overview figure, per kernel its figure (all ranks and repeats overlaid
+with their intervals, device models in colour, throttled points as red crosses and listed), power and
+energy over size, a detector x device-model comparison and the consensus per sweep, then the stability
+tables. Figures are embedded as PNG (no network, no scripts). Exit codes: 0 done, 1 missing Python
+modules or a failure, 2 bad input.
 """
 import base64
 import html
@@ -132,20 +134,45 @@ COMPARISON_HEADER = ["detector", "device model", "knees found", "knee (median)",
                      "knee CV", "plateau"]
 
 
-def generic_tables(entries, skip=()):
-    """Tables of groups this page does not know the layout of: columns as a table, attributes as a list."""
-    out = []
-    for path, attrs, columns in entries:
-        shown = {k: v for k, v in attrs.items() if k not in skip}
-        if shown:
-            out.append(f"<p class=meta><b>{esc(path)}</b>: " +
-                       "; ".join(f"{esc(k)} = {esc(v)}" for k, v in shown.items()) + "</p>")
-        if columns:
-            names = list(columns)
-            n = max(len(v) for v in columns.values())
-            rows = [[cell(columns[k][i]) if i < len(columns[k]) else "" for k in names] for i in range(n)]
-            out.append(f"<p class=meta><b>{esc(path)}</b></p>" + table(names, rows, text_columns=0))
-    return "".join(out)
+def consensus_tables(run):
+    """From the file's /consensus/<kernel> rows (docs/knees.md): per kernel x device model and per sweep,
+    each row as a dict, in file order."""
+    models, sweeps = [], []
+    for path, _, columns in run.consensus:
+        parts = path.strip("/").split("/")
+        if len(parts) != 2 or "scope" not in columns:
+            continue
+        for i in range(min(len(v) for v in columns.values())):
+            row = {k: v[i] for k, v in columns.items()}
+            row["kernel"] = parts[1]
+            (models if row["scope"] == "model" else sweeps).append(row)
+    return models, sweeps
+
+
+def consensus_interval(r):
+    return f"{size(r['knee_low_size'])} - {size(r['knee_high_size'])}" if int(r["found"]) else "-"
+
+
+def consensus_model_rows(rows):
+    return [[r["kernel"], r["model"], size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
+             f"{r['knees_found']} of {r['voters']}", f"{fmt(r['plateau'])} {r['metric_unit']}",
+             fmt(100 * r["throughput"] / r["ceiling"] if r["ceiling"] > 0 else float("nan"), "{:.0f} %"),
+             fmt(r["power_w"]), fmt(r["efficiency"]), fmt(r["repeat_cv"], "{:.3f}"), fmt(r["device_cv"], "{:.3f}")]
+            for r in rows]
+
+
+CONSENSUS_HEADER = ["kernel", "device model", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
+                    "knee of ceiling", "power at knee (W)", "work per J at knee", "repeat CV", "device CV"]
+
+
+def consensus_sweep_rows(rows, kernel):
+    return [[r["rank"], r["repeat"], size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
+             f"{r['knees_found']} of {r['voters']}", r["agreeing"], r["members"] or "-"]
+            for r in rows if r["kernel"] == kernel]
+
+
+SWEEP_HEADER = ["rank", "repeat", "consensus knee", "95% interval", "detectors with a knee", "agreeing",
+                "agreeing detectors"]
 
 
 def cell(value):
@@ -164,6 +191,17 @@ def stability_table(run):
         n = min(len(v) for v in columns.values())
         rows += [[parts[1], parts[2], *[cell(columns[k][i]) for k in names]] for i in range(n)]
     return table(header, rows, text_columns=4) if header else "<p>The file has no stability tables.</p>"
+
+
+def throttled_note(run, kernel):
+    """Which points of the kernel's sweeps were throttled (each sweep's point once), or nothing."""
+    points = sorted({(c.rank, c.repeat, int(n)) for c in run.campaigns if c.kernel == kernel for n in c.size[c.throttled]})
+    if not points:
+        return ""
+    listed = ", ".join(f"rank {r} repeat {k} size {size(n)}" for r, k, n in points)
+    return (f"<p class=note>{len(points)} throttled point(s), red crosses in the figures (a thermal or power "
+            f"clock-event reason, or an SM clock below 90% of its sweep's median; never a knee unless "
+            f"--knee-allow-throttled): {esc(listed)}</p>")
 
 
 def devices_table(run):
@@ -196,10 +234,20 @@ def page(run):
     kernels = run.kernels()
     parts.append("<nav>" + "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
                  '<a href="#stability">stability</a></nav>')
+    consensus, sweeps = consensus_tables(run)
+    if consensus:
+        parts.append("<h2>Answer: the consensus knee</h2><p class=meta>Per kernel and device model, the knee the "
+                     "detectors agree on (docs/knees.md: the lower median of the largest group of sweeps whose 95% "
+                     "intervals share a size, when it holds at least half of them), with its interval; every "
+                     "detector's knees follow below.</p>" +
+                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=2))
+    else:
+        parts.append("<p class=note>This file has no consensus knees (no <code>/consensus</code> group: written "
+                     "before them); <code>autobench-mpi report</code> computes them. Every detector's knees "
+                     "follow.</p>")
     parts.append("<h2>Devices</h2>" + devices_table(run))
-    if run.consensus:
-        parts.append("<h2>Consensus knees</h2>" + generic_tables(run.consensus))
-    parts.append("<h2>Summary</h2><p class=meta>Per kernel and device model, over the campaigns whose knee was "
+    parts.append("<h2>Summary: every detector's knees</h2><p class=meta>Per kernel and device model, over the "
+                 "campaigns whose knee was "
                  "found (all detectors): the median knee and the median of their 95% intervals; detector spread: "
                  "the largest over the smallest detector's median knee; repeat CV: the median over detectors of the "
                  "knee sizes' coefficient of variation over ranks and repeats.</p>" +
@@ -209,11 +257,16 @@ def page(run):
     for kernel in kernels:
         parts.append(f'<h2 id="k-{esc(kernel)}">{esc(kernel)}</h2>')
         parts.append(figure(lambda k=kernel: pr.kernel_figure(run, colors, k), f"{kernel}: repeats and models"))
+        parts.append(throttled_note(run, kernel))
         if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
             parts.append(figure(lambda k=kernel: pr.power_figure(run, colors, k), f"{kernel}: power and energy"))
         else:
             parts.append("<p class=meta>No power measurements for this kernel.</p>")
         parts.append(table(COMPARISON_HEADER, comparison_rows(run, kernel), text_columns=2))
+        sweep_rows = consensus_sweep_rows(sweeps, kernel)
+        if sweep_rows:
+            parts.append("<p class=meta>Consensus per sweep (over the detectors that ran on it):</p>" +
+                         table(SWEEP_HEADER, sweep_rows, text_columns=0))
     parts.append('<h2 id="stability">Stability</h2>' + stability_table(run))
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'

@@ -11,6 +11,7 @@ The figure set (docs/html.md):
                                           with power measurements only)
   campaign_<kernel>_rank<R>_repeat<K>.<fmt>   the thesis figure: time (linear) and throughput (log) over
                                           size, one colour per detector, each knee with its interval
+Throttled points (a thermal or power clock-event reason, or a fallen SM clock) are red crosses.
 Titles name the backend ("sim (simulated)" for the sim backend), the device and the date of the run.
 Progress goes to stdout as "figure k of N" lines. Exit codes: 0 done, 1 missing Python modules or a
 failure, 2 bad input.
@@ -149,6 +150,8 @@ class Campaign:
         self.power_w = dataset(group, "power_w", n, optional=True)
         self.energy_j = dataset(group, "energy_j", n, optional=True)
         self.efficiency = dataset(group, "efficiency", n, optional=True)
+        # Points timed under a thermal or power clock-event reason or with a fallen SM clock (absent: none).
+        self.throttled = dataset(group, "throttled", n, optional=True) == 1
         if self.knee_detected and not 0 <= self.knee_index < n:
             raise BadFile(f"{group.name}: knee_index {self.knee_index} is outside the curve of {n} point(s)")
 
@@ -318,6 +321,14 @@ def mark_knees(ax, campaigns, color, field="throughput", intervals=True):
                 markeredgewidth=0.8)
 
 
+def mark_throttled(ax, campaigns, field="throughput"):
+    """Throttled points (docs/knees.md) as red crosses over the curves."""
+    x = np.concatenate([c.size[c.throttled] for c in campaigns]) if campaigns else np.array([])
+    if len(x):
+        y = np.concatenate([np.asarray(getattr(c, field), dtype=float)[c.throttled] for c in campaigns])
+        ax.plot(x, y, "x", linestyle="none", color="red", markersize=7, markeredgewidth=1.4, zorder=5)
+
+
 def draw_curves(ax, campaigns, colors, title, intervals=True):
     """Throughput over size (log-log) of every campaign, coloured by device model, knees marked (with their
     intervals when `intervals`)."""
@@ -325,6 +336,7 @@ def draw_curves(ax, campaigns, colors, title, intervals=True):
     for model, cs in sorted(group_by(campaigns, lambda c: c.model).items()):
         ax.plot(*joined(cs, "throughput"), "-", color=colors[model], alpha=0.6, linewidth=0.9)
         mark_knees(ax, cs, colors[model], intervals=intervals)
+    mark_throttled(ax, campaigns)
     found = sum(c.status() == "detected" for c in campaigns)
     ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=9)
     ax.grid(True, which="major", alpha=0.3)
@@ -341,6 +353,8 @@ def model_legend(fig, run, colors, campaigns):
     if run.edge_flags:
         handles.append(Line2D([], [], marker="*", linestyle="none", markerfacecolor="none", markeredgecolor="grey",
                               markersize=9, label="edge knee"))
+    if any(c.throttled.any() for c in campaigns):
+        handles.append(Line2D([], [], marker="x", linestyle="none", color="red", markersize=7, label="throttled point"))
     fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=8)
 
 
@@ -389,6 +403,7 @@ def power_figure(run, colors, kernel):
         for model, mcs in sorted(group_by(cs, lambda c: c.model).items()):
             ax.plot(*joined(mcs, field), ".-", color=colors[model], alpha=0.6, linewidth=0.9, markersize=3)
             mark_knees(ax, mcs, colors[model], field, intervals=False)
+        mark_throttled(ax, cs, field)
         ax.set_xlabel("problem size", fontsize=8)
         ax.set_ylabel(label, fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
@@ -417,6 +432,7 @@ def campaign_figure(run, kernel, rank, repeat):
             else f"no knee ({c.stop_reason})"
         right.plot(c.size, c.throughput, "-", color=color, linewidth=1.2, label=f"{c.detector}: {knee}")
         mark_knees(right, [c], color)
+    mark_throttled(right, cs)
     ax.set_xlabel("problem size")
     ax.set_ylabel("execution time (ms, dashed)")
     right.set_ylabel(f"throughput ({cs[0].unit}, solid)")

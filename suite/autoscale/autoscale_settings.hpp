@@ -54,6 +54,7 @@ struct AutoscaleSettings {
   // their knees hold still between repeats (bench/knees/README.md).
   detect::Params detector_params{.smoothing = detect::Smoothing::spline};
   KneeMetric knee_metric = KneeMetric::throughput;  // the curve the detectors see
+  bool knee_allow_throttled = false;  // throttled points are held out and never the knee unless set (throttled.hpp)
   FixedThresholds fixed_thresholds;  // noise_aware safeguards only
   SweepMode sweep = SweepMode::geometric;
   double coarse_factor = 2.0;      // adaptive: geometric growth of the coarse sweep (> 1)

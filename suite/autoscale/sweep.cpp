@@ -17,6 +17,7 @@
 #include "suite/autoscale/knee_tracker.hpp"
 #include "suite/autoscale/max_size.hpp"
 #include "suite/autoscale/refine.hpp"
+#include "suite/autoscale/throttled.hpp"
 #include "suite/autoscale/tuner.hpp"
 #include "suite/control/phase_timer.hpp"
 #include "suite/dataset/regime.hpp"
@@ -124,6 +125,7 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
   if (s.detector_params.smoothing == detect::Smoothing::spline) out << ",spline_knots=" << detect::knots_to_string(s.detector_params.spline_knots);
   if (s.sweep == SweepMode::adaptive) out << ",coarse_factor=" << s.coarse_factor;
   if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
+  if (s.knee_allow_throttled) out << ",knee_allow_throttled=1";
   if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {
     out << ",max_jitter=" << s.safeguards.max_jitter << ",noise_z=" << s.safeguards.noise_z << ",fixed=";
     const char* sep = "";
@@ -199,7 +201,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
       if (std::isnan(curve.y.back()))
         throw backend::DeviceError("--knee-metric " + std::string(to_string(settings.knee_metric)) + ": size " +
                                    std::to_string(n) + " has no value (no power window, or no power sensor)");
-      timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled});
+      timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled && !settings.knee_allow_throttled});
       bool all = true, counted = false;
       {
         control::PhaseScope detecting(&results::RankTimeSplit::detection_s);
@@ -263,6 +265,8 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
     auto& c = out[i];
     {
       control::PhaseScope detecting(&results::RankTimeSplit::detection_s);
+      flag_throttled(c.points);
+      if (!settings.knee_allow_throttled) move_knee_off_throttled(c);
       record_knee_quality(c, settings.detector_params.x_scale);
     }
     c.timing_mode = timing_for(settings, kernel).cold ? "cold" : "warm";

@@ -1,12 +1,35 @@
-// Throttled points kept out of knee detection where a clean neighbour can stand in for them.
+// Throttled points: which points are flagged (a thermal or power clock-event reason, or an SM clock that
+// fell), kept out of knee detection where a clean neighbour can stand in, and never left as the knee.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "detect/curve.hpp"
 #include "detect/safeguards.hpp"
+#include "suite/results/results.hpp"
 
 namespace autobench::autoscale {
+
+// NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),
+// SW and HW thermal slowdown (0x20, 0x40) and HW power brake (0x80).
+inline constexpr std::uint64_t kThrottleReasons = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
+// A point whose median SM clock is below this share of its sweep's median SM clock has a fallen clock.
+inline constexpr double kClockFallShare = 0.9;
+
+// The throttle reasons among `reasons`, named and joined by "+" ("sw_thermal_slowdown+hw_slowdown"); "" if none.
+std::string throttle_reason_names(std::uint64_t reasons);
+
+// Flags the points of one sweep, once, when it has ended: a point is `throttled` when a throttle reason was
+// seen while it was timed (summarize set it and named them in `throttle_reason`) or its SM clock is below
+// kClockFallShare of the median SM clock of `points`; `throttle_reason` then says which
+// ("sw_thermal_slowdown", "sm_clock 1386/1980 MHz", or both, ", "-joined).
+void flag_throttled(std::vector<results::Point>& points);
+
+// A knee on a throttled point moves to the nearest clean point in log size (the larger on a tie), and
+// `detector_params` records ",knee_moved_off_throttled=SIZE"; without a clean point the campaign has no knee.
+void move_knee_off_throttled(results::Campaign& c);
 
 // The curve the detectors see: a throttled point between two clean neighbours takes their interpolation
 // in log size (it was slowed by the clocks, not by its size); one without two clean neighbours keeps its

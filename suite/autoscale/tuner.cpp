@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "detect/statistics.hpp"
+#include "suite/autoscale/throttled.hpp"
 #include "suite/control/phase_timer.hpp"
 #include <fmt/format.h>
 
@@ -145,7 +146,8 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.mem_clock_mhz = timing.mem_clock_mhz;
   p.temperature_c = timing.temperature_c;
   p.clock_event_reasons = timing.clock_event_reasons;
-  p.throttled = (timing.clock_event_reasons & kThrottleReasons) != 0;
+  p.throttle_reason = throttle_reason_names(timing.clock_event_reasons & kThrottleReasons);
+  p.throttled = !p.throttle_reason.empty();
   return p;
 }
 

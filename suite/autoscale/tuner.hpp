@@ -56,12 +56,8 @@ class Tuner {
   ConfigPruning pruning_;             // --tune-prune
 };
 
-// NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),
-// SW and HW thermal slowdown (0x20, 0x40) and HW power brake (0x80). A point timed under any is `throttled`.
-inline constexpr std::uint64_t kThrottleReasons = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
-
 // Mean, median, min, sample stddev, relative standard error and count of the timed iterations, the
-// throughput from the `estimator` time, plus what the device saw.
+// throughput from the `estimator` time, plus what the device saw (`throttled` under a throttle reason).
 results::Point summarize(const backend::Timing& timing, const kernels::KernelSpec& kernel, std::uint64_t n,
                          Estimator estimator = Estimator::mean);
 

@@ -39,7 +39,8 @@ std::unique_ptr<Device> open_device(const DeviceRequest& r) {
       throw DeviceError("sim fault injection (AUTOBENCH_SIM_FAULT): the device failed to open");
     return std::make_unique<sim::SimDevice>(
         sim::with_speed(sim::model_named(name), mine ? fault.speed : 1.0),
-        sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime, mine ? fault.lost_after : -1});
+        sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime, mine ? fault.lost_after : -1,
+                        mine ? fault.throttle_size : 0});
   }
 #ifdef AUTOBENCH_HAVE_CUDA
   return open_cuda_device(r.local_rank, r.local_ranks);

@@ -200,6 +200,10 @@ std::vector<Option<A>> make_autoscale_options() {
              {autoscale::KneeMetric::throughput, autoscale::KneeMetric::efficiency}, autoscale::to_string,
              autoscale::knee_metric_from_string), nullptr,
        was("throughput")},
+      {"knee-allow-throttled", "Detection", "Let a throttled point (a thermal or power clock-event reason, or an SM "
+       "clock 10% below the sweep's median) be the knee; by default such points are held out and a knee on one "
+       "moves to the nearest clean point (docs/knees.md)",
+       "knee_allow_throttled", +[](A& a) -> auto& { return a.knee_allow_throttled; }, nullptr, was(false)},
 
       // Set by --safeguards noise-aware and the thresholds typed with it; not options of their own.
       {"", "", "noise-aware safeguards: timing jitter allowed, as a share of the latest time", "max_jitter",

@@ -1,5 +1,6 @@
-// `autobench-mpi export FILE [--output DIR] [--tidy]`: writes a results file's per-campaign CSV files and
-// its JSON summary (as a run writes them next to its HDF5 file), or with --tidy its one long table.
+// `autobench-mpi export FILE [--output DIR] [--tidy [--parquet]]`: writes a results file's per-campaign CSV
+// files and its JSON summary (as a run writes them next to its HDF5 file), or with --tidy its one long table
+// (and with --parquet that table as Parquet too).
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -9,6 +10,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/formatting/tidy_csv.hpp"
 #include "suite/writing/atomic_file.hpp"
@@ -21,9 +23,11 @@ struct ExportOptions {
   std::string file;
   std::string output;
   bool tidy = false;
+  bool parquet = false;  // --tidy: also tidy.parquet (scripts/tidy_parquet.py, needs pyarrow)
 };
 
 void export_file(const ExportOptions& options) {
+  if (options.parquet && !options.tidy) throw UsageError("export: --parquet writes the tidy table: give --tidy too");
   const auto file = read_result_files("export", {options.file}).front().file;
   const std::string dir =
       options.output.empty() ? std::filesystem::absolute(options.file).parent_path().string() : options.output;
@@ -40,6 +44,8 @@ void export_file(const ExportOptions& options) {
       throw RunFailure(std::string("export: ") + e.what());
     }
     fmt::print("{} row(s) in {}\n", rows, path);
+    if (options.parquet)
+      run_python_script("export", "tidy_parquet.py", {path, (std::filesystem::path(dir) / "tidy.parquet").string()});
     return;
   }
   try {
@@ -66,6 +72,8 @@ void add_export_command(CLI::App& app) {
                 "Write one long table instead, tidy.csv: a row per point of every campaign with rank, host, "
                 "device, model, kernel, detector, repeat, size, time, throughput, power, energy and knee flags "
                 "(columns in docs/tidy.md)");
+  cmd->add_flag("--parquet", options->parquet,
+                "With --tidy: also tidy.parquet, the same table as Parquet (needs python3 with pyarrow)");
   cmd->callback([options] { export_file(*options); });
 }
 

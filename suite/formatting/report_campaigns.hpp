@@ -22,11 +22,12 @@ struct Measure {
 using CampaignCell = std::variant<std::string, Measure>;
 
 // rank, device, kernel, detector, repeat, points, knee (found, edge or none: results/knee_status.hpp), index, size, size_95 (the knee's 95% bootstrap
-// interval), throughput, unit, of_plateau, power_W, work/J, timing (cold/warm), throttled (points timed
-// under a thermal or power clock-event reason), stop, elapsed_s; numbers right-aligned.
+// interval), throughput, unit, of_plateau, power_W, work/J, ctr/int (the energy counter's energy over the
+// integrated power's: results::counter_to_integrated), timing (cold/warm), throttled (points flagged
+// throttled: autoscale/throttled.hpp), stop, elapsed_s; numbers right-aligned.
 const std::vector<TextTable::Column>& campaign_columns();
 
-// One cell per campaign column. Index, size, throughput, power and work per joule are at the knee, or at
+// One cell per campaign column. Index, size, throughput, power, work per joule and ctr/int are at the knee, or at
 // the last point when no knee was detected; of_plateau is the knee quality.
 // "LOW-HIGH" of the knee's 95% interval in elements, "-" when it has none.
 std::string interval_text(const results::Campaign& c);

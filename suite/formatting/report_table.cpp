@@ -9,6 +9,7 @@
 #include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/formatting/report_outliers.hpp"
+#include "suite/formatting/report_throttled.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
 namespace autobench::formatting {
@@ -153,13 +154,15 @@ std::string backend_label(const std::string& backend) {
 }
 
 TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
-  if (!details)
-    return {"autobench-mpi results: " + path, header_lines(file),
-            {answer_section(file), devices_section(file, false), outliers_section(file)}};
-  return {"autobench-mpi results: " + path,
-          header_lines(file),
-          {answer_section(file), devices_section(file, true), outliers_section(file), sweep_consensus_section(file),
-           campaigns_section(file), stability_section(file), agreement_section(file)}};
+  std::vector<TextSection> sections{answer_section(file)};
+  if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
+  sections.push_back(devices_section(file, details));
+  sections.push_back(outliers_section(file));
+  if (details)
+    for (auto&& s : {sweep_consensus_section(file), campaigns_section(file), stability_section(file),
+                     agreement_section(file)})
+      sections.push_back(s);
+  return {"autobench-mpi results: " + path, header_lines(file), std::move(sections)};
 }
 
 }  // namespace autobench::formatting

@@ -22,4 +22,9 @@ inline double at_knee(const Campaign& c, double Point::*field) {
   return has_knee_point(c) ? c.points[static_cast<std::size_t>(c.knee_index)].*field : kNaN;
 }
 
+// A value of the point at the knee (e.g. counter_to_integrated); NaN when knee_index points at no point.
+inline double at_knee(const Campaign& c, double (*value)(const Point&)) {
+  return has_knee_point(c) ? value(c.points[static_cast<std::size_t>(c.knee_index)]) : kNaN;
+}
+
 }  // namespace autobench::results

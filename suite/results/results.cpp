@@ -25,6 +25,10 @@ const char* to_string(StopReason r) {
   throw std::invalid_argument("unknown stop reason value " + std::to_string(static_cast<int>(r)));
 }
 
+double counter_to_integrated(const Point& p) {
+  return p.energy_counter_j > 0 && p.energy_instant_j > 0 ? p.energy_counter_j / p.energy_instant_j : kNaN;
+}
+
 std::vector<RankResult> complete_campaigns(std::vector<RankResult> ranks) {
   for (auto& r : ranks) std::erase_if(r.campaigns, [](const Campaign& c) { return !c.complete; });
   return ranks;

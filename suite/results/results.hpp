@@ -46,7 +46,9 @@ struct Point {
   std::string power_reason;            // why the point has a window or not (suite/energy/power_points.hpp)
   double power_cost_s = 0.0;           // wall time its power measurement took (0: none)
   bool refinement = false;         // measured by knee refinement rather than the geometric sweep
-  bool throttled = false;          // a thermal or power clock-event reason was seen while it was timed
+  bool throttled = false;          // a thermal or power clock-event reason was seen while it was timed, or its
+                                   // SM clock fell (suite/autoscale/throttled.hpp)
+  std::string throttle_reason;     // why it is throttled: the reasons' names and/or "sm_clock F/NORMAL MHz"
   std::vector<float> launch_times_s;  // every timed launch, in order (the bootstrap's samples; not a column:
                                       // HDF5 keeps them in one flat dataset per campaign)
   // The tuner's search at this size: every configuration it timed, as "CONFIG@SECONDS;..." (probe
@@ -59,6 +61,10 @@ struct Point {
   // each: "CONFIG@REGISTERS/SHARED_BYTES;..." (registers per thread, static shared memory; "" otherwise).
   std::string tune_resources;
 };
+
+// The energy counter's energy per launch over that of the integrated (mean filtered) instant power of the
+// same window and launches, energy_counter_j / energy_instant_j: 1 when they agree; NaN without both.
+double counter_to_integrated(const Point& p);
 
 // Why a sweep ended.
 enum class StopReason { knee, max_size, out_of_memory, error, interrupted };

@@ -14,7 +14,7 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 }  // namespace
 
 std::string point_column_unit(std::string_view column, std::string_view metric_unit) {
-  for (const auto text : {"tunables", "power_reason", "tune_probes", "tune_resources"}) {
+  for (const auto text : {"tunables", "power_reason", "tune_probes", "tune_resources", "throttle_reason"}) {
     if (column == text) return "";
   }
   if (column == "throughput") return std::string(metric_unit);

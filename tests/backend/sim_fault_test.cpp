@@ -1,10 +1,12 @@
-// AUTOBENCH_SIM_FAULT parsing (test-only fault injection): start, after:N and slow:F, and the one-line
-// refusal of anything else; a slowed model's launches take 1/F of the time at saturation.
+// AUTOBENCH_SIM_FAULT parsing (test-only fault injection): start, after:N, slow:F and throttle:SIZE, and
+// the one-line refusal of anything else; a slowed model's launches take 1/F of the time at saturation; a
+// throttled size reports the lower clock and the thermal reason, and other sizes do not.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
 #include "kernels/kernel.hpp"
+#include "suite/backend/sim/sim_device.hpp"
 #include "suite/backend/sim/sim_fault.hpp"
 
 namespace sim = autobench::backend::sim;
@@ -20,15 +22,21 @@ TEST(SimFault, ParsesEachForm) {
   EXPECT_DOUBLE_EQ(slow.speed, 0.8);
   EXPECT_DOUBLE_EQ(sim::parse_sim_fault("0:slow:2").speed, 2.0);
   EXPECT_DOUBLE_EQ(sim::parse_sim_fault("1:after:3").speed, 1.0);
+  const auto throttle = sim::parse_sim_fault("1:throttle:4096");
+  EXPECT_EQ(throttle.rank, 1);
+  EXPECT_EQ(throttle.throttle_size, 4096u);
+  EXPECT_EQ(throttle.lost_after, -1);
+  EXPECT_EQ(sim::parse_sim_fault("1:slow:2").throttle_size, 0u);
 }
 
 TEST(SimFault, RefusesOtherValues) {
-  for (const char* bad : {"slow", "1:slow", "1:slow:0", "1:slow:11", "1:slow:-1", "1:slow:abc", "1:fast:2"}) {
+  for (const char* bad : {"slow", "1:slow", "1:slow:0", "1:slow:11", "1:slow:-1", "1:slow:abc", "1:fast:2", "1:throttle", "1:throttle:0",
+                          "1:throttle:-5"}) {
     try {
       sim::parse_sim_fault(bad);
       ADD_FAILURE() << bad << " was accepted";
     } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find(std::string("'") + bad + "' is not RANK:start, RANK:after:N or RANK:slow:F"),
+      EXPECT_NE(std::string(e.what()).find(std::string("'") + bad + "' is not RANK:start, RANK:after:N, RANK:slow:F"),
                 std::string::npos)
           << e.what();
     }
@@ -43,4 +51,20 @@ TEST(SimFault, ASlowModelTakesLongerInProportion) {
     const double ratio = sim::expected_time_s(slow, kernel, n) / sim::expected_time_s(model, kernel, n);
     EXPECT_NEAR(ratio, 2.0, 0.02) << kernel.name << ": only the launch latency is not slowed";
   }
+}
+
+TEST(SimFault, AThrottledSizeReportsTheLowerClockAndTheThermalReason) {
+  const auto& model = sim::model_named("RTX 4000 Ada");
+  const auto& kernel = *autobench::kernels::find("fp32");
+  const std::uint64_t n = 16 * sim::saturation_size(model, kernel);
+  sim::SimOptions options;
+  options.throttle_size = n;
+  sim::SimDevice device(model, options);
+  const auto throttled = device.prepare(kernel, n)->time({}, {1, 8, false});
+  const auto clean = device.prepare(kernel, 2 * n)->time({}, {1, 8, false});
+  EXPECT_DOUBLE_EQ(throttled.sm_clock_mhz, model.boost_clock_mhz * sim::kThrottledClockShare);
+  EXPECT_EQ(throttled.clock_event_reasons, sim::kThrottledReason);
+  EXPECT_DOUBLE_EQ(clean.sm_clock_mhz, model.boost_clock_mhz);
+  EXPECT_EQ(clean.clock_event_reasons, 0u);
+  EXPECT_GT(throttled.seconds.front(), clean.seconds.front() / 2 * 1.2) << "the throttled size runs slower";
 }

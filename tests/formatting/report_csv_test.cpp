@@ -29,7 +29,7 @@ TEST(ReportCsv, HeaderThenOneRowPerCampaign) {
   ASSERT_EQ(lines.size(), 1u + 8u);
   EXPECT_EQ(lines[0],
             "rank,device,kernel,detector,repeat,points,knee,index,size,size_95,throughput,unit,of_plateau,power_W,"
-            "work/J,timing,throttled,stop,elapsed_s,device_uuid");
+            "work/J,ctr/int,timing,throttled,stop,elapsed_s,device_uuid");
 }
 
 TEST(ReportCsv, QuotesFieldsWithQuotesAndWritesNaNAsEmpty) {

@@ -55,7 +55,7 @@ std::vector<std::string> cells_of_text(const std::string& row) {
 
 const std::string kCampaignHeader =
     "| rank | device | kernel | detector | repeat | points | knee | index | size | size_95 | throughput | unit | "
-    "of_plateau | power_W | work/J | timing | throttled | stop | elapsed_s |";
+    "of_plateau | power_W | work/J | ctr/int | timing | throttled | stop | elapsed_s |";
 
 TEST(ReportMarkdown, StartsWithTheTitleAndTheRunAsBullets) {
   const auto md = report_document(sample_file(), "f.h5", true).markdown();

@@ -239,6 +239,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"tune_measured", i64},
                                                      {"tune_probes", str},
                                                      {"tune_resources", str},
+                                                     {"throttle_reason", str},
                                                      {"launch_times_s", "H5T_IEEE_F32LE"}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
     if (name == "launch_times_s") continue;  // one entry per launch, all points one after the other

@@ -3,8 +3,8 @@ the .py files under scripts/, tests/ and bench/, and in the Python that their sh
 (`python3 -c '...'` and `python3 - <<'PY'` here-documents), must be in the standard library
 (sys.stdlib_module_names), a module of the project, or a requirement of the file install-deps.sh
 installs for it: scripts/requirements.txt for scripts/ (what `plot` runs and `cmake --install`
-installs), tests/requirements.txt for tests/ and bench/. Imports inside functions and try blocks
-count too. A miss fails naming the file, line and module. The check itself must be able to fail:
+installs), tests/requirements.txt for tests/ and bench/ and for a script's optional modules (OPTIONAL:
+pyarrow of scripts/tidy_parquet.py). Imports inside functions and try blocks count too. A miss fails naming the file, line and module. The check itself must be able to fail:
 without h5py in the requirements it must name scripts/plot_results.py. And the interpreter running
 the tests must have every requirement of tests/requirements.txt installed, at the versions given.
 """
@@ -21,6 +21,9 @@ from requirements_check import name_of, requirements, unmet  # noqa: E402
 FOLDERS = ("scripts", "tests", "bench")
 # Every venv has pip (scripts/requirements_check.py reads specifiers with pip's own copy of packaging).
 IN_EVERY_VENV = {"pip"}
+# Optional modules of a script: what it does without them is to say so (exit 1 naming the install); they
+# are not installed for `plot`, so they must be in tests/requirements.txt (CI runs the script with them).
+OPTIONAL = {"scripts/tidy_parquet.py": {"pyarrow"}}
 # Import names whose distribution is named otherwise; add a line when such an import appears.
 DISTRIBUTION_OF = {"yaml": "pyyaml", "sklearn": "scikit-learn", "PIL": "pillow"}
 
@@ -77,9 +80,10 @@ def problems(installed_for):
         for offset, module in modules:
             if module in sys.stdlib_module_names or module in local or module in IN_EVERY_VENV:
                 continue
-            if name_of(DISTRIBUTION_OF.get(module, module)) not in installed_for(where.parts[0]):
+            folder = "tests" if module in OPTIONAL.get(str(where), ()) else where.parts[0]
+            if name_of(DISTRIBUTION_OF.get(module, module)) not in installed_for(folder):
                 found.append(f"{where}:{first + offset - 1}: imports '{module}', which is neither in the standard "
-                             f"library, nor a project module, nor in {requirement_file(where.parts[0])}")
+                             f"library, nor a project module, nor in {requirement_file(folder)}")
     return found
 
 

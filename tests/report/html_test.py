@@ -1,7 +1,7 @@
 """`report --format html`: one self-contained page of a 2-rank sim run (no network reference, no script,
 every figure an embedded PNG that decodes), with the devices, the summary per kernel x device model, a
-section per kernel and the stability table; edge flags and consensus knees shown where the file has
-them (a copy given knee_status and /consensus); opened in headless Chromium it renders (the screenshot is
+section per kernel and the stability table; the consensus knee of every kernel x model first; edge flags
+shown where the file has them (a copy given knee_status); opened in headless Chromium it renders (the screenshot is
 not blank) without console errors. A damaged file is a usage error with one line. The Chromium part fails when Chromium is missing (scripts/install-deps.sh --tests installs it)."""
 import base64
 import io
@@ -117,12 +117,28 @@ with h5py.File(flagged, "r+") as f:
                 for g in rank.values():
                     g.attrs["knee_status"] = "edge" if detector == "kneedle" else \
                         ("detected" if g.attrs["knee_detected"] else "none")
-    f.require_group("consensus/vecadd").attrs["knee_size_of_test"] = 12345
 flagged_page, _ = run("report", flagged, "--format", "html")
 if "does not flag edge knees" in flagged_page or "does not flag edge knees" in page_text:
     problems.append("the note on missing edge flags is shown for a file that has knee_status")
-if "Consensus knees" not in flagged_page or "knee_size_of_test = 12345" not in flagged_page:
-    problems.append("the /consensus group is not shown")
+
+# The answer first: the consensus knee of every kernel x model row of /consensus, before the devices and
+# every detector's knees; each kernel's section has its per-sweep consensus.
+answer, devices, summary = (page_text.find(t) for t in ("Answer: the consensus knee", "<h2>Devices", "<h2>Summary"))
+if not 0 <= answer < devices < summary:
+    problems.append(f"the consensus knee is not first: answer at {answer}, devices at {devices}, summary at {summary}")
+with h5py.File(h5, "r") as f:
+    for kernel, g in f["consensus"].items():
+        scope = g["scope"].asstr()[:]
+        model = g["model"].asstr()[:]
+        for i in range(len(scope)):
+            if scope[i] != "model":
+                continue
+            knee = f"{int(g['knee_size'][i]):,}" if g["found"][i] else "none"
+            row = f"<tr><td class=t>{kernel}</td><td class=t>{model[i]}</td><td>{knee}</td>"
+            if row not in page_text:
+                problems.append(f"no consensus row '{kernel} | {model[i]} | {knee}'")
+        if "Consensus per sweep" not in page_text[page_text.find(f'id="k-{kernel}"'):]:
+            problems.append(f"{kernel}: no consensus per sweep in its section")
 for kernel in kernels:
     for model in models:
         n = sum(1 for c in cs if c["kernel"] == kernel and c["device"]["model"] == model)

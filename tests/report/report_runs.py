@@ -47,7 +47,8 @@ def campaigns(path):
                     for g in rank.values():
                         c = {k: (text(v) if isinstance(v, (str, bytes)) else v) for k, v in g.attrs.items()}
                         c["device"] = devices[rank_name]
-                        for name in ("size", "time_mean_s", "throughput", "energy_j"):
+                        for name in ("size", "time_mean_s", "throughput", "energy_j", "energy_counter_j",
+                                     "energy_instant_j"):
                             c[name] = np.asarray(campaign_column(g, name), dtype=float)
                         c["tunables"] = [text(t) for t in campaign_column(g, "tunables")]
                         out.append(c)

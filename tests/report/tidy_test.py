@@ -1,5 +1,6 @@
 """Tidy data: `export --tidy` writes one row per point of every campaign whose values equal the file's
-(read with h5py); every per-point dataset carries its `units` and has `size` as its dimension scale, so
+(read with h5py), with the campaign's knee_status and per point the energy counter's and the integrated
+power's energy and their ratio; `--parquet` writes the same table as Parquet (pyarrow); every per-point dataset carries its `units` and has `size` as its dimension scale, so
 xarray (h5netcdf) opens a sweep group with size as the coordinate and strings as str; the pandas
 example of docs/tidy.md runs on the exported table (its code block is extracted and executed)."""
 import csv
@@ -14,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_runs import SCRATCH, campaigns, run, sim_run  # noqa: E402
 
 import h5py  # noqa: E402  (tests/requirements.txt: missing is a failure, not a skip)
-import pandas  # noqa: E402,F401  (the docs' example)
+import pandas  # noqa: E402  (the docs' example; with pyarrow, reads tidy.parquet)
 import xarray as xr  # noqa: E402
 import h5netcdf  # noqa: E402,F401  (xarray's engine)
 
@@ -31,8 +32,9 @@ cs = campaigns(h5)
 if f"{len(rows)} row(s) in" not in stdout:
     problems.append(f"export --tidy printed {stdout!r}, expected the row count {len(rows)}")
 columns = ["rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point", "size", "time_s",
-           "throughput", "unit", "power_w", "energy_j", "efficiency", "refinement", "knee_detected", "is_knee",
-           "knee_size", "knee_low_size", "knee_high_size"]
+           "throughput", "unit", "power_w", "energy_j", "efficiency", "refinement", "knee_detected", "knee_status",
+           "is_knee", "knee_size", "knee_low_size", "knee_high_size", "throttled", "throttle_reason",
+           "energy_counter_j", "energy_instant_j", "counter_to_integrated"]
 if rows and list(rows[0]) != columns:
     problems.append(f"columns {list(rows[0])}, expected {columns}")
 
@@ -42,7 +44,7 @@ def number(text):
 
 
 def same(a, b):
-    return (math.isnan(a) and math.isnan(b)) or a == b
+    return (math.isnan(a) and math.isnan(b)) or math.isclose(a, b, rel_tol=1e-15)
 
 
 by_campaign = {}
@@ -50,6 +52,9 @@ for r in rows:
     by_campaign.setdefault((r["kernel"], r["detector"], int(r["rank"]), int(r["repeat"])), []).append(r)
 if len(by_campaign) != len(cs) or len(cs) != 8:
     problems.append(f"{len(by_campaign)} campaigns in the table, {len(cs)} in the file (quick suite x 2 repeats: 8)")
+ratios = [number(r["counter_to_integrated"]) for r in rows if r["counter_to_integrated"]]
+if not ratios or not all(0.8 < v < 1.25 for v in ratios):
+    problems.append(f"the sim sensor's counter and integrated power agree within 25 % where both exist: {ratios[:10]}")
 for c in cs:
     got = by_campaign.get((c["kernel"], c["detector"], int(c["rank"]), int(c["repeat"])), [])
     name = f"{c['kernel']}/{c['detector']}/rank{c['rank']}/repeat{c['repeat']}"
@@ -58,12 +63,33 @@ for c in cs:
         continue
     for i, r in enumerate(got):
         knee = int(c["knee_detected"]) == 1 and i == int(c["knee_index"])
+        counter, instant = c["energy_counter_j"][i], c["energy_instant_j"][i]
         want = (c["device"]["hostname"], c["device"]["model"], c["metric_unit"], i, c["size"][i], c["time_mean_s"][i],
-                c["throughput"][i], c["energy_j"][i], "1" if knee else "0")
+                c["throughput"][i], c["energy_j"][i], "1" if knee else "0", c["knee_status"], counter, instant,
+                counter / instant if counter > 0 and instant > 0 else float("nan"))
         have = (r["host"], r["model"], r["unit"], int(r["point"]), number(r["size"]), number(r["time_s"]),
-                number(r["throughput"]), number(r["energy_j"]), r["is_knee"])
+                number(r["throughput"]), number(r["energy_j"]), r["is_knee"], r["knee_status"],
+                number(r["energy_counter_j"]), number(r["energy_instant_j"]), number(r["counter_to_integrated"]))
         if any(not (same(a, b) if isinstance(a, float) else a == b) for a, b in zip(want, have)):
             problems.append(f"{name} point {i}: {have}, expected {want}")
+
+# Parquet (pyarrow: tests/requirements.txt): the same table, text as strings, an empty field as null.
+parquet_dir = os.path.join(SCRATCH, "parquet")
+stdout, _ = run("export", h5, "--tidy", "--parquet", "--output", parquet_dir)
+if sorted(os.listdir(parquet_dir)) != ["tidy.csv", "tidy.parquet"] or f"{len(rows)} row(s) in" not in stdout:
+    problems.append(f"export --tidy --parquet wrote {os.listdir(parquet_dir)} and printed {stdout!r}")
+else:
+    frame = pandas.read_parquet(os.path.join(parquet_dir, "tidy.parquet"))
+    if list(frame.columns) != columns or len(frame) != len(rows):
+        problems.append(f"tidy.parquet: {len(frame)} rows of {list(frame.columns)}")
+    elif list(frame["kernel"]) != [r["kernel"] for r in rows] or \
+            not all(same(a, number(b)) for a, b in zip(frame["throughput"], (r["throughput"] for r in rows))):
+        problems.append("tidy.parquet holds other values than tidy.csv")
+    elif not pandas.api.types.is_string_dtype(frame["knee_status"]) or frame["size"].dtype.kind not in "iu":
+        problems.append(f"tidy.parquet types: knee_status {frame['knee_status'].dtype}, size {frame['size'].dtype}")
+p = subprocess.run([os.environ["AUTOBENCH_BINARY"], "export", h5, "--parquet"], capture_output=True, text=True)
+if p.returncode != 2 or "give --tidy too" not in p.stderr:
+    problems.append(f"export --parquet without --tidy: exit {p.returncode}: {p.stderr}")
 
 # HDF5: units, size the dimension scale, strings as variable-length UTF-8.
 units = {"size": "1", "time_mean_s": "s", "power_w": "W", "energy_j": "J", "sm_clock_mhz": "MHz",
@@ -114,7 +140,7 @@ if len(blocks) != 1 or len(blocks[0].strip().splitlines()) > 5:
     problems.append(f"docs/tidy.md: expected one pandas example of at most 5 lines, found {blocks}")
 else:
     p = subprocess.run([sys.executable, "-c", blocks[0]], cwd=out_dir, capture_output=True, text=True)
-    knees = {(c["kernel"], c["device"]["model"], c["detector"]) for c in cs if int(c["knee_detected"])}
+    knees = {(c["kernel"], c["device"]["model"], c["detector"]) for c in cs if c["knee_status"] == "found"}
     if p.returncode != 0 or any(k not in p.stdout or m not in p.stdout for k, m, _ in knees):
         problems.append(f"the pandas example failed or printed no knees (exit {p.returncode}):\n{p.stdout}{p.stderr}")
 

@@ -26,7 +26,7 @@ TEST(PointColumnUnit, DimensionlessAndText) {
   for (const auto* column : {"size", "iterations", "noise", "throttled", "refinement", "launch_counts", "_s"}) {
     EXPECT_EQ(point_column_unit(column, "GB/s"), "1") << column;
   }
-  for (const auto* column : {"tunables", "power_reason", "tune_probes", "tune_resources"}) {
+  for (const auto* column : {"tunables", "power_reason", "tune_probes", "tune_resources", "throttle_reason"}) {
     EXPECT_EQ(point_column_unit(column, "GB/s"), "") << column;
   }
 }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "suite/backend/sim/sim_clock_backend.hpp"
+#include "suite/backend/sim/sim_fault.hpp"
 #include "suite/backend/sim/sim_power_meter.hpp"
 
 namespace autobench::backend::sim {
@@ -36,13 +37,16 @@ class SimWorkload final : public Workload {
   std::uint64_t allocated_bytes() const override { return bytes_; }
 
   Timing time(const kernels::Tunables&, const TimingPlan& plan) override {
-    const double t = expected_time_s(device_.model_, kernel_, n_, device_.clock_mhz_);
+    const bool throttled = device_.options_.throttle_size == n_;
+    const double clock = throttled ? device_.clock_mhz_ * kThrottledClockShare : device_.clock_mhz_;
+    const double t = expected_time_s(device_.model_, kernel_, n_, clock);
     const double sigma = std::sqrt(std::log1p(device_.model_.noise_cv * device_.model_.noise_cv));
     std::lognormal_distribution<double> noise(-0.5 * sigma * sigma, sigma);
     Timing out;
     for (int i = 0; i < plan.warmup; ++i) noise(device_.rng_);
     for (int i = 0; i < plan.iterations; ++i) out.seconds.push_back(t * noise(device_.rng_));
-    out.sm_clock_mhz = device_.clock_mhz_;
+    out.sm_clock_mhz = clock;
+    out.clock_event_reasons = throttled ? kThrottledReason : 0;
     out.mem_clock_mhz = device_.model_.mem_clock_mhz;
     out.temperature_c = device_.temperature_c_;
     const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);

@@ -25,6 +25,8 @@ struct SimOptions {
   // Fault injection for tests (sim_fault.hpp): >= 0: the device is lost (DeviceLost) on every
   // allocation after this many.
   std::int64_t lost_after_allocations = -1;
+  // > 0: the timed launches of this size run throttled (sim_fault.hpp: slower clock, thermal reason).
+  std::uint64_t throttle_size = 0;
 };
 
 // One stretch of simulated time at constant board power (recorded while a power window samples).

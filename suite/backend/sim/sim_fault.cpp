@@ -10,13 +10,14 @@ namespace autobench::backend::sim {
 SimFault parse_sim_fault(const std::string& text) {
   SimFault fault;
   if (text.empty()) return fault;
-  static const std::regex form("([0-9]{1,6}):(start|after:([0-9]{1,9})|slow:([0-9]{1,2}(\\.[0-9]{1,6})?))");
+  static const std::regex form("([0-9]{1,6}):(start|after:([0-9]{1,9})|slow:([0-9]{1,2}(\\.[0-9]{1,6})?)|throttle:([1-9][0-9]{0,14}))");
   std::smatch m;
-  const std::string allowed = "' is not RANK:start, RANK:after:N or RANK:slow:F with 0 < F <= 10 (test only)";
+  const std::string allowed = "' is not RANK:start, RANK:after:N, RANK:slow:F with 0 < F <= 10 or RANK:throttle:SIZE (test only)";
   if (!std::regex_match(text, m, form)) throw std::invalid_argument("AUTOBENCH_SIM_FAULT='" + text + allowed);
   fault.rank = std::stoi(m[1]);
   fault.at_start = m[2] == "start";
   if (m[3].matched) fault.lost_after = std::stoll(m[3]);
+  if (m[6].matched) fault.throttle_size = std::stoull(m[6]);
   if (m[4].matched) {
     fault.speed = std::stod(m[4]);
     if (!(fault.speed > 0.0 && fault.speed <= 10.0)) throw std::invalid_argument("AUTOBENCH_SIM_FAULT='" + text + allowed);

@@ -5,6 +5,9 @@
 //   AUTOBENCH_SIM_FAULT=R:after:N    rank R's device is lost (DeviceLost) after N allocations (mid-sweep)
 //   AUTOBENCH_SIM_FAULT=R:slow:F     rank R's device runs at F times its model's speed (peak bandwidth and
 //                                    FP32 peak scaled by F, 0 < F <= 10; launch latency unchanged)
+//   AUTOBENCH_SIM_FAULT=R:throttle:N rank R's device is thermally throttled while size N is timed: its
+//                                    launches run at kThrottledClockShare of the clock and report that
+//                                    clock and NVML's SW thermal slowdown reason (0x20)
 #pragma once
 
 #include <cstdint>
@@ -19,7 +22,12 @@ struct SimFault {
   bool at_start = false;          // fails to open
   std::int64_t lost_after = -1;   // >= 0: lost after this many allocations
   double speed = 1.0;             // the device's speed relative to its model's
+  std::uint64_t throttle_size = 0;  // > 0: the size whose timed launches are throttled
 };
+
+// The share of its clock a throttled size runs at, and the clock-event reason it reports.
+inline constexpr double kThrottledClockShare = 0.7;
+inline constexpr std::uint64_t kThrottledReason = 0x20;
 
 // Parses the variable's value ("" = no fault); throws std::invalid_argument naming it otherwise.
 SimFault parse_sim_fault(const std::string& text);
