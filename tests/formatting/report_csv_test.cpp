@@ -36,15 +36,15 @@ TEST(ReportCsv, QuotesFieldsWithQuotesAndWritesNaNAsEmpty) {
   const auto file = sample_file();
   const auto lines = lines_of(report_csv(file));
   // Rank 0, vecadd, repeat 0: the device name holds double quotes; the throughput at the knee in full
-  // (12 * 8192 / 4e-5 * 1e-9 = 2.4576 up to rounding); power NaN (empty); efficiency infinite; knee
-  // quality as a fraction.
+  // (12 * 8192 / 4e-5 * 1e-9 = 2.4576 up to rounding); power NaN (empty); efficiency infinite; the energy
+  // counter against the integrated power 4/3 (sample_results.hpp); knee quality as a fraction.
   const double throughput = file.ranks[0].campaigns[0].points[3].throughput;
   EXPECT_NEAR(throughput, 2.4576, 1e-12);
   EXPECT_EQ(lines[1], "0,\"sim: RTX 4000 Ada \"\"model\"\" #0\",vecadd,kneedle,0,7,found,3,8192,3000-9000," +
-                          fmt::format("{}", throughput) + ",GB/s,0.9123456789012345,,inf,cold,1,knee,12.345678901234567,GPU-0000-0");
+                          fmt::format("{}", throughput) + ",GB/s,0.9123456789012345,,inf,1.3333333333333333,cold,1,knee,12.345678901234567,GPU-0000-0");
   // Rank 1, gemm, repeat 1: no knee, interrupted; knee quality NaN and power NaN are empty fields.
   EXPECT_TRUE(contains(lines[8], ",none,6,65536,"));
-  EXPECT_TRUE(contains(lines[8], ",GB/s,,,inf,warm,1,interrupted (incomplete),12.345678901234567,GPU-0000-1"));
+  EXPECT_TRUE(contains(lines[8], ",GB/s,,,inf,1.3333333333333333,warm,1,interrupted (incomplete),12.345678901234567,GPU-0000-1"));
 }
 
 TEST(ReportCsv, QuotesCommasAndLineBreaks) {

@@ -76,12 +76,13 @@ TEST(ReportMarkdown, CampaignRowsHoldTheSampleValues) {
   const auto md = report_document(sample_file(), "f.h5", true).markdown();
   const auto rows = rows_after(md, kCampaignHeader);
   ASSERT_EQ(rows.size(), 1u + 8u);  // rule, 8 campaigns
-  EXPECT_EQ(rows[0], "|---:|---|---|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---|---:|");
+  EXPECT_EQ(rows[0], "|---:|---|---|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|---|---:|");
   // Rank 0, vecadd, repeat 0: knee at index 3 (size 8192, time 4e-5 s): throughput 12 * 8192 / 4e-5 * 1e-9
-  // = 2.4576 GB/s; knee quality 0.912...; power NaN; efficiency infinite; elapsed 12.3456...
+  // = 2.4576 GB/s; knee quality 0.912...; power NaN; efficiency infinite; energy counter / integrated 4/3;
+  // elapsed 12.3456...
   EXPECT_EQ(rows[1],
             "| 0 | sim: RTX 4000 Ada \"model\" #0 | vecadd | kneedle | 0 | 7 | found | 3 | 8192 | 3000-9000 | 2.46 | GB/s | "
-            "91.2% | - | inf | cold | 1 | knee | 12.35 |");
+            "91.2% | - | inf | 1.333 | cold | 1 | knee | 12.35 |");
   EXPECT_TRUE(contains(md, "\nErrors:\n\n- rank 1 vecadd/kneedle repeat 1: line one\n  line \"two\" \u00e9\n"
                            "- rank 1 gemm/kneedle repeat 1: line one\n  line \"two\" \u00e9\n\n## Knee stability"));
 }
