@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "unit_curve.hpp"
 
 namespace autobench::detect {
@@ -16,7 +16,7 @@ double plateau(const std::vector<double>& y) {
   const std::size_t count = std::min(v.size(), std::max<std::size_t>(3, (v.size() + 4) / 5));
   const auto top = v.begin() + static_cast<std::ptrdiff_t>(count);
   std::partial_sort(v.begin(), top, v.end(), std::greater<>());
-  return median({v.begin(), top});  // throws for an empty curve
+  return numerics::median({v.begin(), top});  // throws for an empty curve
 }
 
 KneeQuality knee_quality(const Curve& curve, std::size_t knee, XScale x_scale) {

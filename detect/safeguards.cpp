@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::detect {
 
@@ -25,7 +25,7 @@ double required_runtime_s(const Safeguards& g, const std::vector<PointTiming>& t
                                 ")");
   std::vector<double> early;
   for (std::size_t i = 0; i < g.min_points; ++i) early.push_back(timings[i].stddev_s);
-  return median(early) / g.max_jitter;
+  return numerics::median(early) / g.max_jitter;
 }
 
 bool may_detect(const Safeguards& g, const std::vector<PointTiming>& timings) {
@@ -44,7 +44,7 @@ Params noise_adjusted(const Params& p, const Safeguards& g, const Curve& curve,
   std::vector<double> noise(curve.size());
   for (std::size_t i = 0; i < curve.size(); ++i)
     noise[i] = std::abs(curve.y[i]) * timings[i].stddev_s / timings[i].mean_s;
-  const double sigma = median(noise) / (*hi - *lo);
+  const double sigma = numerics::median(noise) / (*hi - *lo);
   Params out = p;
   out.distance_threshold = std::max(p.distance_threshold, g.noise_z * sigma);
   const double steps = static_cast<double>(curve.size() - 1);

@@ -8,7 +8,7 @@
 
 #include <Eigen/Dense>
 
-#include "model/spline_basis.hpp"
+#include "numerics/spline_basis.hpp"
 
 namespace autobench::detect {
 
@@ -35,7 +35,7 @@ std::vector<double> spline_values(const std::vector<double>& u, const std::vecto
   for (int j = 0; j < m; ++j)
     at[static_cast<std::size_t>(j)] =
         static_cast<std::size_t>(std::llround(static_cast<double>(j) * (n - 1) / std::max(1, m - 1)));
-  const model::SplineBasis basis(std::min(interior_knots, m - 3));
+  const numerics::SplineBasis basis(std::min(interior_knots, m - 3));
   const double lo = u.front(), span = u.back() - u.front();
   const auto row = [&](double value, auto&& out) {  // intercept, then the basis on u mapped onto [0, 1]
     out(0) = 1.0;

@@ -1,7 +1,7 @@
 // Held-out errors (see held_out.hpp).
 #include "model/held_out.hpp"
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,7 +24,7 @@ HeldOutErrors held_out_errors(const LinearModel& model, const std::vector<Row>& 
   for (double r : rel) sum += r;
   e.mean_relative = sum / static_cast<double>(rel.size());
   e.max_relative = *std::max_element(rel.begin(), rel.end());
-  e.median_relative = detect::median(rel);
+  e.median_relative = numerics::median(rel);
   return e;
 }
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "model/ridge.hpp"
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 namespace autobench::model {
 namespace {
@@ -108,7 +108,7 @@ Eigen::VectorXd least_squares(const Eigen::MatrixXd& a, const Eigen::VectorXd& t
   const Eigen::VectorXd beta = qr.colsPermutation() * z;
   if (stats) {
     const Eigen::VectorXd fitted = a * beta;
-    const auto q = power::fit_quality({target.data(), static_cast<std::size_t>(target.size())},
+    const auto q = numerics::fit_quality({target.data(), static_cast<std::size_t>(target.size())},
                                       {fitted.data(), static_cast<std::size_t>(fitted.size())});
     stats->r_squared = std::isnan(q.r_squared) ? 0.0 : q.r_squared;
     stats->columns = static_cast<std::size_t>(a.cols() - 1);

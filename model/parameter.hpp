@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "model/spline_basis.hpp"
+#include "numerics/spline_basis.hpp"
 
 namespace autobench::model {
 
@@ -51,7 +51,7 @@ class Parameter {
   double lo_ = 0, hi_ = 0;
   int interior_ = 0;
   std::vector<double> levels_;
-  std::vector<SplineBasis> basis_;  // one element when numeric
+  std::vector<numerics::SplineBasis> basis_;  // one element when numeric
 };
 
 }  // namespace autobench::model

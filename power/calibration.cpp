@@ -152,7 +152,7 @@ Calibration calibration_from_json(const json& j) {
   return c;
 }
 
-FitSummary summarize(const FitQuality& quality) {
+FitSummary summarize(const numerics::FitQuality& quality) {
   return {quality.r_squared, quality.rmse, quality.residuals.size()};
 }
 

@@ -16,11 +16,11 @@ namespace autobench::power {
 
 // Summary of a stored fit (residuals can be recomputed from the raw points kept beside it).
 struct FitSummary {
-  double r_squared = kNaN;
-  double rmse = kNaN;
+  double r_squared = numerics::kNaN;
+  double rmse = numerics::kNaN;
   std::size_t points = 0;
 };
-FitSummary summarize(const FitQuality& quality);
+FitSummary summarize(const numerics::FitQuality& quality);
 
 // One calibration kernel swept over locked SM clocks: per clock the measured window's mean SM clock,
 // launch time, power and temperature, and the P(f) and t(f) fits to them (t(f) both as t_fixed + W/f,
@@ -32,10 +32,10 @@ struct KernelCalibration {
   std::uint64_t size = 0;
   std::string tunables;
   std::vector<double> locked_clock_mhz, clock_mhz, time_s, power_w, temperature_c;
-  double fit_temperature_c = kNaN;  // NaN: P(f) fitted to power_w as measured
+  double fit_temperature_c = numerics::kNaN;  // NaN: P(f) fitted to power_w as measured
   // This kernel's own P_static with the device's voltage curve from the joint fit held fixed, and its
   // standard error (power/joint_power_fit.hpp): kernels of one device should agree on it.
-  double static_check_w = kNaN, static_check_se_w = kNaN;
+  double static_check_w = numerics::kNaN, static_check_se_w = numerics::kNaN;
   std::optional<PowerFrequencyModel> power_frequency;
   PowerFrequencyModel power_frequency_se;
   FitSummary power_frequency_fit;
@@ -55,9 +55,9 @@ struct Calibration {
   std::string hostname;
   std::string created_utc;    // ISO 8601, e.g. "2025-01-31T12:00:00Z"; newer sorts later
 
-  double reference_clock_mhz = kNaN;   // f_ref for the frequency correction
-  double sensor_update_period_s = kNaN;  // observed NVML power update period
-  double sensor_lag_s = kNaN;          // delay from a power change to the sensor showing it
+  double reference_clock_mhz = numerics::kNaN;   // f_ref for the frequency correction
+  double sensor_update_period_s = numerics::kNaN;  // observed NVML power update period
+  double sensor_lag_s = numerics::kNaN;          // delay from a power change to the sensor showing it
 
   // The device's P(f): with several calibration kernels one joint fit (a shared P_static and voltage
   // curve; a is the first kernel's), else the first kernel's own fit.
@@ -70,7 +70,7 @@ struct Calibration {
 
   std::optional<TemperatureModel> temperature;
   FitSummary temperature_fit;
-  double temperature_clock_mhz = kNaN;  // the fixed clock the temperature points were measured at
+  double temperature_clock_mhz = numerics::kNaN;  // the fixed clock the temperature points were measured at
   std::vector<double> temperature_c, temperature_power_w;
 
   // Every calibration kernel's sweep; power_frequency above is the first kernel's fit.

@@ -17,7 +17,7 @@ double correct_for_temperature(double power_w, double temperature_c, double refe
 }
 
 double reference_temperature(std::span<const MeasuredPower> campaign) {
-  double lowest = kNaN;
+  double lowest = numerics::kNaN;
   for (const auto& p : campaign) {
     if (std::isfinite(p.temperature_c) && !(p.temperature_c >= lowest)) lowest = p.temperature_c;
   }
@@ -37,12 +37,12 @@ std::vector<CorrectedPower> correct_campaign(std::span<const MeasuredPower> camp
     if (model.frequency) {
       w = std::isfinite(p.sm_clock_mhz)
               ? correct_for_frequency(w, p.sm_clock_mhz, model.reference_clock_mhz, *model.frequency)
-              : kNaN;
+              : numerics::kNaN;
     }
     if (model.temperature_slope_w_per_c) {
       w = std::isfinite(p.temperature_c)
               ? correct_for_temperature(w, p.temperature_c, t_ref, *model.temperature_slope_w_per_c)
-              : kNaN;
+              : numerics::kNaN;
     }
     out.push_back({w, w * p.seconds});
   }

@@ -22,21 +22,21 @@ double correct_for_temperature(double power_w, double temperature_c, double refe
 // What to correct for. A correction whose model is absent is not applied.
 struct CorrectionModel {
   std::optional<PowerFrequencyModel> frequency;
-  double reference_clock_mhz = kNaN;  // f_ref: required when `frequency` is set
+  double reference_clock_mhz = numerics::kNaN;  // f_ref: required when `frequency` is set
   std::optional<double> temperature_slope_w_per_c;  // α
 };
 
 // One measured point of a campaign.
 struct MeasuredPower {
-  double power_w = kNaN;        // mean power over the measured window
-  double sm_clock_mhz = kNaN;   // mean SM clock over the same window
-  double temperature_c = kNaN;  // mean temperature over the same window
-  double seconds = kNaN;        // the time whose energy is wanted (e.g. one kernel execution)
+  double power_w = numerics::kNaN;        // mean power over the measured window
+  double sm_clock_mhz = numerics::kNaN;   // mean SM clock over the same window
+  double temperature_c = numerics::kNaN;  // mean temperature over the same window
+  double seconds = numerics::kNaN;        // the time whose energy is wanted (e.g. one kernel execution)
 };
 
 struct CorrectedPower {
-  double power_w = kNaN;
-  double energy_j = kNaN;  // power_w × seconds
+  double power_w = numerics::kNaN;
+  double energy_j = numerics::kNaN;  // power_w × seconds
 };
 
 // T_ref of a campaign: its lowest finite temperature (NaN when there is none).

@@ -16,7 +16,7 @@ struct Points {
   Eigen::VectorXd f, y, w;
   std::vector<Eigen::Index> kernel;
   std::size_t kernels = 0;
-  double f_min = kNaN, f_max = kNaN, f_second = kNaN;  // f_second: the second-highest distinct clock
+  double f_min = numerics::kNaN, f_max = numerics::kNaN, f_second = numerics::kNaN;  // f_second: the second-highest distinct clock
 };
 
 Points flatten(const std::vector<KernelSweep>& sweeps) {
@@ -26,7 +26,7 @@ Points flatten(const std::vector<KernelSweep>& sweeps) {
   std::set<double> all_clocks;
   for (std::size_t k = 0; k < sweeps.size(); ++k) {
     const KernelSweep& s = sweeps[k];
-    const FitData d = fit_data(("fit_power_frequency_joint (" + s.kernel + ")").c_str(), s.clock_mhz, s.power_w, 1);
+    const numerics::FitData d = numerics::fit_data(("fit_power_frequency_joint (" + s.kernel + ")").c_str(), s.clock_mhz, s.power_w, 1);
     const Eigen::VectorXd weights = activity_weights(s.clock_mhz, s.time_s);
     for (Eigen::Index i = 0; i < d.x.size(); ++i) {
       f.push_back(d.x[i]);
@@ -79,7 +79,7 @@ Eigen::MatrixXd jacobian(const Points& pts, const Eigen::VectorXd& p, bool free_
   return j;
 }
 
-LeastSquaresProblem problem(const Points& pts, bool free_ridge) {
+numerics::LeastSquaresProblem problem(const Points& pts, bool free_ridge) {
   return {[&pts](const Eigen::VectorXd& p) { return residuals(pts, p); },
           [&pts, free_ridge](const Eigen::VectorXd& p) { return jacobian(pts, p, free_ridge); },
           {},
@@ -87,13 +87,13 @@ LeastSquaresProblem problem(const Points& pts, bool free_ridge) {
 }
 
 // Bounds: P_static, a ≥ 0; 0 ≤ k ≤ (kMaxVoltageRatio − 1)/(f_max − f_r); f_r held at `ridge` or within the range.
-void set_bounds(LeastSquaresProblem& pr, const Points& pts, double ridge, bool free_ridge) {
+void set_bounds(numerics::LeastSquaresProblem& pr, const Points& pts, double ridge, bool free_ridge) {
   const Eigen::Index n = 3 + static_cast<Eigen::Index>(pts.kernels);
   pr.lower = Eigen::VectorXd::Zero(n);
-  pr.upper = Eigen::VectorXd::Constant(n, kInf);
+  pr.upper = Eigen::VectorXd::Constant(n, numerics::kInf);
   pr.lower[2] = free_ridge ? pts.f_min : ridge;
   pr.upper[2] = free_ridge ? pts.f_max : ridge;
-  pr.upper[1] = free_ridge ? kInf : (kMaxVoltageRatio - 1.0) / (pts.f_max - ridge);
+  pr.upper[1] = free_ridge ? numerics::kInf : (kMaxVoltageRatio - 1.0) / (pts.f_max - ridge);
 }
 
 StaticCheck own_static(const KernelSweep& s, const PowerFrequencyModel& device) {
@@ -107,8 +107,8 @@ StaticCheck own_static(const KernelSweep& s, const PowerFrequencyModel& device) 
     a(i, 1) = w[i] * f * v * v;
     y[i] = s.power_w[static_cast<std::size_t>(i)];
   }
-  const Eigen::VectorXd b = linear_least_squares(a, y);
-  const Eigen::VectorXd se = standard_errors(a, (a * b - y).squaredNorm());
+  const Eigen::VectorXd b = numerics::linear_least_squares(a, y);
+  const Eigen::VectorXd se = numerics::standard_errors(a, (a * b - y).squaredNorm());
   return {s.kernel, b[0], se[0]};
 }
 
@@ -123,7 +123,7 @@ JointPowerFit fit_power_frequency_joint(const std::vector<KernelSweep>& sweeps) 
   Eigen::MatrixXd design = Eigen::MatrixXd::Zero(pts.f.size(), 1 + kernels);
   design.col(0).setOnes();
   for (Eigen::Index i = 0; i < pts.f.size(); ++i) design(i, 1 + pts.kernel[static_cast<std::size_t>(i)]) = pts.w[i] * pts.f[i];
-  const Eigen::VectorXd line = linear_least_squares(design, pts.y);
+  const Eigen::VectorXd line = numerics::linear_least_squares(design, pts.y);
 
   constexpr int kCandidates = 64;
   double best_cost = std::numeric_limits<double>::infinity();
@@ -132,23 +132,23 @@ JointPowerFit fit_power_frequency_joint(const std::vector<KernelSweep>& sweeps) 
     const double ridge = pts.f_min + (pts.f_second - pts.f_min) * c / (kCandidates - 1);
     Eigen::VectorXd start(3 + kernels);
     start << std::max(line[0], 0.0), 0.0, ridge, line.tail(kernels).cwiseMax(0.0);
-    LeastSquaresProblem held = problem(pts, false);
+    numerics::LeastSquaresProblem held = problem(pts, false);
     set_bounds(held, pts, ridge, false);
-    const auto fit = levenberg_marquardt(held, start);
+    const auto fit = numerics::levenberg_marquardt(held, start);
     if (fit.cost < best_cost) best_cost = fit.cost, best = fit.parameters;
   }
-  LeastSquaresProblem free = problem(pts, true);
+  numerics::LeastSquaresProblem free = problem(pts, true);
   set_bounds(free, pts, 0, true);
-  const auto refined = levenberg_marquardt(free, best);
+  const auto refined = numerics::levenberg_marquardt(free, best);
   const bool physical = model_of(refined.parameters, 0).voltage(pts.f_max) <= kMaxVoltageRatio + 1e-9;
   const Eigen::VectorXd p = physical && refined.cost <= best_cost ? refined.parameters : best;
   const double cost = std::min(physical ? refined.cost : best_cost, best_cost);
 
   JointPowerFit out;
-  const Eigen::VectorXd se = standard_errors(jacobian(pts, p, true), cost);
+  const Eigen::VectorXd se = numerics::standard_errors(jacobian(pts, p, true), cost);
   std::vector<double> observed(pts.y.data(), pts.y.data() + pts.y.size()), fitted;
   for (Eigen::Index i = 0; i < pts.f.size(); ++i) fitted.push_back(predicted(pts, p, i));
-  out.quality = fit_quality(observed, fitted);
+  out.quality = numerics::fit_quality(observed, fitted);
   for (Eigen::Index k = 0; k < kernels; ++k) {
     out.models.push_back(model_of(p, k));
     out.standard_errors.push_back(model_of(se, k));

@@ -20,7 +20,7 @@ struct KernelSweep {
 // check that the shared P_static is one the kernel agrees with.
 struct StaticCheck {
   std::string kernel;
-  double static_w = kNaN, standard_error_w = kNaN;
+  double static_w = numerics::kNaN, standard_error_w = numerics::kNaN;
 };
 
 // Two kernels agree when their static powers lie within this many combined standard errors: 2, about a
@@ -30,7 +30,7 @@ inline constexpr double kAgreement = 2.0;
 struct JointPowerFit {
   std::vector<PowerFrequencyModel> models;           // one per kernel, in the input order: shared P_static, k, f_r
   std::vector<PowerFrequencyModel> standard_errors;  // of each kernel's model's parameters (full Jacobian)
-  FitQuality quality;                                // over every point, kernels in input order
+  numerics::FitQuality quality;                                // over every point, kernels in input order
   std::vector<StaticCheck> per_kernel_static;
   // Every pair of per_kernel_static values differs by at most kAgreement times their combined standard
   // error sqrt(se_i² + se_j²): the kernels agree on one static power.

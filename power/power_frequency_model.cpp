@@ -30,9 +30,9 @@ double weighted_power(const PowerFrequencyModel& m, double f, double w) {
   return m.static_w + w * (m.power_w(f) - m.static_w);
 }
 
-LeastSquaresProblem problem_with_fixed_ridge(const Eigen::VectorXd& f, const Eigen::VectorXd& y, const Eigen::VectorXd& w,
+numerics::LeastSquaresProblem problem_with_fixed_ridge(const Eigen::VectorXd& f, const Eigen::VectorXd& y, const Eigen::VectorXd& w,
                                              double ridge) {
-  LeastSquaresProblem problem;
+  numerics::LeastSquaresProblem problem;
   problem.residuals = [&f, &y, &w, ridge](const Eigen::VectorXd& p) {
     const PowerFrequencyModel m = from_vector(p, ridge);
     Eigen::VectorXd r(f.size());
@@ -54,8 +54,8 @@ LeastSquaresProblem problem_with_fixed_ridge(const Eigen::VectorXd& f, const Eig
   return problem;
 }
 
-LeastSquaresProblem problem_with_free_ridge(const Eigen::VectorXd& f, const Eigen::VectorXd& y, const Eigen::VectorXd& w) {
-  LeastSquaresProblem problem;
+numerics::LeastSquaresProblem problem_with_free_ridge(const Eigen::VectorXd& f, const Eigen::VectorXd& y, const Eigen::VectorXd& w) {
+  numerics::LeastSquaresProblem problem;
   problem.residuals = [&f, &y, &w](const Eigen::VectorXd& p) {
     const PowerFrequencyModel m = from_vector(p, p[3]);
     Eigen::VectorXd r(f.size());
@@ -100,7 +100,7 @@ Eigen::VectorXd activity_weights(std::span<const double> clock_mhz, std::span<co
 
 PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::span<const double> power_w,
                                       std::span<const double> time_s) {
-  const FitData d = fit_data("fit_power_frequency", clock_mhz, power_w, 4);
+  const numerics::FitData d = numerics::fit_data("fit_power_frequency", clock_mhz, power_w, 4);
   const Eigen::VectorXd& f = d.x;
   const Eigen::VectorXd& y = d.y;
   const Eigen::VectorXd w = activity_weights(clock_mhz, time_s);
@@ -110,7 +110,7 @@ PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::sp
   Eigen::MatrixXd design(n, 2);
   design.col(0).setOnes();
   design.col(1) = w.cwiseProduct(f);
-  const Eigen::VectorXd line = linear_least_squares(design, y);
+  const Eigen::VectorXd line = numerics::linear_least_squares(design, y);
 
   // Ridge candidates span the measured range below the second-highest clock, so at least two distinct
   // clocks lie above every candidate and k stays identifiable.
@@ -124,30 +124,30 @@ PowerFrequencyFit fit_power_frequency(std::span<const double> clock_mhz, std::sp
     const double ridge = f_lo + (f_hi - f_lo) * c / (kCandidates - 1);
     Eigen::VectorXd start(3);
     start << line[0], line[1], 0.0;
-    LeastSquaresProblem fixed = problem_with_fixed_ridge(f, y, w, ridge);
+    numerics::LeastSquaresProblem fixed = problem_with_fixed_ridge(f, y, w, ridge);
     fixed.lower = Eigen::Vector3d(0.0, 0.0, 0.0);
-    fixed.upper = Eigen::Vector3d(kInf, kInf, (kMaxVoltageRatio - 1.0) / (d.x_max - ridge));
-    const auto fit = levenberg_marquardt(fixed, start);
+    fixed.upper = Eigen::Vector3d(numerics::kInf, numerics::kInf, (kMaxVoltageRatio - 1.0) / (d.x_max - ridge));
+    const auto fit = numerics::levenberg_marquardt(fixed, start);
     if (fit.cost < best_cost) {
       best_cost = fit.cost;
       best << fit.parameters, ridge;
     }
   }
-  LeastSquaresProblem free = problem_with_free_ridge(f, y, w);
+  numerics::LeastSquaresProblem free = problem_with_free_ridge(f, y, w);
   free.lower = Eigen::Vector4d(0.0, 0.0, 0.0, d.x_min);
-  free.upper = Eigen::Vector4d(kInf, kInf, kInf, d.x_max);
-  const auto refined = levenberg_marquardt(free, best);
+  free.upper = Eigen::Vector4d(numerics::kInf, numerics::kInf, numerics::kInf, d.x_max);
+  const auto refined = numerics::levenberg_marquardt(free, best);
   const bool refined_physical = from_vector(refined.parameters, refined.parameters[3]).voltage(d.x_max) <= kMaxVoltageRatio + 1e-9;
   const Eigen::VectorXd p = refined_physical && refined.cost <= best_cost ? refined.parameters : best;
 
   PowerFrequencyFit out;
   out.model = from_vector(p, p[3]);
-  const Eigen::VectorXd se = standard_errors(free.jacobian(p), std::min(refined.cost, best_cost));
+  const Eigen::VectorXd se = numerics::standard_errors(free.jacobian(p), std::min(refined.cost, best_cost));
   out.standard_error = from_vector(se, se[3]);
   std::vector<double> predicted(clock_mhz.size());
   for (std::size_t i = 0; i < predicted.size(); ++i)
     predicted[i] = weighted_power(out.model, clock_mhz[i], w[static_cast<Eigen::Index>(i)]);
-  out.quality = fit_quality(power_w, predicted);
+  out.quality = numerics::fit_quality(power_w, predicted);
   return out;
 }
 

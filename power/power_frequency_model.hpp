@@ -3,7 +3,7 @@
 
 #include <span>
 
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 namespace autobench::power {
 
@@ -14,10 +14,10 @@ namespace autobench::power {
 //   V(f) = 1 + k·(f − f_r)      for f > f_r
 //   P(f) = P_static + a·f·V(f)²
 struct PowerFrequencyModel {
-  double static_w = kNaN;        // P_static: frequency-independent power (W)
-  double dynamic_w_per_mhz = kNaN;  // a: dynamic power per MHz at V = 1 (W/MHz)
-  double voltage_slope_per_mhz = kNaN;  // k: relative voltage rise per MHz above the ridge (1/MHz)
-  double ridge_mhz = kNaN;       // f_r
+  double static_w = numerics::kNaN;        // P_static: frequency-independent power (W)
+  double dynamic_w_per_mhz = numerics::kNaN;  // a: dynamic power per MHz at V = 1 (W/MHz)
+  double voltage_slope_per_mhz = numerics::kNaN;  // k: relative voltage rise per MHz above the ridge (1/MHz)
+  double ridge_mhz = numerics::kNaN;       // f_r
 
   double voltage(double f_mhz) const;
   double power_w(double f_mhz) const;
@@ -26,7 +26,7 @@ struct PowerFrequencyModel {
 struct PowerFrequencyFit {
   PowerFrequencyModel model;
   PowerFrequencyModel standard_error;  // of each parameter (NaN where it cannot be estimated)
-  FitQuality quality;
+  numerics::FitQuality quality;
 };
 
 // The fit lets the voltage at most double across the measured range: V(f_max) ≤ this. GPU DVFS spans

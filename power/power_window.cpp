@@ -26,7 +26,7 @@ double held_mean(std::span<const Sample> trace, std::size_t first, double lag, d
       covered += end - start;
     }
   }
-  return covered > 0.0 ? weighted / covered : kNaN;
+  return covered > 0.0 ? weighted / covered : numerics::kNaN;
 }
 
 // The energy counter at time t. The counter is a staircase that steps when the driver publishes a new
@@ -42,7 +42,7 @@ double counter_at(std::span<const Sample> trace, const SensorUpdates& updates, d
       return ea + (eb - ea) * (t - ta) / (tb - ta);
     }
   }
-  return kNaN;
+  return numerics::kNaN;
 }
 
 }  // namespace

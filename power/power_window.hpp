@@ -17,14 +17,14 @@ struct WindowOptions {
 
 struct WindowMeasurement {
   bool covered = false;         // the trace has samples at or before t0 and at or after t1 (after the lag shift)
-  double duration_s = kNaN;     // t1 − t0
-  double mean_power_w = kNaN;   // time-weighted mean of instant power over [t0, t1]
-  double mean_average_power_w = kNaN;   // the same for the driver-averaged power
-  double energy_from_power_j = kNaN;    // mean_power_w × duration_s
-  double energy_from_counter_j = kNaN;  // counter at t1 minus at t0, linear between the counter's updates
-  double mean_sm_clock_mhz = kNaN;
-  double mean_mem_clock_mhz = kNaN;
-  double mean_temperature_c = kNaN;
+  double duration_s = numerics::kNaN;     // t1 − t0
+  double mean_power_w = numerics::kNaN;   // time-weighted mean of instant power over [t0, t1]
+  double mean_average_power_w = numerics::kNaN;   // the same for the driver-averaged power
+  double energy_from_power_j = numerics::kNaN;    // mean_power_w × duration_s
+  double energy_from_counter_j = numerics::kNaN;  // counter at t1 minus at t0, linear between the counter's updates
+  double mean_sm_clock_mhz = numerics::kNaN;
+  double mean_mem_clock_mhz = numerics::kNaN;
+  double mean_temperature_c = numerics::kNaN;
   std::uint64_t clock_event_reasons = 0;  // every reason bit seen in the window
   std::size_t samples = 0;                // samples inside [t0, t1]
   std::size_t power_updates = 0;          // instant-power updates inside [t0, t1] (see detect_updates)

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 namespace autobench::power {
 
@@ -16,13 +16,13 @@ inline double steady_seconds() {
 
 // Fields a sensor cannot provide stay NaN (clock-event reasons stay 0).
 struct Sample {
-  double t_s = kNaN;              // steady_seconds() at the middle of the read (set by the Sampler)
-  double power_instant_w = kNaN;  // current board power
-  double power_average_w = kNaN;  // driver-averaged board power (about 1 s window)
-  double energy_j = kNaN;         // total energy counter since the driver loaded
-  double sm_clock_mhz = kNaN;
-  double mem_clock_mhz = kNaN;
-  double temperature_c = kNaN;
+  double t_s = numerics::kNaN;              // steady_seconds() at the middle of the read (set by the Sampler)
+  double power_instant_w = numerics::kNaN;  // current board power
+  double power_average_w = numerics::kNaN;  // driver-averaged board power (about 1 s window)
+  double energy_j = numerics::kNaN;         // total energy counter since the driver loaded
+  double sm_clock_mhz = numerics::kNaN;
+  double mem_clock_mhz = numerics::kNaN;
+  double temperature_c = numerics::kNaN;
   std::uint64_t clock_event_reasons = 0;  // NVML clock-event (throttle) reason bits
 };
 

@@ -4,7 +4,7 @@
 
 #include <span>
 
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 namespace autobench::power {
 
@@ -12,8 +12,8 @@ namespace autobench::power {
 // the part that does not, t_fixed (e.g. memory-bound phases, launch overhead). Both are meaningful on
 // their own, unlike the interchangeable terms of the thesis form (time_frequency_model.hpp).
 struct ScalingTimeModel {
-  double fixed_s = kNaN;     // t_fixed (s, or the unit of the data)
-  double work_s_mhz = kNaN;  // W (s·MHz)
+  double fixed_s = numerics::kNaN;     // t_fixed (s, or the unit of the data)
+  double work_s_mhz = numerics::kNaN;  // W (s·MHz)
 
   double time(double f_mhz) const { return fixed_s + work_s_mhz / f_mhz; }
 };
@@ -21,7 +21,7 @@ struct ScalingTimeModel {
 struct ScalingTimeFit {
   ScalingTimeModel model;
   ScalingTimeModel standard_error;
-  FitQuality quality;
+  numerics::FitQuality quality;
 };
 
 // Ordinary least squares in (1, 1/f) with standard errors (at least 4 distinct clocks: 2 parameters + 2,

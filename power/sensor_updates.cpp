@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::power {
 
@@ -25,8 +25,8 @@ SensorUpdates detect_updates(std::span<const Sample> trace, SampleField field) {
   }
   std::vector<double> update_gaps;
   for (std::size_t k = 1; k < out.times_s.size(); ++k) update_gaps.push_back(out.times_s[k] - out.times_s[k - 1]);
-  out.period_s = detect::median_or_nan(std::move(update_gaps));
-  out.sampling_interval_s = detect::median_or_nan(std::move(sample_gaps));
+  out.period_s = numerics::median_or_nan(std::move(update_gaps));
+  out.sampling_interval_s = numerics::median_or_nan(std::move(sample_gaps));
   return out;
 }
 
@@ -39,14 +39,14 @@ double step_response_lag(std::span<const Sample> trace, double step_s, double en
     if (s.t_s < step_s) before.push_back(v);
     else if (s.t_s >= settled_from && s.t_s <= end_s) after.push_back(v);
   }
-  if (before.empty() || after.empty()) return kNaN;
-  const double level_before = detect::median_or_nan(before);
-  const double level_after = detect::median_or_nan(after);
+  if (before.empty() || after.empty()) return numerics::kNaN;
+  const double level_before = numerics::median_or_nan(before);
+  const double level_after = numerics::median_or_nan(after);
   // A step must stand out of the noise before it: more than 4 robust standard deviations (1.4826·MAD).
   std::vector<double> deviations;
   for (double v : before) deviations.push_back(std::abs(v - level_before));
-  const double sigma = 1.4826 * detect::median_or_nan(std::move(deviations));
-  if (!(std::abs(level_after - level_before) > 4.0 * sigma) || level_after == level_before) return kNaN;
+  const double sigma = 1.4826 * numerics::median_or_nan(std::move(deviations));
+  if (!(std::abs(level_after - level_before) > 4.0 * sigma) || level_after == level_before) return numerics::kNaN;
   const double halfway = 0.5 * (level_before + level_after);
   const bool rising = level_after > level_before;
 
@@ -58,7 +58,7 @@ double step_response_lag(std::span<const Sample> trace, double step_s, double en
     const double v = trace[updates.indices[k]].*field;
     if (rising ? v > halfway : v < halfway) return updates.times_s[k] - step_s;
   }
-  return kNaN;
+  return numerics::kNaN;
 }
 
 }  // namespace autobench::power

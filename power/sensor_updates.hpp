@@ -18,8 +18,8 @@ struct SensorUpdates {
   // Estimated publication time of each: the midpoint between that sample and the one before it (the
   // update happened somewhere in between, so each time is uncertain by ± half a sampling interval).
   std::vector<double> times_s;
-  double period_s = kNaN;             // median interval between consecutive updates
-  double sampling_interval_s = kNaN;  // median interval between consecutive samples
+  double period_s = numerics::kNaN;             // median interval between consecutive updates
+  double sampling_interval_s = numerics::kNaN;  // median interval between consecutive samples
 };
 
 // Polling faster than the sensor updates shows runs of equal values; each change is an update. The

@@ -16,7 +16,7 @@ struct PowerStep {
 
 struct SimSensorConfig {
   std::vector<PowerStep> profile{{0.0, 100.0}};  // before the first step, the first step's watts
-  double origin_s = kNaN;          // steady time of profile time 0; NaN → when the sensor is constructed
+  double origin_s = numerics::kNaN;          // steady time of profile time 0; NaN → when the sensor is constructed
   double update_period_s = 0.1;    // the sensor publishes a new value every period...
   double update_phase_s = 0.0;     // ...at origin + phase + k·period
   double lag_s = 0.0;              // a value published at u shows the true power at u − lag

@@ -31,11 +31,11 @@ TemperatureFit fit_temperature(std::span<const double> temperature_c, std::span<
     design(i, 1) = temperature_c[k];
     y[i] = power_w[k];
   }
-  const Eigen::VectorXd p = linear_least_squares(design, y);
+  const Eigen::VectorXd p = numerics::linear_least_squares(design, y);
   TemperatureFit out{{p[0], p[1]}, {}};
   std::vector<double> predicted(temperature_c.size());
   for (std::size_t i = 0; i < predicted.size(); ++i) predicted[i] = out.model.power_w(temperature_c[i]);
-  out.quality = fit_quality(power_w, predicted);
+  out.quality = numerics::fit_quality(power_w, predicted);
   return out;
 }
 

@@ -16,8 +16,8 @@ namespace {
 
 TimeFrequencyModel from_vector(const Eigen::VectorXd& p) { return {p[0], p[1], p[2], p[3]}; }
 
-LeastSquaresProblem problem(const Eigen::VectorXd& f, const Eigen::VectorXd& y) {
-  LeastSquaresProblem pr;
+numerics::LeastSquaresProblem problem(const Eigen::VectorXd& f, const Eigen::VectorXd& y) {
+  numerics::LeastSquaresProblem pr;
   pr.residuals = [&f, &y](const Eigen::VectorXd& p) {
     const TimeFrequencyModel m = from_vector(p);
     Eigen::VectorXd r(f.size());
@@ -43,7 +43,7 @@ LeastSquaresProblem problem(const Eigen::VectorXd& f, const Eigen::VectorXd& y) 
 }  // namespace
 
 TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span<const double> time) {
-  const FitData data = fit_data("fit_time_frequency", clock_mhz, time, 4);
+  const numerics::FitData data = numerics::fit_data("fit_time_frequency", clock_mhz, time, 4);
   const Eigen::VectorXd& f = data.x;
   const Eigen::VectorXd& y = data.y;
   const auto n = f.size();
@@ -64,7 +64,7 @@ TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span
         design(i, 0) = 1.0 / (1.0 + b * f[i]);
         design(i, 1) = 1.0 / (1.0 + d * f[i]);
       }
-      const Eigen::VectorXd ac = linear_least_squares(design, y);
+      const Eigen::VectorXd ac = numerics::linear_least_squares(design, y);
       const double cost = (design * ac - y).squaredNorm();
       if (std::isfinite(cost) && cost < best_cost) {
         best_cost = cost;
@@ -72,11 +72,11 @@ TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span
       }
     }
   }
-  const LeastSquaresProblem pr = problem(f, y);
-  const auto refined = levenberg_marquardt(pr, best);
+  const numerics::LeastSquaresProblem pr = problem(f, y);
+  const auto refined = numerics::levenberg_marquardt(pr, best);
   const Eigen::VectorXd p = refined.cost <= best_cost ? refined.parameters : best;
   TimeFrequencyModel m = from_vector(p);
-  TimeFrequencyModel se = from_vector(standard_errors(pr.jacobian(p), std::min(refined.cost, best_cost)));
+  TimeFrequencyModel se = from_vector(numerics::standard_errors(pr.jacobian(p), std::min(refined.cost, best_cost)));
   if (m.b < m.d) {
     std::swap(m.a, m.c);
     std::swap(m.b, m.d);
@@ -87,7 +87,7 @@ TimeFrequencyFit fit_time_frequency(std::span<const double> clock_mhz, std::span
   TimeFrequencyFit out{m, se, {}};
   std::vector<double> predicted(clock_mhz.size());
   for (std::size_t i = 0; i < predicted.size(); ++i) predicted[i] = m.time(clock_mhz[i]);
-  out.quality = fit_quality(time, predicted);
+  out.quality = numerics::fit_quality(time, predicted);
   return out;
 }
 

@@ -4,7 +4,7 @@
 
 #include <span>
 
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 namespace autobench::power {
 
@@ -12,10 +12,10 @@ namespace autobench::power {
 // b·f, time ≈ a/(b·f)) and a part that barely scales with the SM clock (d·f ≪ 1, e.g. memory-bound).
 // The two terms are interchangeable, so the fit reports them ordered with b ≥ d.
 struct TimeFrequencyModel {
-  double a = kNaN;  // s (or any time unit: the fit keeps the unit of the data)
-  double b = kNaN;  // 1/MHz
-  double c = kNaN;
-  double d = kNaN;  // 1/MHz
+  double a = numerics::kNaN;  // s (or any time unit: the fit keeps the unit of the data)
+  double b = numerics::kNaN;  // 1/MHz
+  double c = numerics::kNaN;
+  double d = numerics::kNaN;  // 1/MHz
 
   double time(double f_mhz) const;
 };
@@ -23,7 +23,7 @@ struct TimeFrequencyModel {
 struct TimeFrequencyFit {
   TimeFrequencyModel model;
   TimeFrequencyModel standard_error;  // of each parameter (NaN where it cannot be estimated)
-  FitQuality quality;
+  numerics::FitQuality quality;
 };
 
 // Least-squares fit to (clock, time) measurements (at least 6 distinct clocks: 4 parameters + 2). For fixed (b, d)

@@ -19,13 +19,13 @@ struct UpdateWindowOptions {
 struct UpdateWindow {
   bool covered = false;         // at least two updates fell inside the load
   bool from_counter = false;    // the span is bounded by energy-counter updates (else instant-power updates)
-  double start_s = kNaN;        // the measured span on the load's time base: first update − lag
-  double end_s = kNaN;          //   ... last update − lag
+  double start_s = numerics::kNaN;        // the measured span on the load's time base: first update − lag
+  double end_s = numerics::kNaN;          //   ... last update − lag
   std::size_t intervals = 0;    // update periods the span holds
-  double counter_power_w = kNaN;  // counter difference ÷ span (NaN without a counter)
+  double counter_power_w = numerics::kNaN;  // counter difference ÷ span (NaN without a counter)
   // measure_window over [readings_start_s, readings_end_s]: from the first sample showing the first update to
   // the first showing the last, lag-shifted (instant-power mean, clocks, temperature, ...)
-  double readings_start_s = kNaN, readings_end_s = kNaN;
+  double readings_start_s = numerics::kNaN, readings_end_s = numerics::kNaN;
   WindowMeasurement held;
 };
 

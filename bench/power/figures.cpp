@@ -21,7 +21,7 @@
 #include "power/power_window.hpp"
 #include "power/sensor_updates.hpp"
 #include "suite/autoscale/tuner.hpp"
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/energy/point_power.hpp"
 
@@ -41,7 +41,7 @@ Stats stats(const std::vector<double>& v) {
   s.max = *std::max_element(v.begin(), v.end());
   return s;
 }
-using detect::median;
+using numerics::median;
 
 // A sanity check on a figure: printed, and remembered for the exit code.
 bool g_failed = false;

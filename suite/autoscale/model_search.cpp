@@ -10,7 +10,7 @@
 #include <tuple>
 #include <stdexcept>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "model/stepwise.hpp"
 
 namespace autobench::autoscale {
@@ -242,7 +242,7 @@ void ModelSearch::confirm(std::uint64_t n, Found& found, const Time& time) {
     }
   }
   std::vector<double> medians;
-  for (const auto& p : probes) medians.push_back(detect::median(p));
+  for (const auto& p : probes) medians.push_back(numerics::median(p));
   found.best = close[static_cast<std::size_t>(std::min_element(medians.begin(), medians.end()) - medians.begin())];
   // The model and the next size's incumbents see the medians.
   for (std::size_t k = 0; k < close.size(); ++k) {

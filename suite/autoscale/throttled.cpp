@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::autoscale {
 
@@ -27,7 +27,7 @@ void flag_throttled(std::vector<results::Point>& points) {
   std::vector<double> clocks;
   for (const auto& p : points)
     if (std::isfinite(p.sm_clock_mhz)) clocks.push_back(p.sm_clock_mhz);
-  const double normal = clocks.empty() ? results::kNaN : detect::median(clocks);
+  const double normal = clocks.empty() ? results::kNaN : numerics::median(clocks);
   for (auto& p : points) {
     std::string reason = p.throttle_reason;  // the timed launches' reasons (summarize)
     if (p.sm_clock_mhz < kClockFallShare * normal)

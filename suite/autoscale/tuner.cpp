@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/autoscale/throttled.hpp"
 #include "suite/control/phase_timer.hpp"
 #include <fmt/format.h>
@@ -53,7 +53,7 @@ kernels::Tunables Tuner::search(backend::Workload& workload, const backend::Timi
     for (const auto& config : configs) {
       {
         control::PhaseScope timing(&results::RankTimeSplit::gpu_timing_s);
-        times.push_back(detect::median(workload.time(config, probe).seconds));
+        times.push_back(numerics::median(workload.time(config, probe).seconds));
       }
       timed.push_back(kernels::to_string(config));
       timed_s.push_back(times.back());
@@ -135,7 +135,7 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.iterations = static_cast<std::int64_t>(t.size());
   p.time_mean_s = mean;
   p.time_min_s = t.front();
-  p.time_median_s = detect::median(t);
+  p.time_median_s = numerics::median(t);
   p.time_stddev_s = t.size() > 1 ? std::sqrt(ss / (count - 1.0)) : 0.0;
   p.noise = relative_standard_error(t);
   const double chosen = estimator == Estimator::median ? p.time_median_s

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/stepwise.hpp"
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 namespace autobench::dataset {
 
@@ -63,7 +63,7 @@ std::vector<double> predict_regression(const std::vector<Row>& rows, const std::
     for (std::size_t k = 0; k < p; ++k) x(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(k)) = f[k];
     y(static_cast<Eigen::Index>(r)) = std::log2(rows[train[r]].time_us);
   }
-  const Eigen::VectorXd b = power::linear_least_squares(x, y);
+  const Eigen::VectorXd b = numerics::linear_least_squares(x, y);
   std::vector<double> out;
   for (std::size_t i : test) {
     const std::vector<double> f = regressors(rows[i].features);

@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::dataset {
 
@@ -29,11 +29,11 @@ ErrorSummary summarise(const std::vector<double>& measured, const std::vector<do
   std::vector<double> e;
   for (std::size_t i = 0; i < measured.size(); ++i) e.push_back(ape(measured[i], predicted[i]));
   std::sort(e.begin(), e.end());
-  s.p10 = detect::quantile(e, 0.10);
-  s.p25 = detect::quantile(e, 0.25);
-  s.p50 = detect::quantile(e, 0.50);
-  s.p75 = detect::quantile(e, 0.75);
-  s.p90 = detect::quantile(e, 0.90);
+  s.p10 = numerics::quantile(e, 0.10);
+  s.p25 = numerics::quantile(e, 0.25);
+  s.p50 = numerics::quantile(e, 0.50);
+  s.p75 = numerics::quantile(e, 0.75);
+  s.p90 = numerics::quantile(e, 0.90);
   s.max = e.back();
   return s;
 }

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "power/least_squares.hpp"
-#include "detect/statistics.hpp"
+#include "numerics/least_squares.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::dataset {
 
@@ -47,7 +47,7 @@ LinearFit fit_line(const std::vector<double>& x, const std::vector<double>& y) {
     a(static_cast<Eigen::Index>(i), 1) = x[i];
     b(static_cast<Eigen::Index>(i)) = y[i];
   }
-  const Eigen::VectorXd c = power::linear_least_squares(a, b);
+  const Eigen::VectorXd c = numerics::linear_least_squares(a, b);
   f.intercept = c(0);
   f.slope = c(1);
   f.usable = f.slope > 0 && std::isfinite(f.slope) && std::isfinite(f.intercept);
@@ -64,9 +64,9 @@ BalancePlan plan_iqr_balance(const std::vector<KernelTimes>& kernels, std::size_
   if (counts.empty()) return plan;
   std::vector<double> c(counts.begin(), counts.end());
   std::sort(c.begin(), c.end());
-  plan.q1 = detect::quantile(c, 0.25);
-  plan.median = detect::quantile(c, 0.5);
-  plan.q3 = detect::quantile(c, 0.75);
+  plan.q1 = numerics::quantile(c, 0.25);
+  plan.median = numerics::quantile(c, 0.5);
+  plan.q3 = numerics::quantile(c, 0.75);
   const std::size_t max_count = *std::max_element(counts.begin(), counts.end());
   plan.target = std::max(static_cast<std::size_t>(std::ceil(plan.q3)), (max_count + 2) / 3);
 

@@ -213,7 +213,7 @@ FitPoints fit_points(const std::optional<power::TemperatureModel>& temperature, 
   return out;
 }
 
-std::string describe(const power::PowerFrequencyModel& m, const power::PowerFrequencyModel& se, const power::FitQuality& q) {
+std::string describe(const power::PowerFrequencyModel& m, const power::PowerFrequencyModel& se, const numerics::FitQuality& q) {
   return "P_static " + fmt::format("{:.4g}", m.static_w) + " +- " + fmt::format("{:.2g}", se.static_w) + " W, a " +
          fmt::format("{:.4g}", m.dynamic_w_per_mhz) + " +- " + fmt::format("{:.2g}", se.dynamic_w_per_mhz) + " W/MHz, k " +
          fmt::format("{:.4g}", m.voltage_slope_per_mhz) + " +- " + fmt::format("{:.2g}", se.voltage_slope_per_mhz) +
@@ -267,7 +267,7 @@ void fit_kernel(const std::optional<power::TemperatureModel>& temperature, power
 // curve, one a per kernel, every power moved to the coldest temperature of any kernel's sweep; each
 // kernel's own P_static under that curve says whether they agree.
 void fit_device(power::Calibration& cal, const Say& say) {
-  double coldest = power::kNaN;
+  double coldest = numerics::kNaN;
   for (const auto& kc : cal.kernels)
     if (std::isfinite(kc.fit_temperature_c) && !(kc.fit_temperature_c >= coldest)) coldest = kc.fit_temperature_c;
   std::vector<FitPoints> points;

@@ -7,7 +7,7 @@
 #include <optional>
 #include <set>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "power/io/clock_lock.hpp"
 
 namespace autobench::modeling {
@@ -43,7 +43,7 @@ std::vector<double> measure_points(backend::Device& device, const kernels::Kerne
       current = std::pair(p.clock_mhz, p.size);
     }
     if (verified.insert(kernels::to_string(p.config)).second) workload->verify(p.config);
-    out[i] = detect::median(workload->time(p.config, plan).seconds);
+    out[i] = numerics::median(workload->time(p.config, plan).seconds);
   }
   return out;
 }

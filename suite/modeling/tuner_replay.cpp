@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/autoscale/model_search.hpp"
 
 namespace autobench::modeling {
@@ -60,12 +60,12 @@ std::map<double, std::vector<Measured>> measured_by_size(const std::vector<std::
     for (std::size_t k = 0; k < recordings.size(); ++k) {
       std::vector<double> t;
       for (const auto& m : measured) t.push_back(m.times[k]);
-      medians.push_back(detect::median(t));
+      medians.push_back(numerics::median(t));
     }
-    const double common = detect::median(medians);
+    const double common = numerics::median(medians);
     for (auto& m : measured) {
       for (std::size_t k = 0; k < m.times.size(); ++k) m.times[k] *= common / medians[k];
-      m.median = detect::median(m.times);
+      m.median = numerics::median(m.times);
     }
   }
   return by_size;

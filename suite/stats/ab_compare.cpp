@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/results/text_list.hpp"
 #include "suite/stats/compare_figures.hpp"
 
@@ -128,7 +128,7 @@ AbComparison compare_ab(const std::vector<NamedResultFile>& files, const AbSide&
       out.unmatched_kernels.push_back(kernel);
       continue;
     }
-    const double knee = detect::median(knees);
+    const double knee = numerics::median(knees);
     for (auto region : {SizeRegion::below_knee, SizeRegion::knee, SizeRegion::plateau})
       out.rows.push_back(judge(kernel, region, knee, la->second, lb->second, rule));
   }

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -74,7 +74,7 @@ RatioVerdict ratio_verdict(const std::vector<PairedLaunches>& strata, const Verd
   out.strata = strata.size();
   double log_sum = 0.0;
   for (const auto& s : strata) {
-    log_sum += std::log(detect::mean(s.b) / detect::mean(s.a));
+    log_sum += std::log(numerics::mean(s.b) / numerics::mean(s.a));
     out.launches_a += s.a.size();
     out.launches_b += s.b.size();
   }
@@ -89,8 +89,8 @@ RatioVerdict ratio_verdict(const std::vector<PairedLaunches>& strata, const Verd
     r = sum / double(strata.size());
   }
   std::sort(replicates.begin(), replicates.end());
-  const double log_low = detect::quantile(replicates, (1.0 - rule.level) / 2.0);
-  const double log_high = detect::quantile(replicates, (1.0 + rule.level) / 2.0);
+  const double log_low = numerics::quantile(replicates, (1.0 - rule.level) / 2.0);
+  const double log_high = numerics::quantile(replicates, (1.0 + rule.level) / 2.0);
   out.low = std::exp(log_low);
   out.high = std::exp(log_high);
   out.verdict = classify(out.low, out.high, rule.threshold);

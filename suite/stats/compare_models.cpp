@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/stats/compare_figures.hpp"
 
 namespace autobench::stats {
@@ -34,11 +34,11 @@ ModelFigure figure(const std::vector<CampaignFigures>& model, const std::vector<
   ModelFigure out;
   const auto mine = values_of(model, m);  // NaN (a knee not found) left out
   if (mine.empty()) return out;
-  out.median = detect::median(mine);
+  out.median = numerics::median(mine);
   if (!baseline) return out;
   const auto base = values_of(*baseline, m);
   if (base.empty()) return out;
-  out.ratio = out.median / detect::median(base);
+  out.ratio = out.median / numerics::median(base);
   const auto [lo, hi] = std::minmax_element(mine.begin(), mine.end());
   const auto [base_lo, base_hi] = std::minmax_element(base.begin(), base.end());
   out.ratio_min = *lo / *base_hi;

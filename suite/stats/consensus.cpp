@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/stats/compare_figures.hpp"
@@ -111,14 +111,14 @@ ConsensusRow model_row(const std::vector<const ConsensusRow*>& sweeps) {
   row.agreeing = k.agreeing;
   row.found = k.found;
   row.members = joined(k.members);
-  row.plateau = detect::median_or_nan(plateaus);
-  row.ceiling = detect::median_or_nan(ceilings);
+  row.plateau = numerics::median_or_nan(plateaus);
+  row.ceiling = numerics::median_or_nan(ceilings);
   std::vector<double> repeat_cvs, device_medians;
   for (const auto& [rank, sizes] : by_rank) {
     if (const double c = cv(sizes); !std::isnan(c)) repeat_cvs.push_back(c);
-    device_medians.push_back(detect::median(sizes));
+    device_medians.push_back(numerics::median(sizes));
   }
-  row.repeat_cv = detect::median_or_nan(repeat_cvs);
+  row.repeat_cv = numerics::median_or_nan(repeat_cvs);
   row.device_cv = cv(device_medians);
   if (!k.found) return row;
   row.knee_size = k.size;
@@ -131,9 +131,9 @@ ConsensusRow model_row(const std::vector<const ConsensusRow*>& sweeps) {
     powers.push_back(s->power_w);
     efficiencies.push_back(s->efficiency);
   }
-  row.throughput = detect::median_or_nan(throughputs);
-  row.power_w = detect::median_or_nan(powers);
-  row.efficiency = detect::median_or_nan(efficiencies);
+  row.throughput = numerics::median_or_nan(throughputs);
+  row.power_w = numerics::median_or_nan(powers);
+  row.efficiency = numerics::median_or_nan(efficiencies);
   return row;
 }
 

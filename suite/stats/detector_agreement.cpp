@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "suite/results/knee_status.hpp"
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -55,7 +55,7 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
     row.compared = static_cast<int>(samples.size_ratios.size());
     if (row.compared > 0) {
       row.within1_fraction = static_cast<double>(samples.within1) / static_cast<double>(row.compared);
-      row.knee_size_ratio_median = detect::quantile(samples.size_ratios, 0.5);
+      row.knee_size_ratio_median = numerics::quantile(samples.size_ratios, 0.5);
     }
     rows.push_back(row);
   }

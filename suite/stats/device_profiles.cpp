@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -70,11 +70,11 @@ std::vector<DeviceProfile> device_profiles(const ProfileDb& db, const std::strin
     p.model = key.first;
     p.kernel = key.second;
     p.metric_unit = pool.campaigns.front()->metric_unit;
-    p.saturating_size = detect::median_or_nan(knees);
+    p.saturating_size = numerics::median_or_nan(knees);
     p.best_tunables = tunables.empty() ? "" : most_frequent(tunables);
     p.knees_found = found;
-    p.peak_throughput = detect::median_or_nan(peaks);
-    p.energy_efficiency = detect::median_or_nan(efficiencies);
+    p.peak_throughput = numerics::median_or_nan(peaks);
+    p.energy_efficiency = numerics::median_or_nan(efficiencies);
     p.campaigns = static_cast<int>(pool.campaigns.size());
     p.files = static_cast<int>(pool.sources.size());
     out.push_back(std::move(p));

@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/stats/compare_figures.hpp"
 
@@ -17,7 +17,7 @@ namespace {
 double absolute_limit(const std::vector<double>& finite, double median, double k, double min_relative) {
   std::vector<double> deviations;
   for (double v : finite) deviations.push_back(std::abs(v - median));
-  return std::max(k * kMadScale * detect::median(deviations), min_relative * std::abs(median));
+  return std::max(k * kMadScale * numerics::median(deviations), min_relative * std::abs(median));
 }
 
 std::vector<double> finite_of(const std::vector<double>& values) {
@@ -46,7 +46,7 @@ std::vector<bool> robust_outliers(const std::vector<double>& values, double k, d
   std::vector<bool> out(values.size(), false);
   const auto finite = finite_of(values);
   if (finite.size() < min_values || finite.empty()) return out;
-  const double median = detect::median(finite);
+  const double median = numerics::median(finite);
   const double limit = absolute_limit(finite, median, k, min_relative);
   for (std::size_t i = 0; i < values.size(); ++i) out[i] = std::abs(values[i] - median) > limit;  // NaN: false
   return out;
@@ -75,7 +75,7 @@ OutlierScan find_outlier_ranks(const std::vector<results::RankResult>& ranks, co
       for (const auto& [key, metrics] : per_campaign) {
         auto& v = values[key];
         v.resize(std::size(kMetrics), std::vector<double>(members.size(), results::kNaN));
-        for (std::size_t i = 0; i < std::size(kMetrics); ++i) v[i][m] = detect::median_or_nan(metrics[i]);
+        for (std::size_t i = 0; i < std::size(kMetrics); ++i) v[i][m] = numerics::median_or_nan(metrics[i]);
       }
     }
     for (const auto& [key, metrics] : values) {
@@ -84,7 +84,7 @@ OutlierScan find_outlier_ranks(const std::vector<results::RankResult>& ranks, co
         const auto flagged = robust_outliers(metrics[i], rule.k, floor, rule.min_ranks);
         if (std::none_of(flagged.begin(), flagged.end(), [](bool b) { return b; })) continue;
         const auto finite = finite_of(metrics[i]);
-        const double median = detect::median(finite);
+        const double median = numerics::median(finite);
         const double limit = absolute_limit(finite, median, rule.k, floor) / std::abs(median);
         for (std::size_t m = 0; m < members.size(); ++m) {
           if (!flagged[m]) continue;

@@ -12,7 +12,7 @@
 #include "detect/interval.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/results/knee_status.hpp"
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -27,7 +27,7 @@ struct Sample {
 };
 
 double population_stddev(const std::vector<double>& v) {
-  const double m = detect::mean(v);
+  const double m = numerics::mean(v);
   double sum = 0.0;
   for (double x : v) sum += (x - m) * (x - m);
   return std::sqrt(sum / static_cast<double>(v.size()));
@@ -70,15 +70,15 @@ StabilityRow summarize(const std::string& kernel, const std::string& detector, c
   if (indices.empty()) return row;
   const std::int64_t m = mode(indices);
   row.knee_index_mode = static_cast<int>(m);
-  row.knee_index_mean = detect::mean(index_values);
+  row.knee_index_mean = numerics::mean(index_values);
   row.knee_index_stddev = population_stddev(index_values);
-  row.knee_size_median = detect::quantile(sizes, 0.5);
-  row.knee_size_iqr = detect::quantile(sizes, 0.75) - detect::quantile(sizes, 0.25);
+  row.knee_size_median = numerics::quantile(sizes, 0.5);
+  row.knee_size_iqr = numerics::quantile(sizes, 0.75) - numerics::quantile(sizes, 0.25);
   const auto within1 =
       std::count_if(indices.begin(), indices.end(), [m](std::int64_t k) { return k >= m - 1 && k <= m + 1; });
   row.within1_fraction = static_cast<double>(within1) / static_cast<double>(indices.size());
-  row.throughput_cv = population_stddev(throughputs) / detect::mean(throughputs);
-  row.knee_size_cv = population_stddev(sizes) / detect::mean(sizes);
+  row.throughput_cv = population_stddev(throughputs) / numerics::mean(throughputs);
+  row.knee_size_cv = population_stddev(sizes) / numerics::mean(sizes);
   row.intervals_overlapping = static_cast<int>(detect::most_overlapping(intervals));
   return row;
 }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/autoscale/sweep.hpp"
 #include "suite/backend/sim/sim_device.hpp"
 
@@ -124,10 +124,10 @@ TEST_P(AdaptiveSweep, FindsTheThesisKneeWithFewerSizes) {
     thesis_knees.push_back(double(thesis.knee_size));
     adaptive_knees.push_back(double(fast.knee_size));
   }
-  const double deviation = ab::detect::median(adaptive_knees) / ab::detect::median(thesis_knees) - 1.0;
+  const double deviation = ab::numerics::median(adaptive_knees) / ab::numerics::median(thesis_knees) - 1.0;
   EXPECT_LE(std::abs(deviation), 0.10) << kname << " on " << model << ": median knee "
-                                       << ab::detect::median(adaptive_knees) << " against the thesis sweep's "
-                                       << ab::detect::median(thesis_knees);
+                                       << ab::numerics::median(adaptive_knees) << " against the thesis sweep's "
+                                       << ab::numerics::median(thesis_knees);
 }
 
 INSTANTIATE_TEST_SUITE_P(SimModels, AdaptiveSweep,

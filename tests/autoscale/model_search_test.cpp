@@ -14,7 +14,7 @@
 #include <string>
 #include <tuple>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "kernels/tuning.hpp"
 #include "suite/autoscale/model_search.hpp"
 #include "suite/dataset/regime.hpp"
@@ -103,8 +103,8 @@ void expect_confirmation(const ab::autoscale::ModelSearch::Found& found, std::ui
   std::string best_name;
   for (const auto& [name, p] : probes) {
     const bool candidate = confirmed > 1 ? p.size() > 1 : p.front() == fastest;
-    if (candidate && ab::detect::median(p) < best) {
-      best = ab::detect::median(p);
+    if (candidate && ab::numerics::median(p) < best) {
+      best = ab::numerics::median(p);
       best_name = name;
     }
   }

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "suite/dataset/iqr_balance.hpp"
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 
 namespace ds = autobench::dataset;
 
@@ -63,7 +63,7 @@ TEST(IqrBalance, FillsTheSparseDecadesOfASkewedDistribution) {
   const std::size_t max_before = *std::max_element(before.begin(), before.end());
   std::vector<double> sorted(before.begin(), before.end());
   std::sort(sorted.begin(), sorted.end());
-  EXPECT_GT(static_cast<double>(max_before), 3 * autobench::detect::quantile(sorted, 0.5));  // skewed to start with
+  EXPECT_GT(static_cast<double>(max_before), 3 * autobench::numerics::quantile(sorted, 0.5));  // skewed to start with
   EXPECT_EQ(plan.target, std::max<std::size_t>(static_cast<std::size_t>(std::ceil(plan.q3)), (max_before + 2) / 3));
   EXPECT_EQ(plan.requests.size(), plan.requested);  // not capped
   EXPECT_TRUE(plan.unreachable.empty());
@@ -84,7 +84,7 @@ TEST(IqrBalance, FillsTheSparseDecadesOfASkewedDistribution) {
   std::vector<double> c(h.counts.begin(), h.counts.end());
   std::sort(c.begin(), c.end());
   EXPECT_GT(c.front(), 0) << "a decade is still empty";
-  EXPECT_LE(c.back(), 3 * autobench::detect::quantile(c, 0.5));
+  EXPECT_LE(c.back(), 3 * autobench::numerics::quantile(c, 0.5));
 }
 
 TEST(IqrBalance, CapKeepsOnePerDeficientBinAndReportsUnreachableBins) {

@@ -33,7 +33,7 @@ Calibration full_record() {
   c.created_utc = "2025-03-01T10:00:00Z";
   c.reference_clock_mhz = 1755.0;
   c.sensor_update_period_s = 0.1;
-  c.sensor_lag_s = kNaN;  // not measured: must survive as NaN
+  c.sensor_lag_s = numerics::kNaN;  // not measured: must survive as NaN
   c.power_frequency = PowerFrequencyModel{80.0, 0.12, 4e-4, 1300.0};
   c.power_frequency_fit = {0.998, 2.5, 3};
   c.power_frequency_kernels = "gemm,fp32";
@@ -49,7 +49,7 @@ Calibration full_record() {
 }
 
 TEST(Calibration, SummarizeCopiesTheQuality) {
-  FitQuality q;
+  numerics::FitQuality q;
   q.residuals = {1, -1};
   q.r_squared = 0.5;
   q.rmse = 1.0;
@@ -128,12 +128,12 @@ TEST_F(CalibrationFile, RecordWithoutFitsStaysWithoutFits) {
 
 TEST_F(CalibrationFile, InfinitiesRoundTripAsStringsLikeEveryOtherRecord) {
   Calibration c = full_record();
-  c.sensor_lag_s = kInf;
+  c.sensor_lag_s = numerics::kInf;
   CalibrationStore store;
   store.put(c);
   EXPECT_NE(store.text().find("\"sensor_lag_s\": \"inf\""), std::string::npos) << store.text();
   autobench::writing::write_file_atomically((dir_ / "c.json").string(), store.text());
-  EXPECT_EQ(CalibrationStore::load(dir_ / "c.json").records()[0].sensor_lag_s, kInf);
+  EXPECT_EQ(CalibrationStore::load(dir_ / "c.json").records()[0].sensor_lag_s, numerics::kInf);
 }
 
 TEST_F(CalibrationFile, OlderFilesWithoutStandardErrorsOrSizesStillLoad) {

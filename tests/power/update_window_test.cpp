@@ -52,7 +52,7 @@ TEST(UpdateWindow, CounterPowerOfAThreePeriodLoadIsExact) {
 // Instant power shows its updates only through changes of value: with the sensor's noise each update is a new value.
 TEST(UpdateWindow, InstantPowerWhenThereIsNoCounter) {
   auto t = trace(1.31, 0.03, 0.02, 2.0);
-  for (auto& s : t) s.energy_j = kNaN;
+  for (auto& s : t) s.energy_j = numerics::kNaN;
   const auto w = measure_update_window(t, 1.0, 1.31, {0.03, 0.1, 0.004});
   ASSERT_TRUE(w.covered);
   EXPECT_FALSE(w.from_counter);

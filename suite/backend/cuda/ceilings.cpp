@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "kernels/fp32/fp32.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
@@ -108,7 +108,7 @@ double measure_loaded_sm_clock_mhz(Device& device) {
     if (ns > 0) mhz.push_back(cycles / ns * 1e3);
   }
   if (mhz.empty()) return kNaN;
-  return detect::median(std::move(mhz));
+  return numerics::median(std::move(mhz));
 }
 
 Ceilings measure_ceilings(Device& device, const CeilingOptions& options) {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "detect/statistics.hpp"
+#include "numerics/statistics.hpp"
 #include "kernels/tuning.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/event_timer.hpp"
@@ -96,8 +96,8 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
   timing.seconds = time_on_stream(
       *ctx_, plan.warmup, plan.iterations, [&] { launch(*ctx_, f, geometry, pointers_); }, between,
       observe);
-  if (!clocks.empty()) timing.sm_clock_mhz = detect::median(std::move(clocks));
-  if (!mem_clocks.empty()) timing.mem_clock_mhz = detect::median(std::move(mem_clocks));
+  if (!clocks.empty()) timing.sm_clock_mhz = numerics::median(std::move(clocks));
+  if (!mem_clocks.empty()) timing.mem_clock_mhz = numerics::median(std::move(mem_clocks));
   return timing;
 }
 

@@ -1,4 +1,4 @@
-// Least-squares machinery shared by the power fits: the checked data of a fit, linear solves,
+// Least-squares machinery shared by the power and performance-model fits: the checked data of a fit, linear solves,
 // bounded Levenberg–Marquardt, standard errors and fit quality.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace autobench::power {
+namespace autobench::numerics {
 
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -80,4 +80,4 @@ LevenbergMarquardtResult levenberg_marquardt(const LeastSquaresProblem& problem,
                                              const Eigen::VectorXd& start,
                                              const LevenbergMarquardtOptions& options = {});
 
-}  // namespace autobench::power
+}  // namespace autobench::numerics

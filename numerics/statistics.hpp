@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace autobench::detect {
+namespace autobench::numerics {
 
 // The arithmetic mean; NaN for no values.
 inline double mean(const std::vector<double>& v) {
@@ -41,4 +41,4 @@ inline double quantile(const std::vector<double>& sorted, double q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
 }
 
-}  // namespace autobench::detect
+}  // namespace autobench::numerics

@@ -1,4 +1,4 @@
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace autobench::power {
+namespace autobench::numerics {
 namespace {
 
 TEST(FitQuality, HandComputed) {
@@ -174,4 +174,4 @@ TEST(FitData, NeedsParametersPlusTwoDistinctClocks) {
 }
 
 }  // namespace
-}  // namespace autobench::power
+}  // namespace autobench::numerics

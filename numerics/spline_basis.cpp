@@ -1,10 +1,10 @@
 // Natural cubic spline basis (see spline_basis.hpp).
-#include "model/spline_basis.hpp"
+#include "numerics/spline_basis.hpp"
 
 #include <stdexcept>
 #include <string>
 
-namespace autobench::model {
+namespace autobench::numerics {
 namespace {
 
 double cube_plus(double v) { return v > 0 ? v * v * v : 0.0; }
@@ -26,4 +26,4 @@ std::vector<double> SplineBasis::evaluate(double u) const {
   return out;
 }
 
-}  // namespace autobench::model
+}  // namespace autobench::numerics

@@ -1,4 +1,4 @@
-#include "power/least_squares.hpp"
+#include "numerics/least_squares.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace autobench::power {
+namespace autobench::numerics {
 
 FitQuality fit_quality(std::span<const double> observed, std::span<const double> predicted) {
   if (observed.size() != predicted.size()) {
@@ -197,4 +197,4 @@ LevenbergMarquardtResult levenberg_marquardt(const LeastSquaresProblem& problem,
   return result;
 }
 
-}  // namespace autobench::power
+}  // namespace autobench::numerics

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-namespace autobench::model {
+namespace autobench::numerics {
 
 // Natural cubic splines (cubic between knots, linear beyond the boundary knots) in the truncated
 // power form of Hastie, Tibshirani & Friedman (ESL, eq. 5.4): with knots ξ₁ < … < ξ_K the columns are
@@ -24,4 +24,4 @@ class SplineBasis {
   std::vector<double> knots_;
 };
 
-}  // namespace autobench::model
+}  // namespace autobench::numerics
