@@ -34,10 +34,10 @@ std::string short_interval(double low, double high) {
   return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
 }
 
-std::string knees(const stats::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
+std::string knees(const results::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
 
 // Why a kernel and model have no consensus knee, in one line.
-std::string no_consensus(const stats::ConsensusRow& r) {
+std::string no_consensus(const results::ConsensusRow& r) {
   const std::string what = r.kernel + " on " + r.model + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)

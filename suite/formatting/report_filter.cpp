@@ -4,6 +4,9 @@
 #include <set>
 #include <stdexcept>
 
+#include "suite/stats/consensus.hpp"
+#include "suite/stats/stability.hpp"
+
 namespace autobench::formatting {
 namespace {
 

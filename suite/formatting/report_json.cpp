@@ -10,9 +10,9 @@
 #include "suite/results/json.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/results/knee_status.hpp"
-#include "suite/stats/consensus_fields.hpp"
+#include "suite/results/consensus_fields.hpp"
 #include "suite/stats/detector_agreement.hpp"
-#include "suite/stats/stability_fields.hpp"
+#include "suite/results/stability_fields.hpp"
 
 namespace autobench::formatting {
 namespace {
@@ -68,16 +68,16 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"throttled_points", std::count_if(c.points.begin(), c.points.end(), [](const auto& p) { return p.throttled; })}};
 }
 
-nlohmann::json stability_json(const stats::StabilityRow& row) {
+nlohmann::json stability_json(const results::StabilityRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}, {"detector", row.detector}};
-  record::fields_to_json(j, row, stats::kStabilityColumns);
-  record::fields_to_json(j, row, stats::kStabilityKneeColumns);
+  record::fields_to_json(j, row, results::kStabilityColumns);
+  record::fields_to_json(j, row, results::kStabilityKneeColumns);
   return j;
 }
 
-nlohmann::json consensus_json(const stats::ConsensusRow& row) {
+nlohmann::json consensus_json(const results::ConsensusRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}};
-  record::fields_to_json(j, row, stats::kConsensusColumns);
+  record::fields_to_json(j, row, results::kConsensusColumns);
   return j;
 }
 

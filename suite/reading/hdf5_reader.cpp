@@ -9,8 +9,10 @@
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee.hpp"
-#include "suite/stats/consensus_fields.hpp"
-#include "suite/stats/stability_fields.hpp"
+#include "suite/results/consensus_fields.hpp"
+#include "suite/results/stability_fields.hpp"
+#include "suite/stats/consensus.hpp"
+#include "suite/stats/stability.hpp"
 
 namespace autobench::reading {
 namespace {
@@ -183,9 +185,9 @@ results::ResultFile read_results(const std::string& path) {
   bool knee_status = true;
   for_each_group_at(file.open_group("stability"), 2, [&](const hdf5::H5Group& g, const Names& names) {
     const auto count = g.read_dataset<std::string>("scope").size();
-    auto rows = hdf5::read_columns<stats::StabilityRow>(g, count, stats::kStabilityColumns);
+    auto rows = hdf5::read_columns<results::StabilityRow>(g, count, results::kStabilityColumns);
     knee_status = knee_status && g.has_dataset("knees_found");
-    hdf5::read_present_columns(g, rows, stats::kStabilityKneeColumns);
+    hdf5::read_present_columns(g, rows, results::kStabilityKneeColumns);
     for (auto& row : rows) {
       row.kernel = names[0];
       row.detector = names[1];
@@ -200,7 +202,7 @@ results::ResultFile read_results(const std::string& path) {
   }
   for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
     const auto count = g.read_dataset<std::string>("scope").size();
-    for (auto row : hdf5::read_columns<stats::ConsensusRow>(g, count, stats::kConsensusColumns)) {
+    for (auto row : hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns)) {
       row.kernel = names[0];
       out.consensus.push_back(std::move(row));
     }

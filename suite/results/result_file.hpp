@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "suite/results/consensus_row.hpp"
 #include "suite/results/results.hpp"
+#include "suite/results/stability_row.hpp"
 #include "suite/results/time_split.hpp"
-#include "suite/stats/consensus.hpp"
-#include "suite/stats/stability.hpp"
 
 namespace autobench::results {
 
@@ -23,8 +23,8 @@ struct ResultFile {
   std::int64_t schema_version = kSchemaVersion;  // the file's (as read), this build's (as written)
   RunInfo info;
   std::vector<RankResult> ranks;  // in the order of /devices (the writer's order)
-  std::vector<stats::StabilityRow> stability;
-  std::vector<stats::ConsensusRow> consensus;  // /consensus, or computed from the campaigns for files without it
+  std::vector<StabilityRow> stability;
+  std::vector<ConsensusRow> consensus;  // /consensus, or computed from the campaigns for files without it
   std::string settings_json;
   std::vector<RankTimeSplit> time_splits;  // one per rank with a split (none in files from before splits)
 };

@@ -48,9 +48,9 @@ std::string joined(const std::vector<std::string>& names) {
 }
 
 // One sweep's consensus over its detectors' campaigns, with the curve's figures at the knee.
-ConsensusRow sweep_row(const std::vector<const results::Campaign*>& campaigns, const std::string& model) {
+results::ConsensusRow sweep_row(const std::vector<const results::Campaign*>& campaigns, const std::string& model) {
   const results::Campaign& first = *campaigns.front();
-  ConsensusRow row;
+  results::ConsensusRow row;
   row.kernel = first.kernel;
   row.scope = "sweep";
   row.group = "rank" + std::to_string(first.rank) + "/repeat" + std::to_string(first.repeat);
@@ -90,8 +90,8 @@ ConsensusRow sweep_row(const std::vector<const results::Campaign*>& campaigns, c
 }
 
 // The consensus of one kernel on one model over its sweeps' consensus knees.
-ConsensusRow model_row(const std::vector<const ConsensusRow*>& sweeps) {
-  ConsensusRow row;
+results::ConsensusRow model_row(const std::vector<const results::ConsensusRow*>& sweeps) {
+  results::ConsensusRow row;
   row.kernel = sweeps.front()->kernel;
   row.scope = "model";
   row.group = row.model = sweeps.front()->model;
@@ -139,7 +139,7 @@ ConsensusRow model_row(const std::vector<const ConsensusRow*>& sweeps) {
 
 }  // namespace
 
-std::vector<ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks) {
+std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks) {
   // kernel -> (rank, repeat) -> the sweep's campaigns, and the model of each rank
   std::map<std::string, std::map<std::pair<int, int>, std::vector<const results::Campaign*>>> sweeps;
   std::map<int, std::string> models;
@@ -148,11 +148,11 @@ std::vector<ConsensusRow> compute_consensus(const std::vector<results::RankResul
     for (const auto& c : rank.campaigns)
       if (!c.points.empty()) sweeps[c.kernel][{rank.rank, c.repeat}].push_back(&c);
   }
-  std::vector<ConsensusRow> out;
+  std::vector<results::ConsensusRow> out;
   for (const auto& [kernel, by_sweep] : sweeps) {
-    std::vector<ConsensusRow> sweep_rows;
+    std::vector<results::ConsensusRow> sweep_rows;
     for (const auto& [key, campaigns] : by_sweep) sweep_rows.push_back(sweep_row(campaigns, models[key.first]));
-    std::map<std::string, std::vector<const ConsensusRow*>> by_model;
+    std::map<std::string, std::vector<const results::ConsensusRow*>> by_model;
     for (const auto& s : sweep_rows) by_model[s.model].push_back(&s);
     for (const auto& [model, rows] : by_model) out.push_back(model_row(rows));
     for (auto& s : sweep_rows) out.push_back(std::move(s));
@@ -160,7 +160,7 @@ std::vector<ConsensusRow> compute_consensus(const std::vector<results::RankResul
   return out;
 }
 
-std::vector<ConsensusRow> consensus_of_complete(const std::vector<results::RankResult>& ranks) {
+std::vector<results::ConsensusRow> consensus_of_complete(const std::vector<results::RankResult>& ranks) {
   return compute_consensus(results::complete_campaigns(ranks));
 }
 

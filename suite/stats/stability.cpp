@@ -44,12 +44,12 @@ std::int64_t mode(const std::vector<std::int64_t>& values) {
   return best->first;
 }
 
-StabilityRow summarize(const std::string& kernel, const std::string& detector, const std::string& scope,
+results::StabilityRow summarize(const std::string& kernel, const std::string& detector, const std::string& scope,
                        const std::string& group, const std::vector<Sample>& samples) {
   std::vector<std::int64_t> indices;
   std::vector<double> index_values, sizes, throughputs;
   std::vector<detect::KneeInterval> intervals;
-  StabilityRow row;
+  results::StabilityRow row;
   for (const auto& s : samples) {
     row.knee_edges += s.status == results::KneeStatus::edge;
     if (s.status != results::KneeStatus::found) continue;
@@ -102,7 +102,7 @@ struct Groups {
 
 }  // namespace
 
-std::vector<StabilityRow> compute_stability(const std::vector<results::RankResult>& ranks) {
+std::vector<results::StabilityRow> compute_stability(const std::vector<results::RankResult>& ranks) {
   std::map<std::pair<std::string, std::string>, Groups> groups;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
@@ -115,7 +115,7 @@ std::vector<StabilityRow> compute_stability(const std::vector<results::RankResul
     }
   }
 
-  std::vector<StabilityRow> rows;
+  std::vector<results::StabilityRow> rows;
   for (const auto& [key, g] : groups) {
     const auto& [kernel, detector] = key;
     for (const auto& [rank, samples] : g.by_rank) {
@@ -129,7 +129,7 @@ std::vector<StabilityRow> compute_stability(const std::vector<results::RankResul
   return rows;
 }
 
-std::vector<StabilityRow> stability_of_complete(const std::vector<results::RankResult>& ranks) {
+std::vector<results::StabilityRow> stability_of_complete(const std::vector<results::RankResult>& ranks) {
   return compute_stability(results::complete_campaigns(ranks));
 }
 

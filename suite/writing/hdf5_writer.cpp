@@ -10,8 +10,9 @@
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/results/units.hpp"
-#include "suite/stats/consensus_fields.hpp"
-#include "suite/stats/stability_fields.hpp"
+#include "suite/results/consensus_fields.hpp"
+#include "suite/results/stability_fields.hpp"
+#include "suite/stats/consensus.hpp"
 #include "suite/writing/shared_sweeps.hpp"
 
 namespace autobench::writing {
@@ -129,9 +130,9 @@ void write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& camp
 }
 
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.
-void write_stability(const hdf5::H5Group& stability, const std::vector<stats::StabilityRow>& rows) {
+void write_stability(const hdf5::H5Group& stability, const std::vector<results::StabilityRow>& rows) {
   std::vector<std::pair<std::string, std::string>> order;
-  std::map<std::pair<std::string, std::string>, std::vector<stats::StabilityRow>> groups;
+  std::map<std::pair<std::string, std::string>, std::vector<results::StabilityRow>> groups;
   for (const auto& row : rows) {
     const std::pair key{row.kernel, row.detector};
     if (!groups.count(key)) order.push_back(key);
@@ -140,21 +141,21 @@ void write_stability(const hdf5::H5Group& stability, const std::vector<stats::St
   for (const auto& key : order) {
     const auto kernel = open_or_create(stability, group_name(key.first, "kernel"));
     const auto g = kernel.create_group(group_name(key.second, "detector"));
-    hdf5::write_columns(g, groups[key], stats::kStabilityColumns);
-    hdf5::write_columns(g, groups[key], stats::kStabilityKneeColumns);
+    hdf5::write_columns(g, groups[key], results::kStabilityColumns);
+    hdf5::write_columns(g, groups[key], results::kStabilityKneeColumns);
   }
 }
 
 // One group per kernel, in the rows' order; one dataset entry per row.
-void write_consensus(const hdf5::H5Group& consensus, const std::vector<stats::ConsensusRow>& rows) {
+void write_consensus(const hdf5::H5Group& consensus, const std::vector<results::ConsensusRow>& rows) {
   std::vector<std::string> order;
-  std::map<std::string, std::vector<stats::ConsensusRow>> groups;
+  std::map<std::string, std::vector<results::ConsensusRow>> groups;
   for (const auto& row : rows) {
     if (!groups.count(row.kernel)) order.push_back(row.kernel);
     groups[row.kernel].push_back(row);
   }
   for (const auto& kernel : order)
-    hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), groups[kernel], stats::kConsensusColumns);
+    hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), groups[kernel], results::kConsensusColumns);
 }
 
 // One entry per rank in each column, and other_s (wall_s minus the phases) for readers of the file.
@@ -168,7 +169,7 @@ void write_time_splits(const hdf5::H5Group& g, const std::vector<results::RankTi
 }  // namespace
 
 void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json,
+                   const std::vector<results::StabilityRow>& stability, const std::string& settings_json,
                    const std::vector<results::RankTimeSplit>& time_splits) {
   auto file = hdf5::H5File::create(path);
   write_root(file, info, settings_json);

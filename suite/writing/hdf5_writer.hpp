@@ -17,7 +17,7 @@ namespace autobench::writing {
 // knees (/consensus) are computed here from the ranks' complete campaigns; the ranks' time splits go to
 // /time_split (none: no such group).
 void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                   const std::vector<stats::StabilityRow>& stability, const std::string& settings_json,
+                   const std::vector<results::StabilityRow>& stability, const std::string& settings_json,
                    const std::vector<results::RankTimeSplit>& time_splits = {});
 
 }  // namespace autobench::writing

@@ -11,6 +11,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/stats/stability.hpp"
 #include "suite/writing/hdf5_writer.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "suite/writing/hdf5_writer.hpp"
+#include "suite/stats/stability.hpp"
 #include "tests/support/scratch.hpp"
 #include "tests/results/sample_results.hpp"
 

@@ -26,7 +26,7 @@ Campaign campaign(int rank, int repeat, const std::string& detector, std::int64_
 std::vector<Campaign> sweep(int rank, int repeat) { return knee_curve_sweep(rank, repeat); }
 RankResult rank(int r, std::vector<Campaign> campaigns) { return knee_curve_rank(r, std::move(campaigns)); }
 
-const ConsensusRow& find(const std::vector<ConsensusRow>& rows, const std::string& group) {
+const results::ConsensusRow& find(const std::vector<results::ConsensusRow>& rows, const std::string& group) {
   for (const auto& r : rows)
     if (r.group == group) return r;
   throw std::logic_error("no row " + group);

@@ -53,7 +53,7 @@ std::vector<RankResult> scenario() {
   return ranks;
 }
 
-const StabilityRow& find(const std::vector<StabilityRow>& rows, const std::string& kernel, const std::string& detector,
+const results::StabilityRow& find(const std::vector<results::StabilityRow>& rows, const std::string& kernel, const std::string& detector,
                          const std::string& group) {
   for (const auto& r : rows) {
     if (r.kernel == kernel && r.detector == detector && r.group == group) return r;

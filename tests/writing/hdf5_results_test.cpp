@@ -10,6 +10,7 @@
 
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/reading/hdf5_reader.hpp"
+#include "suite/stats/stability.hpp"
 #include "suite/writing/hdf5_writer.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
@@ -26,16 +27,16 @@ namespace fs = std::filesystem;
 const std::string kSettings = R"({"suite":"quick","repeats":2,"note":"caf\u00e9"})";
 
 // The stability rows of the sample plus one with NaN (a throughput that was not measured).
-std::vector<stats::StabilityRow> sample_stability(const std::vector<results::RankResult>& ranks) {
+std::vector<results::StabilityRow> sample_stability(const std::vector<results::RankResult>& ranks) {
   auto rows = stats::compute_stability(ranks);
-  stats::StabilityRow nan_row = rows.back();
+  results::StabilityRow nan_row = rows.back();
   nan_row.kernel = "triad";
   nan_row.throughput_cv = results::kNaN;
   rows.push_back(nan_row);
   return rows;
 }
 
-void expect_same_rows(const std::vector<stats::StabilityRow>& a, const std::vector<stats::StabilityRow>& b) {
+void expect_same_rows(const std::vector<results::StabilityRow>& a, const std::vector<results::StabilityRow>& b) {
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     SCOPED_TRACE("stability row " + std::to_string(i));

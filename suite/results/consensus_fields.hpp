@@ -5,9 +5,9 @@
 #include <tuple>
 
 #include "record/fields.hpp"
-#include "suite/stats/consensus.hpp"
+#include "suite/results/consensus_row.hpp"
 
-namespace autobench::stats {
+namespace autobench::results {
 
 inline constexpr auto kConsensusColumns = std::make_tuple(
     record::field("scope", &ConsensusRow::scope), record::field("group", &ConsensusRow::group),
@@ -22,4 +22,4 @@ inline constexpr auto kConsensusColumns = std::make_tuple(
     record::field("ceiling", &ConsensusRow::ceiling), record::field("repeat_cv", &ConsensusRow::repeat_cv),
     record::field("device_cv", &ConsensusRow::device_cv));
 
-}  // namespace autobench::stats
+}  // namespace autobench::results

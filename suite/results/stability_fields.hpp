@@ -6,9 +6,9 @@
 
 #include "record/fields.hpp"
 #include "suite/results/fields.hpp"
-#include "suite/stats/stability.hpp"
+#include "suite/results/stability_row.hpp"
 
-namespace autobench::stats {
+namespace autobench::results {
 
 inline constexpr auto kStabilityColumns =
     std::make_tuple(record::field("scope", &StabilityRow::scope), record::field("group", &StabilityRow::group),
@@ -28,4 +28,4 @@ inline constexpr auto kStabilityColumns =
 inline constexpr auto kStabilityKneeColumns = std::make_tuple(
     record::field("knees_found", &StabilityRow::knees_found), record::field("knee_edges", &StabilityRow::knee_edges));
 
-}  // namespace autobench::stats
+}  // namespace autobench::results
