@@ -93,7 +93,7 @@ class CalibrationStore {
   // Reads `path`; a missing file is an empty store. Throws std::runtime_error naming the file when it
   // exists but is not a calibration file of a known version.
   static CalibrationStore load(const std::filesystem::path& path);
-  // The file's JSON text (the caller writes it whole: suite/writing/atomic_file.hpp).
+  // The file's JSON text (the caller writes it whole: suite/files/atomic_file.hpp).
   std::string text() const;
 
   // Adds `record`, replacing the one with the same device UUID. Throws when the UUID is empty.

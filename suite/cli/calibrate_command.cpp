@@ -20,7 +20,7 @@
 #include "suite/cli/shared_options.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
@@ -178,7 +178,7 @@ void run_calibrate(const CalibrateOptions& o) {
     print_summary(c);
     store.put(std::move(c));
     try {
-      writing::write_file_atomically(o.output, store.text());
+      files::write_file_atomically(o.output, store.text());
     } catch (const std::exception& e) {
       throw RunFailure(e.what());
     }

@@ -40,7 +40,7 @@
 #include "suite/journal/manifest.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/writing/run_lock.hpp"
@@ -269,7 +269,7 @@ void run_dataset(const DatasetRequest& request) {
       try {
         run_dir = writing::create_run_directory(settings.output_dir);
         lock.emplace(run_dir, mpi::node_name());
-        writing::write_file_atomically(manifest_path(run_dir), manifest.dump(2) + "\n");
+        files::write_file_atomically(manifest_path(run_dir), manifest.dump(2) + "\n");
       } catch (const std::exception& e) {
         problem = e.what();
         lock.reset();

@@ -14,8 +14,8 @@
 #include "suite/cli/errors.hpp"
 #include "suite/dataset/baselines.hpp"
 #include "suite/dataset/evaluation.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/formatting/number_text.hpp"
-#include "suite/writing/atomic_file.hpp"
 #include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
@@ -146,8 +146,8 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
   }
   if (!o.json_out.empty()) {
     try {
-      writing::write_file_atomically(o.json_out, report.dump(2) + "\n");
-    } catch (const writing::WriteError& e) {
+      files::write_file_atomically(o.json_out, report.dump(2) + "\n");
+    } catch (const files::WriteError& e) {
       throw RunFailure(std::string("evaluate --json: ") + e.what());
     }
   }

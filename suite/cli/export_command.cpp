@@ -13,7 +13,7 @@
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/formatting/tidy_csv.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/writing/exports.hpp"
 
 namespace autobench::cli {
@@ -38,8 +38,8 @@ void export_file(const ExportOptions& options) {
       for (const auto& c : r.campaigns) rows += c.points.size();
     }
     try {
-      writing::ensure_directory(dir);
-      writing::write_file_atomically(path, formatting::tidy_csv(file));
+      files::ensure_directory(dir);
+      files::write_file_atomically(path, formatting::tidy_csv(file));
     } catch (const std::runtime_error& e) {
       throw RunFailure(std::string("export: ") + e.what());
     }

@@ -34,7 +34,7 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/mpi/progress.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
@@ -372,7 +372,7 @@ RankRun measure_rank(const RunContext& ctx, const mpi::Session& mpi, mpi::Progre
       };
       hooks.sweep_done = [&](const campaign::SweepSpec& sw, double s) { budget.record(sw.kernel, s); };
       campaign::run_rank(*device, rest, settings, mpi.rank(), hooks);  // campaigns arrive through on_campaign
-      if (!journal_error.empty()) throw writing::WriteError(journal_error);
+      if (!journal_error.empty()) throw files::WriteError(journal_error);
       out.stopped_early = !journal::remaining_plan(rest, fresh).sweeps.empty();
     }
     if (!out.stopped_early) journal->done();

@@ -11,7 +11,7 @@
 #include "suite/dataset/time_split.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 
 namespace autobench::dataset {
 namespace {
@@ -66,7 +66,7 @@ nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetK
 }
 
 void write_hdf5(const std::string& path, const DatasetRun& run) {
-  {  // built in memory; close() writes it whole or not at all (writing/atomic_file.hpp)
+  {  // built in memory; close() writes it whole or not at all (files/atomic_file.hpp)
     auto file = hdf5::H5File::create(path);
     file.write_attribute<std::string>("schema", "autobench-dataset");
     file.write_attribute<std::int64_t>("schema_version", kSchemaVersion);
@@ -179,7 +179,7 @@ std::size_t write_jsonl(const std::string& path, const DatasetRun& run) {
         << '\n';
     ++lines;
   }
-  writing::write_file_atomically(path, out.str());
+  files::write_file_atomically(path, out.str());
   return lines;
 }
 

@@ -42,7 +42,7 @@ std::string jsonl_path(const std::string& run_dir);  // RUN_DIR/dataset.jsonl
 nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetKernel& k, const std::string& source,
                             const std::string& backend);
 
-// Both write the file whole or not at all (writing/atomic_file.hpp); they throw writing::WriteError
+// Both write the file whole or not at all (files/atomic_file.hpp); they throw files::WriteError
 // naming the file and the reason when that fails.
 void write_hdf5(const std::string& path, const DatasetRun& run);
 // Returns how many lines it wrote (the verified, timed samples, in id order).

@@ -9,7 +9,7 @@
 
 #include <hdf5_hl.h>
 
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 
 namespace autobench::hdf5 {
 namespace {
@@ -381,7 +381,7 @@ void H5File::close() {
   const bool root_closed = handle_.close();
   const bool file_closed = file_handle_.close();
   if (!imaged || !root_closed || !file_closed) throw std::runtime_error(with_reason(file_name() + ": cannot close the file"));
-  writing::write_file_atomically(file_name(), std::string_view(image.data(), image.size()));
+  files::write_file_atomically(file_name(), std::string_view(image.data(), image.size()));
 }
 
 }  // namespace autobench::hdf5

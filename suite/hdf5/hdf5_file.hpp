@@ -2,7 +2,7 @@
 // uint64, double) and 1-D datasets (double, int64, uint64, uint8, string) with units and dimension scales. Strings are variable-length
 // UTF-8; groups track the creation order of their children. Every failure throws std::runtime_error
 // naming the file, the object and HDF5's own reason. A file being written lives in memory until
-// close() writes it out whole (output/atomic_file.hpp): a failure or a full disk leaves no partial file.
+// close() writes it out whole (files/atomic_file.hpp): a failure or a full disk leaves no partial file.
 #pragma once
 
 #include <hdf5.h>

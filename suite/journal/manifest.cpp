@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/results/json.hpp"
 #include "suite/results/utc_time.hpp"
 
@@ -31,7 +31,7 @@ std::string new_run_id(const std::string& host) {
 void write_manifest(const std::string& run_dir, const Manifest& m) {
   nlohmann::json j{{"settings", campaign::to_json(m.settings)}, {"info", m.info}};
   if (!m.run_id.empty()) j["run_id"] = m.run_id;
-  writing::write_file_atomically(manifest_path(run_dir), j.dump(2) + "\n");
+  files::write_file_atomically(manifest_path(run_dir), j.dump(2) + "\n");
 }
 
 Manifest read_manifest(const std::string& run_dir) {

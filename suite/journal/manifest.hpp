@@ -18,7 +18,7 @@ struct Manifest {
 // A new run's identity: its start time (UTC), host, process id and 32 random bits, unique in practice.
 std::string new_run_id(const std::string& host);
 
-// Written whole or not at all; throws writing::WriteError naming the file when that fails.
+// Written whole or not at all; throws files::WriteError naming the file when that fails.
 void write_manifest(const std::string& run_dir, const Manifest& m);
 // Throws std::invalid_argument naming the directory when it holds no readable run.json.
 Manifest read_manifest(const std::string& run_dir);

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <fmt/format.h>
 
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/writing/file_name.hpp"
 
 namespace autobench::writing {
@@ -28,12 +28,12 @@ std::string campaign_csv(const results::Campaign& c) {
 }
 
 std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks) {
-  ensure_directory(dir);
+  files::ensure_directory(dir);
   std::vector<std::string> paths;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
       const auto path = (std::filesystem::path(dir) / csv_file_name(c)).string();
-      write_file_atomically(path, campaign_csv(c));
+      files::write_file_atomically(path, campaign_csv(c));
       paths.push_back(path);
     }
   }

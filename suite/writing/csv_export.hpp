@@ -18,7 +18,7 @@ std::string csv_file_name(const results::Campaign& c);
 std::string campaign_csv(const results::Campaign& c);
 
 // Writes one file per campaign of every rank into `dir` (created when missing); returns their paths.
-// Each file is written whole or not at all; throws WriteError (atomic_file.hpp) naming the file that
+// Each file is written whole or not at all; throws WriteError (files/atomic_file.hpp) naming the file that
 // cannot be written.
 std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks);
 

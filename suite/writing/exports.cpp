@@ -5,14 +5,14 @@
 
 #include "suite/writing/csv_export.hpp"
 #include "suite/formatting/report_json.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 
 namespace autobench::writing {
 
 void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path) {
   const std::filesystem::path dir(run_dir);
   write_campaign_csvs((dir / "csv").string(), file.ranks);
-  write_file_atomically((dir / "summary.json").string(), formatting::report_json(file, h5_path).dump(2) + "\n");
+  files::write_file_atomically((dir / "summary.json").string(), formatting::report_json(file, h5_path).dump(2) + "\n");
 }
 
 }  // namespace autobench::writing

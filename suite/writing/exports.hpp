@@ -10,7 +10,7 @@ namespace autobench::writing {
 
 // Writes run_dir/csv/<kernel>_<detector>_rank<R>_repeat<K>.csv for every campaign of `file` and
 // run_dir/summary.json (report_json of `file`, naming `h5_path` as its file). Creates run_dir when
-// missing; throws WriteError (atomic_file.hpp) naming the file that cannot be written. Every file is
+// missing; throws WriteError (files/atomic_file.hpp) naming the file that cannot be written. Every file is
 // written whole or not at all.
 void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path);
 

@@ -10,7 +10,7 @@
 
 namespace autobench::writing {
 
-// Builds the file in memory and writes it to `path` whole (atomic_file.hpp), so `path` never holds a
+// Builds the file in memory and writes it to `path` whole (files/atomic_file.hpp), so `path` never holds a
 // partial file and keeps its old content on failure. Throws WriteError when the file cannot be written
 // (naming it and the system's reason), std::runtime_error for other HDF5 failures and
 // std::invalid_argument for results that cannot be stored (e.g. a kernel name with '/'). The consensus

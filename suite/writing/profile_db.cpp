@@ -10,7 +10,7 @@
 #include <tuple>
 
 #include "record/json.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/results/json.hpp"
 
 // nlohmann finds these by argument-dependent lookup, so they live in the records' namespace.
@@ -89,8 +89,8 @@ stats::ProfileDb load_profile_db(const std::string& path) {
 
 void save_profile_db(const std::string& path, const stats::ProfileDb& db) {
   const std::filesystem::path target(path);
-  if (target.has_parent_path()) ensure_directory(target.parent_path().string());
-  write_file_atomically(path,
+  if (target.has_parent_path()) files::ensure_directory(target.parent_path().string());
+  files::write_file_atomically(path,
                         nlohmann::json{{"format", kFormat}, {"version", kVersion}, {"sources", db.sources}}.dump(1) + "\n");
 }
 

@@ -9,21 +9,21 @@
 #include <cstring>
 #include <filesystem>
 
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 
 namespace autobench::writing {
 
 RunLock::RunLock(const std::string& run_dir, const std::string& host) {
   const std::string path = (std::filesystem::path(run_dir) / ".lock").string();
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (fd_ < 0) throw WriteError("cannot write " + path + ": " + std::strerror(errno));
+  if (fd_ < 0) throw files::WriteError("cannot write " + path + ": " + std::strerror(errno));
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int error = errno;
     char holder[256] = {};
     const ssize_t n = ::pread(fd_, holder, sizeof holder - 1, 0);
     ::close(fd_);
     fd_ = -1;
-    if (error != EWOULDBLOCK) throw WriteError("cannot lock " + path + ": " + std::strerror(error));
+    if (error != EWOULDBLOCK) throw files::WriteError("cannot lock " + path + ": " + std::strerror(error));
     std::string who = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
     while (!who.empty() && (who.back() == '\n' || who.back() == '\0')) who.pop_back();
     throw RunLocked(run_dir + " is in use by another autobench-mpi (" + (who.empty() ? "holder unknown" : who) +

@@ -1,5 +1,5 @@
 #include "power/calibration.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -78,7 +78,7 @@ TEST_F(CalibrationFile, RoundTripsEveryField) {
   CalibrationStore store;
   store.put(full_record());
   const fs::path path = dir_ / "calibration.json";
-  autobench::writing::write_file_atomically(path.string(), store.text());
+  autobench::files::write_file_atomically(path.string(), store.text());
   const auto loaded = CalibrationStore::load(path);
   ASSERT_EQ(loaded.records().size(), 1u);
   const Calibration& c = loaded.records()[0];
@@ -119,7 +119,7 @@ TEST_F(CalibrationFile, RecordWithoutFitsStaysWithoutFits) {
   c.device_uuid = "GPU-bbbb";
   c.sensor_update_period_s = 0.02;
   store.put(c);
-  autobench::writing::write_file_atomically((dir_ / "c.json").string(), store.text());
+  autobench::files::write_file_atomically((dir_ / "c.json").string(), store.text());
   const auto loaded = CalibrationStore::load(dir_ / "c.json");
   EXPECT_FALSE(loaded.records()[0].power_frequency.has_value());
   EXPECT_FALSE(loaded.records()[0].temperature.has_value());
@@ -132,7 +132,7 @@ TEST_F(CalibrationFile, InfinitiesRoundTripAsStringsLikeEveryOtherRecord) {
   CalibrationStore store;
   store.put(c);
   EXPECT_NE(store.text().find("\"sensor_lag_s\": \"inf\""), std::string::npos) << store.text();
-  autobench::writing::write_file_atomically((dir_ / "c.json").string(), store.text());
+  autobench::files::write_file_atomically((dir_ / "c.json").string(), store.text());
   EXPECT_EQ(CalibrationStore::load(dir_ / "c.json").records()[0].sensor_lag_s, numerics::kInf);
 }
 

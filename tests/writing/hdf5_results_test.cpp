@@ -14,7 +14,7 @@
 #include "suite/writing/hdf5_writer.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "tests/results/sample_results.hpp"
 
 namespace autobench::writing {
@@ -250,7 +250,7 @@ TEST(Hdf5Results, AnUnwritableDirectoryIsAnErrorNamingTheFile) {
   testing::ScratchDir scratch;
   const auto path = scratch.path("missing-dir/autobench.h5");
   EXPECT_TRUE(contains(
-      testing::error_of<WriteError>([&] { write_results(path, testing::sample_run_info(), {}, {}, "{}"); }),
+      testing::error_of<files::WriteError>([&] { write_results(path, testing::sample_run_info(), {}, {}, "{}"); }),
       "cannot write " + path + ": No such file or directory"));
 }
 

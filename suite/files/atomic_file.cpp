@@ -1,5 +1,5 @@
 // Atomic file writes (see atomic_file.hpp).
-#include "suite/writing/atomic_file.hpp"
+#include "suite/files/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
-namespace autobench::writing {
+namespace autobench::files {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, int error) {
@@ -51,4 +51,4 @@ void ensure_directory(const std::string& dir) {
   if (ec) fail(dir, ec.value());
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::files

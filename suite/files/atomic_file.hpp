@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace autobench::writing {
+namespace autobench::files {
 
 // A write that failed, with one line naming the file and the system's reason:
 // "cannot write RUN/autobench.h5: No space left on device".
@@ -21,4 +21,4 @@ void write_file_atomically(const std::string& path, std::string_view contents);
 // Creates `dir` and its parents when missing; throws WriteError naming `dir` when that fails.
 void ensure_directory(const std::string& dir);
 
-}  // namespace autobench::writing
+}  // namespace autobench::files
