@@ -70,7 +70,7 @@ ModelSearch::ModelSearch(int warmup_budget, int top_k, int random, int incumbent
     : warmup_budget_(warmup_budget), top_k_(top_k), random_(random), incumbents_(incumbents),
       launches_(std::move(launches)) {}
 
-ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device,
+ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const backend::Occupancy& device,
                                   CompiledResources compiled) {
   if (!kernel.launch || device.sm_count <= 0) return {};
   using Known = std::map<std::string, std::optional<kernels::BlockResources>>;
@@ -82,7 +82,7 @@ ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const datas
       if (added) at->second = compiled(config);
       resources = at->second;
     }
-    return dataset::residency(kernel, config, n, device, resources);
+    return backend::residency(kernel, config, n, device, resources);
   };
 }
 
@@ -96,7 +96,7 @@ model::Row ModelSearch::row(const kernels::Tunables& config, std::uint64_t n, st
   }
   r.push_back(static_cast<double>(n));
   if (launches_) {
-    const dataset::Residency at = launches_(config, launch_n);
+    const backend::Residency at = launches_(config, launch_n);
     r.push_back(at.waves);
     r.push_back(at.blocks_per_sm);
   }

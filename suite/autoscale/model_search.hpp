@@ -13,7 +13,7 @@
 
 #include "kernels/kernel.hpp"
 #include "model/linear_model.hpp"
-#include "suite/dataset/residency.hpp"
+#include "suite/backend/residency.hpp"
 
 namespace autobench::autoscale {
 
@@ -30,12 +30,12 @@ class ModelSearch {
   static constexpr std::size_t kConfirmCount = 3;
   static constexpr int kConfirmProbes = 3;
 
-  // A configuration's launch at a size on the device (dataset::residency).
-  using Launches = std::function<dataset::Residency(const kernels::Tunables& config, std::uint64_t n)>;
+  // A configuration's launch at a size on the device (backend::residency).
+  using Launches = std::function<backend::Residency(const kernels::Tunables& config, std::uint64_t n)>;
 
   // warmup_budget: configurations sampled per warm-up size (and the most its further rounds add);
   // top_k, incumbents, random: per guided size (top_k also per further round). With `launches` the
-  // model also has each launch's "waves" and "blocks_per_sm" (dataset::Residency) as parameters, and
+  // model also has each launch's "waves" and "blocks_per_sm" (backend::Residency) as parameters, and
   // the search looks past wave quantization (see search()).
   ModelSearch(int warmup_budget, int top_k, int random, int incumbents, Launches launches = {});
 
@@ -129,7 +129,7 @@ using CompiledResources = std::function<std::optional<kernels::BlockResources>(c
 // them: the registry's kernels do), each block's resources from `compiled` (asked once per
 // configuration) where it knows them, else the kernel's estimate; none (empty) when the kernel has no
 // launch geometry or the device's SM count is not known.
-ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const dataset::Occupancy& device,
+ModelSearch::Launches launches_on(const kernels::KernelSpec& kernel, const backend::Occupancy& device,
                                   CompiledResources compiled = {});
 
 }  // namespace autobench::autoscale

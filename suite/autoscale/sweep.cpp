@@ -19,8 +19,8 @@
 #include "suite/autoscale/refine.hpp"
 #include "suite/autoscale/throttled.hpp"
 #include "suite/autoscale/tuner.hpp"
+#include "suite/backend/residency.hpp"
 #include "suite/control/phase_timer.hpp"
-#include "suite/dataset/regime.hpp"
 
 namespace autobench::autoscale {
 namespace {
@@ -183,7 +183,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
     const CompiledResources compiled = [&device, &kernel](const kernels::Tunables& config) {
       return device.block_resources(kernel, config);
     };
-    tuner.emplace(settings, launches_on(kernel, dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor), compiled),
+    tuner.emplace(settings, launches_on(kernel, backend::occupancy_for(info.sm_count, info.cc_major, info.cc_minor), compiled),
                   compiled);
     detect::Curve curve;
     std::vector<detect::PointTiming> timings;

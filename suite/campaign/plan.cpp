@@ -13,7 +13,7 @@
 #include "suite/campaign/limits.hpp"
 #include "suite/campaign/option_table.hpp"
 #include "suite/campaign/suites.hpp"
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::campaign {
 namespace {
@@ -37,7 +37,7 @@ std::string str(T v) {
 
 void check_unique(const std::vector<std::string>& names, const char* what) {
   std::set<std::string> seen;
-  for (const auto& n : names) require(seen.insert(n).second, std::string(what) + " " + formatting::echo(n) + " is listed twice");
+  for (const auto& n : names) require(seen.insert(n).second, std::string(what) + " " + text::echo(n) + " is listed twice");
 }
 
 // The autoscaler's values, for the sweeps of `kernel_names`.
@@ -87,16 +87,16 @@ Plan check_plan(const RunSettings& s) {
   plan.repeats = s.repeats ? s.repeats : suite.repeats;
 
   for (const auto& k : plan.kernels)
-    require(kernels::find(k) != nullptr, "unknown kernel " + formatting::echo(k) + " (allowed: " + join(kernels::names()) + ")");
+    require(kernels::find(k) != nullptr, "unknown kernel " + text::echo(k) + " (allowed: " + join(kernels::names()) + ")");
   std::vector<std::string> known_detectors;
   for (const auto& d : detect::list()) known_detectors.push_back(d.name);
   for (const auto& d : plan.detectors)
-    require(detect::exists(d), "unknown detector " + formatting::echo(d) + " (allowed: " + join(known_detectors) + ")");
+    require(detect::exists(d), "unknown detector " + text::echo(d) + " (allowed: " + join(known_detectors) + ")");
   check_unique(plan.kernels, "kernel");
   check_unique(plan.detectors, "detector");
   check_stored(limits::repeats, plan.repeats);
   require(s.backend == "auto" || s.backend == "cuda" || s.backend == "sim",
-          "unknown backend " + formatting::echo(s.backend) + " (allowed: auto, cuda, sim)");
+          "unknown backend " + text::echo(s.backend) + " (allowed: auto, cuda, sim)");
 
   if (!s.sim_device.empty()) backend::sim::model_named(s.sim_device);
   check_limits(run_options(), s);
@@ -104,11 +104,11 @@ Plan check_plan(const RunSettings& s) {
   check_autoscale(s.autoscale, plan.kernels);
   for (const auto& [k, a] : s.kernel_autoscale) {
     require(std::find(plan.kernels.begin(), plan.kernels.end(), k) != plan.kernels.end(),
-            "settings for kernel " + formatting::echo(k) + " but it is not in the run's kernels (" + join(plan.kernels) + ")");
+            "settings for kernel " + text::echo(k) + " but it is not in the run's kernels (" + join(plan.kernels) + ")");
     check_autoscale(a, {k});
     // The power windows are the run's: a kernel's efficiency curve needs one at every point of it.
     require(a.knee_metric != autoscale::KneeMetric::efficiency || (s.power.points == "all" && s.power.window_s != 0),
-            "--knee-metric efficiency for kernel " + formatting::echo(k) + " needs a power window at every point: "
+            "--knee-metric efficiency for kernel " + text::echo(k) + " needs a power window at every point: "
             "give --power-points all (and --power-window-ms > 0) for the whole run, in [options]");
   }
 

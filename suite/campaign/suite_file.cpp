@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 #ifdef AUTOBENCH_HAVE_TOML
 #include <toml++/toml.h>
@@ -100,7 +100,7 @@ SuiteFile read_suite_file(const std::string& path) {
         file.kernel_lines[std::string(name.str())] = line_of(table);
       }
     } else {
-      fail(path, line, "unknown key " + formatting::echo(key) +
+      fail(path, line, "unknown key " + text::echo(key) +
                            " (allowed at the top: description, kernels, detectors, repeats, [options], [kernel.NAME])");
     }
   }

@@ -356,7 +356,7 @@ void run_dataset(const DatasetRequest& request) {
     if (device && previous.plan) {
       plan = *previous.plan;
     } else if (device) {
-      const ds::Occupancy occ = ds::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
+      const backend::Occupancy occ = backend::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
       ds::SamplerSettings ss;
       ss.per_kernel = static_cast<std::size_t>(settings.per_kernel);
       ss.ratio = ratio;
@@ -402,7 +402,7 @@ void run_dataset(const DatasetRequest& request) {
       if (previous.extension) {
         plan.insert(plan.end(), previous.extension->begin(), previous.extension->end());
       } else {
-        const ds::Occupancy occ = ds::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
+        const backend::Occupancy occ = backend::occupancy_for(mine.device.sm_count, mine.device.cc_major, mine.device.cc_minor);
         std::mt19937_64 rng(settings.seed * 31 + static_cast<std::uint64_t>(mpi.rank()));
         std::vector<ds::LaunchConfig> more;
         for (std::size_t i = static_cast<std::size_t>(mpi.rank()); i < requests.size(); i += static_cast<std::size_t>(mpi.size())) {

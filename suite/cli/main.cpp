@@ -10,7 +10,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/run_command.hpp"
 #include "suite/cli/run_options.hpp"
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 namespace {
 
@@ -25,7 +25,7 @@ std::string joined_command_line(int argc, char** argv) {
 int fail(int code, const std::string& message) {
   if (!message.empty())
     fmt::print(stderr, "autobench-mpi: error: {}\n",
-               autobench::formatting::printable(message, autobench::formatting::kMessageBytes));
+               autobench::text::printable(message, autobench::text::kMessageBytes));
   return code;
 }
 

@@ -42,7 +42,7 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/writing/model_file.hpp"
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 #include "suite/formatting/model_report.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
@@ -250,7 +250,7 @@ void run_model(const ModelOptions& o) {
                          ": '" + models[r] + "'); a model is fitted for one device model: start the ranks on one GPU model";
   refuse_if_any(mpi, device_problem);
   const auto& info = device->info();
-  plan.space.offered.device = dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
+  plan.space.offered.device = backend::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
 
   // Every rank draws the same sample from the seed and measures every size-th point from its rank on.
   std::mt19937_64 rng(o.seed);
@@ -336,7 +336,7 @@ void run_model(const ModelOptions& o) {
                   100 * run.errors.mean_relative, run.errors.points, path.c_str());
     } catch (const RunFailure& e) {
       fmt::print(stderr, "autobench-mpi: error: {}\n",
-                 formatting::printable(e.what(), formatting::kMessageBytes));
+                 text::printable(e.what(), text::kMessageBytes));
       exit_code = kExitFailure;
     }
   }
@@ -347,7 +347,7 @@ void run_model(const ModelOptions& o) {
 // so may the derived parameters: they are computed from the others with `kernel` (when it is known) on
 // `device`, and a value given for one must be the computed one.
 model::Row parse_point(const std::string& spec, const std::vector<model::Parameter>& parameters,
-                       const kernels::KernelSpec* kernel, const dataset::Occupancy& device) {
+                       const kernels::KernelSpec* kernel, const backend::Occupancy& device) {
   std::map<std::string, double> given;
   std::istringstream in(spec);
   for (std::string item; std::getline(in, item, ',');) {
@@ -416,8 +416,8 @@ model::Row parse_point(const std::string& spec, const std::vector<model::Paramet
 modeling::ModelRun read_for(const char* what, const std::string& file);
 
 // The residency limits of the file's device (SM count 0 when the file does not record it).
-dataset::Occupancy device_of(const modeling::ModelRun& run) {
-  return dataset::occupancy_for(run.sm_count, run.cc_major, run.cc_minor);
+backend::Occupancy device_of(const modeling::ModelRun& run) {
+  return backend::occupancy_for(run.sm_count, run.cc_major, run.cc_minor);
 }
 
 void predict(const PredictOptions& o) {
@@ -557,7 +557,7 @@ void evaluate_sweep(const EvaluateOptions& o) {
         return it->second;
       };
     if (spec)
-      launches = autoscale::launches_on(*spec, dataset::occupancy_for(first.device.sm_count, first.device.cc_major,
+      launches = autoscale::launches_on(*spec, backend::occupancy_for(first.device.sm_count, first.device.cc_major,
                                                                       first.device.cc_minor), compiled);
     replay = modeling::replay_tuner(first.pool.names, recordings, t, launches);
   } catch (const std::invalid_argument& e) {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "suite/cli/errors.hpp"
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 #include "suite/reading/hdf5_reader.hpp"
 
 namespace autobench::cli {
@@ -15,11 +15,11 @@ std::vector<stats::NamedResultFile> read_result_files(const std::string& command
   std::vector<stats::NamedResultFile> files;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const std::string& path = paths[i];
-    if (!std::filesystem::is_regular_file(path)) throw UsageError(command + ": no such file: " + formatting::printable(path));
+    if (!std::filesystem::is_regular_file(path)) throw UsageError(command + ": no such file: " + text::printable(path));
     for (std::size_t j = 0; j < i; ++j) {
       std::error_code ec;
       if (std::filesystem::equivalent(paths[j], path, ec))
-        throw UsageError(command + ": " + formatting::echo(path) + " is the file " + formatting::echo(paths[j]) +
+        throw UsageError(command + ": " + text::echo(path) + " is the file " + text::echo(paths[j]) +
                          " again (each results file counts once)");
     }
     try {

@@ -15,7 +15,7 @@
 #include "suite/campaign/suite_file.hpp"
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 #include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
@@ -225,7 +225,7 @@ void check_names(const campaign::SuiteFile& file, const std::vector<campaign::Su
         if (!c->get_lnames().empty() && c->get_lnames()[0] != "suite" && c->get_lnames()[0] != "help" &&
             (groups.empty() || std::count(groups.begin(), groups.end(), c->get_group())))
           names += (names.empty() ? "" : ", ") + c->get_lnames()[0];
-      throw UsageError(file.path + ":" + std::to_string(o.line) + ": unknown option " + formatting::echo(o.name) + " in " + where +
+      throw UsageError(file.path + ":" + std::to_string(o.line) + ": unknown option " + text::echo(o.name) + " in " + where +
                        " (allowed: " + names + ")");
     }
   }

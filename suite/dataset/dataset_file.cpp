@@ -47,7 +47,7 @@ nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetK
   f.workgroups = static_cast<double>(c.workgroups);
   f.block_threads = c.block_threads;
   f.regime = c.regime;
-  f.occupancy = occupancy_for(d.device.sm_count, d.device.cc_major, d.device.cc_minor);
+  f.occupancy = backend::occupancy_for(d.device.sm_count, d.device.cc_major, d.device.cc_minor);
   f.bandwidth_gbs = d.ceilings.bandwidth_gbs;
   f.gflops = d.ceilings.gflops;
   nlohmann::json j = {{"schema_version", kSchemaVersion},

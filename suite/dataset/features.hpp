@@ -16,7 +16,7 @@ struct Features {
   double flops = 0;          // floating-point operations of the launch
   double workgroups = 0, block_threads = 0;
   Regime regime = Regime::idle;
-  Occupancy occupancy;       // the device's SMs and residency limits
+  backend::Occupancy occupancy;       // the device's SMs and residency limits
   double bandwidth_gbs = 0;  // the device's measured ceilings (sim: the model's peaks)
   double gflops = 0;
 };

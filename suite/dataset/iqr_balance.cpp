@@ -119,14 +119,14 @@ BalancePlan plan_iqr_balance(const std::vector<KernelTimes>& kernels, std::size_
   return plan;
 }
 
-bool realise(const LaunchShape& shape, const Occupancy& occupancy, const BalanceRequest& request,
+bool realise(const LaunchShape& shape, const backend::Occupancy& occupancy, const BalanceRequest& request,
              std::mt19937_64& rng, LaunchConfig& out) {
   if (shape.configs.empty()) return false;
   std::uniform_int_distribution<std::size_t> pick(0, shape.configs.size() - 1);
   for (int attempt = 0; attempt < 16; ++attempt) {
     const kernels::Tunables& config = shape.configs[pick(rng)];
     const int block = shape.block_threads(config);
-    if (block % kWarpSize != 0) continue;
+    if (block % backend::kWarpSize != 0) continue;
     const auto wg = static_cast<std::uint64_t>(std::max(1.0, std::ceil(request.global_size / block)));
     const std::uint64_t n = size_for_workgroups(shape, config, wg);
     if (n == 0 || (shape.fits && !shape.fits(n, config))) continue;

@@ -67,7 +67,7 @@ BalancePlan plan_iqr_balance(const std::vector<KernelTimes>& kernels, std::size_
 // The request as a configuration of its kernel: a random candidate tunable set, the smallest size with
 // at least global_size / block threads' worth of workgroups; origin iqr with the request's reason.
 // Returns false when no candidate reaches that size.
-bool realise(const LaunchShape& shape, const Occupancy& occupancy, const BalanceRequest& request,
+bool realise(const LaunchShape& shape, const backend::Occupancy& occupancy, const BalanceRequest& request,
              std::mt19937_64& rng, LaunchConfig& out);
 
 }  // namespace autobench::dataset

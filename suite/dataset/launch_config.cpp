@@ -21,7 +21,7 @@ std::uint64_t size_for_workgroups(const LaunchShape& shape, const kernels::Tunab
 }
 
 LaunchConfig make_config(const LaunchShape& shape, const kernels::Tunables& config, std::uint64_t n,
-                         const Occupancy& occupancy) {
+                         const backend::Occupancy& occupancy) {
   LaunchConfig c;
   c.kernel = shape.kernel;
   c.tunables = config;

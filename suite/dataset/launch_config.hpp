@@ -49,6 +49,6 @@ std::uint64_t size_for_workgroups(const LaunchShape& shape, const kernels::Tunab
 
 // The configuration at size n, with its workgroups, block size and regime filled in.
 LaunchConfig make_config(const LaunchShape& shape, const kernels::Tunables& config, std::uint64_t n,
-                         const Occupancy& occupancy);
+                         const backend::Occupancy& occupancy);
 
 }  // namespace autobench::dataset

@@ -62,12 +62,12 @@ std::array<std::size_t, kRegimes> regime_quota(std::size_t total, const RegimeRa
   return q;
 }
 
-KernelSample sample_kernel(const LaunchShape& shape, const Occupancy& occupancy, const SamplerSettings& settings) {
+KernelSample sample_kernel(const LaunchShape& shape, const backend::Occupancy& occupancy, const SamplerSettings& settings) {
   KernelSample out;
   out.quota = regime_quota(settings.per_kernel, settings.ratio);
   std::vector<kernels::Tunables> candidates;
   for (const auto& c : shape.configs)
-    if (shape.block_threads(c) % kWarpSize == 0) candidates.push_back(c);
+    if (shape.block_threads(c) % backend::kWarpSize == 0) candidates.push_back(c);
   if (candidates.empty()) return out;
 
   std::mt19937_64 rng(settings.seed * 0x9E3779B97F4A7C15ull + std::hash<std::string>{}(shape.kernel));

@@ -42,6 +42,6 @@ struct KernelSample {
 // multiple of the warp size), a workgroup count log-uniform in the regime's range, and the smallest
 // problem size that launches that many workgroups. A draw whose size lands in another regime (sizes
 // move in granularity steps) or repeats an earlier configuration is drawn again.
-KernelSample sample_kernel(const LaunchShape& shape, const Occupancy& occupancy, const SamplerSettings& settings);
+KernelSample sample_kernel(const LaunchShape& shape, const backend::Occupancy& occupancy, const SamplerSettings& settings);
 
 }  // namespace autobench::dataset

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "suite/dataset/residency.hpp"
+#include "suite/backend/residency.hpp"
 
 namespace autobench::modeling {
 namespace {
@@ -28,7 +28,7 @@ std::vector<std::string> kernel_names(const kernels::KernelSpec& kernel) {
 
 }  // namespace
 
-Offered offered_by(const std::vector<std::string>& names, const dataset::Occupancy& device) {
+Offered offered_by(const std::vector<std::string>& names, const backend::Occupancy& device) {
   const auto has = [&](const std::string& n) { return std::find(names.begin(), names.end(), n) != names.end(); };
   return {has(launch_names().front()), has(residency_names().front()), device};
 }
@@ -52,7 +52,7 @@ std::vector<double> derived_parameters(const kernels::KernelSpec& kernel, const 
                                        const kernels::Tunables& config, std::uint64_t n) {
   std::vector<double> out;
   if (!offered.launch && !offered.derived) return out;
-  const dataset::Residency r = dataset::residency(kernel, config, n, offered.device);
+  const backend::Residency r = backend::residency(kernel, config, n, offered.device);
   if (offered.launch) out = {r.blocks * r.block_threads, r.blocks, r.block_threads};
   if (offered.derived) {
     if (offered.device.sm_count <= 0)

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels/kernel.hpp"
-#include "suite/dataset/regime.hpp"
+#include "suite/backend/residency.hpp"
 #include "suite/modeling/model_run.hpp"
 
 namespace autobench::modeling {
@@ -22,11 +22,11 @@ namespace autobench::modeling {
 struct Offered {
   bool launch = false;
   bool derived = false;
-  dataset::Occupancy device;  // sm_count 0: not known, and then the derived ones cannot be computed
+  backend::Occupancy device;  // sm_count 0: not known, and then the derived ones cannot be computed
 };
 
 // What a model whose parameters are `names` was offered (on `device`).
-Offered offered_by(const std::vector<std::string>& names, const dataset::Occupancy& device);
+Offered offered_by(const std::vector<std::string>& names, const backend::Occupancy& device);
 
 std::vector<std::string> derived_parameter_names(const kernels::KernelSpec& kernel, const Offered& offered);
 // Whether `name` is one of the parameters the kernel can derive (whatever is offered).

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <vector>
 
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::reading {
 namespace {
@@ -78,7 +78,7 @@ std::vector<Line> lines_of(const std::string& text, const std::string& file) {
     }
   }
   if (in_quotes)
-    throw CurveCsvError(formatting::printable(file) + ": line " + std::to_string(open_line) + ": a quoted cell is not closed (missing '\"')");
+    throw CurveCsvError(text::printable(file) + ": line " + std::to_string(open_line) + ": a quoted cell is not closed (missing '\"')");
   if (!blank || !cell.empty()) end_record();
   return out;
 }
@@ -93,7 +93,7 @@ class Failure {
  public:
   explicit Failure(std::string file) : file_(std::move(file)) {}
   [[noreturn]] void at(std::size_t line, const std::string& problem) const {
-    throw CurveCsvError(formatting::printable(file_) + ": line " + std::to_string(line) + ": " + problem);
+    throw CurveCsvError(text::printable(file_) + ": line " + std::to_string(line) + ": " + problem);
   }
 
  private:
@@ -103,7 +103,7 @@ class Failure {
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return formatting::printable(out);
+  return text::printable(out);
 }
 
 // The header's column named `wanted`; when that is empty, the first column named one of `defaults`
@@ -117,7 +117,7 @@ std::size_t column(const Line& header, const std::string& wanted, const std::vec
   };
   if (!wanted.empty()) {
     if (auto i = find([&](const std::string& h) { return h == wanted; })) return *i;
-    fail.at(header.number, "no column " + formatting::echo(wanted) + " (columns: " + joined(header.cells) + ")");
+    fail.at(header.number, "no column " + text::echo(wanted) + " (columns: " + joined(header.cells) + ")");
   }
   for (const auto& name : defaults) {
     if (auto i = find([&](const std::string& h) { return h == name; })) return *i;
@@ -125,7 +125,7 @@ std::size_t column(const Line& header, const std::string& wanted, const std::vec
       if (auto i = find([&](const std::string& h) { return h.rfind(name + "_", 0) == 0; })) return *i;
   }
   if (fallback >= header.cells.size())
-    fail.at(header.number, "only one column, " + formatting::echo(joined(header.cells)) + " (a curve needs two: x and y)");
+    fail.at(header.number, "only one column, " + text::echo(joined(header.cells)) + " (a curve needs two: x and y)");
   return fallback;
 }
 
@@ -134,8 +134,8 @@ double number(const std::string& cell, const std::string& column, std::size_t li
   const char* end = cell.data() + cell.size();
   const auto r = std::from_chars(cell.data(), end, v);
   if (cell.empty() || r.ec != std::errc() || r.ptr != end)
-    fail.at(line, formatting::printable(column) + " " + formatting::echo(cell) + " is not a number");
-  if (!std::isfinite(v)) fail.at(line, formatting::printable(column) + " " + formatting::echo(cell) + " is not a finite number");
+    fail.at(line, text::printable(column) + " " + text::echo(cell) + " is not a number");
+  if (!std::isfinite(v)) fail.at(line, text::printable(column) + " " + text::echo(cell) + " is not a finite number");
   return v;
 }
 
@@ -161,12 +161,12 @@ CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const
     const double x = number(line.cells[xi], out.x_name, line.number, fail);
     const double y = number(line.cells[yi], out.y_name, line.number, fail);
     if (columns.positive_x && !(x > 0.0))
-      fail.at(line.number, formatting::printable(out.x_name) + " " + formatting::echo(line.cells[xi]) +
-                               " is not positive (a log x-scale needs " + formatting::printable(out.x_name) + " > 0)");
+      fail.at(line.number, text::printable(out.x_name) + " " + text::echo(line.cells[xi]) +
+                               " is not positive (a log x-scale needs " + text::printable(out.x_name) + " > 0)");
     if (k > 1 && !(x > out.curve.x.back()))
-      fail.at(line.number, formatting::printable(out.x_name) + " " + formatting::echo(line.cells[xi]) + " does not exceed " +
-                               formatting::echo(lines[k - 1].cells[xi]) + " on line " + std::to_string(lines[k - 1].number) +
-                               " (" + formatting::printable(out.x_name) + " must strictly increase)");
+      fail.at(line.number, text::printable(out.x_name) + " " + text::echo(line.cells[xi]) + " does not exceed " +
+                               text::echo(lines[k - 1].cells[xi]) + " on line " + std::to_string(lines[k - 1].number) +
+                               " (" + text::printable(out.x_name) + " must strictly increase)");
     out.curve.x.push_back(x);
     out.curve.y.push_back(y);
   }
@@ -178,10 +178,10 @@ CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const
 
 CsvCurve read_curve_csv(const std::string& file, const CurveColumns& columns) {
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) throw CurveCsvError(formatting::printable(file) + ": no such file");
-  if (std::filesystem::is_directory(file, ec)) throw CurveCsvError(formatting::printable(file) + ": is a directory, not a CSV file");
+  if (!std::filesystem::exists(file, ec)) throw CurveCsvError(text::printable(file) + ": no such file");
+  if (std::filesystem::is_directory(file, ec)) throw CurveCsvError(text::printable(file) + ": is a directory, not a CSV file");
   std::ifstream in(file, std::ios::binary);
-  if (!in.is_open()) throw CurveCsvError(formatting::printable(file) + ": cannot be read");
+  if (!in.is_open()) throw CurveCsvError(text::printable(file) + ": cannot be read");
   std::ostringstream text;
   text << in.rdbuf();
   return parse_curve_csv(text.str(), file, columns);

@@ -8,22 +8,22 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::writing {
 namespace fs = std::filesystem;
 namespace {
 
 [[noreturn]] void refuse(const std::string& option, const std::string& path, const std::string& why) {
-  throw std::invalid_argument(option + " " + formatting::echo(path) + " is not usable: " + why);
+  throw std::invalid_argument(option + " " + text::echo(path) + " is not usable: " + why);
 }
 
 // Throws unless `dir` (existing) is a directory this process may create files in.
 void check_writable(const std::string& option, const std::string& path, const fs::path& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) refuse(option, path, formatting::echo(dir.string()) + " is not a directory");
+  if (!fs::is_directory(dir, ec)) refuse(option, path, text::echo(dir.string()) + " is not a directory");
   if (::access(dir.c_str(), W_OK | X_OK) != 0)
-    refuse(option, path, formatting::echo(dir.string()) + " is not writable (" + std::strerror(errno) + ")");
+    refuse(option, path, text::echo(dir.string()) + " is not writable (" + std::strerror(errno) + ")");
 }
 
 }  // namespace
@@ -41,7 +41,7 @@ void check_output_file(const std::string& option, const std::string& file) {
   std::error_code ec;
   if (fs::is_directory(file, ec)) refuse(option, file, "it is a directory");
   fs::path parent = fs::absolute(file).parent_path();
-  if (!fs::exists(parent, ec)) refuse(option, file, "the directory " + formatting::echo(parent.string()) + " does not exist");
+  if (!fs::exists(parent, ec)) refuse(option, file, "the directory " + text::echo(parent.string()) + " does not exist");
   check_writable(option, file, parent);
 }
 

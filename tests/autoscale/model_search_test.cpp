@@ -45,12 +45,12 @@ double cost(const ab::kernels::Tunables& t, std::uint64_t n) {
   return 5e-6 + 2.0 * static_cast<double>(n) * static_cast<double>(n) * 256 / (20e12 * eff);
 }
 
-// The efficiency on an H100's waves instead: each SM runs the blocks it holds (dataset::residency) side
+// The efficiency on an H100's waves instead: each SM runs the blocks it holds (backend::residency) side
 // by side, a wave taking their work at the SM's share of 20 TFLOP/s, and the grid takes whole waves.
 // Where a size puts a grid's last blocks into a new wave, another tile wins: the best configuration
 // jumps between grids from size to size, as on the GPU (bench/model/README.md).
-double wave_cost(const ab::kernels::Tunables& t, std::uint64_t n, const ab::dataset::Occupancy& h100) {
-  const ab::dataset::Residency r = ab::dataset::residency(*ab::kernels::find("gemm"), t, n, h100);
+double wave_cost(const ab::kernels::Tunables& t, std::uint64_t n, const ab::backend::Occupancy& h100) {
+  const ab::backend::Residency r = ab::backend::residency(*ab::kernels::find("gemm"), t, n, h100);
   const double wave_s = r.resident_per_sm * 2.0 * static_cast<double>(t.at("MWG") * t.at("NWG")) * 256 /
                         (20e12 / h100.sm_count * efficiency(t));
   return 5e-6 + r.waves * wave_s;
@@ -238,10 +238,10 @@ TEST(ModelSearch, TimesTheBudgetAndTheRefitsTopKAtTwoSizesThenTopKIncumbentsAndR
 
 TEST(ModelSearch, WithLaunchesTimesOneConfigurationPerGridAndFollowsTheBestAcrossWaves) {
   const auto& gemm = *ab::kernels::find("gemm");
-  const auto h100 = ab::dataset::occupancy_for(132, 9, 0);
+  const auto h100 = ab::backend::occupancy_for(132, 9, 0);
   using Grid = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
   const auto grid = [&](const ab::kernels::Tunables& c, std::uint64_t n) {
-    const auto g = ab::dataset::residency(gemm, c, n, h100).grid;
+    const auto g = ab::backend::residency(gemm, c, n, h100).grid;
     return Grid{g.x, g.y, g.z};
   };
   const std::vector<std::uint64_t> sizes{128,  256,  384,  512,  640,  768,  896,  1024, 1152, 1280, 1408,
@@ -418,7 +418,7 @@ TEST(ModelTuner, TimesTheBudgetAndTheRefitsTopKTwiceThenTopKIncumbentsAndRandomA
 
 TEST(ModelSearch, LaunchesUseTheCompiledResourcesAskedOncePerConfiguration) {
   const auto& gemm = *ab::kernels::find("gemm");
-  const auto h100 = ab::dataset::occupancy_for(132, 9, 0);
+  const auto h100 = ab::backend::occupancy_for(132, 9, 0);
   const auto space = ab::kernels::tuning_space(gemm, 2432);
   std::map<std::string, int> asked;
   const ab::autoscale::CompiledResources compiled = [&](const ab::kernels::Tunables& c)
@@ -431,13 +431,13 @@ TEST(ModelSearch, LaunchesUseTheCompiledResourcesAskedOncePerConfiguration) {
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& c : space) {
       const auto r = launches(c, 2432);
-      const auto expected = c == space.front() ? ab::dataset::residency(gemm, c, 2432, h100)
-                                               : ab::dataset::residency(gemm, c, 2432, h100, ab::kernels::BlockResources{255, 49152});
+      const auto expected = c == space.front() ? ab::backend::residency(gemm, c, 2432, h100)
+                                               : ab::backend::residency(gemm, c, 2432, h100, ab::kernels::BlockResources{255, 49152});
       EXPECT_EQ(r.resident_per_sm, expected.resident_per_sm) << ab::kernels::to_string(c);
       EXPECT_EQ(r.waves, expected.waves) << ab::kernels::to_string(c);
     }
   EXPECT_EQ(asked.size(), space.size());
   for (const auto& [name, count] : asked) EXPECT_EQ(count, 1) << name;
   // The compiled resources do change the launches: 255 registers leave room for fewer blocks than estimated.
-  EXPECT_LT(launches(space.back(), 2432).resident_per_sm, ab::dataset::residency(gemm, space.back(), 2432, h100).resident_per_sm);
+  EXPECT_LT(launches(space.back(), 2432).resident_per_sm, ab::backend::residency(gemm, space.back(), 2432, h100).resident_per_sm);
 }

@@ -1,6 +1,6 @@
 """Echo safety: every value an error message quotes reaches the terminal escaped (ESC, OSC, NUL, DEL and
 C1 controls as \\xNN) and cut to a bounded length ("…(N bytes)"), whether it came from a CSV file, a suite
-file or the command line (suite/formatting/echo.hpp)."""
+file or the command line (suite/text/echo.hpp)."""
 import os
 import shutil
 import subprocess

@@ -18,7 +18,7 @@ TEST(ResourceEstimate, GemmsResidentBlocksMatchTheCompiledKernels) {
   if (backend::cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU visible";
   auto device = backend::open_cuda_device(0, 1);
   const auto& info = device->info();
-  const dataset::Occupancy occupancy = dataset::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
+  const backend::Occupancy occupancy = backend::occupancy_for(info.sm_count, info.cc_major, info.cc_minor);
   const kernels::KernelSpec& gemm = *kernels::find("gemm");
   int same = 0, within_one = 0, total = 0;
   for (const auto& config : kernels::tuning_space(gemm, 8192)) {
@@ -30,8 +30,8 @@ TEST(ResourceEstimate, GemmsResidentBlocksMatchTheCompiledKernels) {
     ASSERT_GT(shared, 0) << "GEMM's tiles are static shared memory";
     const int threads = static_cast<int>(config.at("MDIMC") * config.at("NDIMC"));
     const kernels::BlockResources estimate = gemm.resources(config);
-    const int compiled = dataset::resident_blocks_per_sm(occupancy, threads, regs, shared);
-    const int estimated = dataset::resident_blocks_per_sm(occupancy, threads, estimate.registers_per_thread, estimate.shared_bytes);
+    const int compiled = backend::resident_blocks_per_sm(occupancy, threads, regs, shared);
+    const int estimated = backend::resident_blocks_per_sm(occupancy, threads, estimate.registers_per_thread, estimate.shared_bytes);
     same += compiled == estimated;
     within_one += std::abs(compiled - estimated) <= 1;
     ++total;

@@ -36,7 +36,7 @@ Pool occupancy_bound_pool() {
 }
 
 const ab::modeling::Offered kLaunch{true, false, {}};
-const ab::modeling::Offered kDerivedOnH100{false, true, ab::dataset::occupancy_for(132, 9, 0)};
+const ab::modeling::Offered kDerivedOnH100{false, true, ab::backend::occupancy_for(132, 9, 0)};
 
 }  // namespace
 

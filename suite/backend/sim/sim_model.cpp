@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::backend::sim {
 namespace {
@@ -63,7 +63,7 @@ const SimModel& model_named(const std::string& name) {
   if (const SimModel* m = find_model(name)) return *m;
   std::string known;
   for (const auto& m : models()) known += (known.empty() ? "'" : ", '") + m.name + "'";
-  throw std::invalid_argument("unknown sim device " + formatting::echo(name) + " (allowed: " + known + ")");
+  throw std::invalid_argument("unknown sim device " + text::echo(name) + " (allowed: " + known + ")");
 }
 
 double utilization(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n) {

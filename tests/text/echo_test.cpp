@@ -1,11 +1,11 @@
 // Echoed input in messages: control characters escaped, invalid UTF-8 escaped, length bounded.
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace autobench::formatting {
+namespace autobench::text {
 namespace {
 
 TEST(Echo, PlainTextAndUtf8AreKeptAndQuoted) {
@@ -41,4 +41,4 @@ TEST(Echo, LongValuesAreCutWithTheirLength) {
 }
 
 }  // namespace
-}  // namespace autobench::formatting
+}  // namespace autobench::text

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace autobench::formatting {
+namespace autobench::text {
 
 inline constexpr std::size_t kEchoBytes = 200;      // the most bytes of one echoed value
 inline constexpr std::size_t kMessageBytes = 4000;  // the most bytes of one whole error message
@@ -18,4 +18,4 @@ std::string printable(std::string_view text, std::size_t max_bytes = kEchoBytes)
 // printable(text) in single quotes: how every message quotes a value it was given ("unknown kernel 'x'").
 std::string echo(std::string_view text);
 
-}  // namespace autobench::formatting
+}  // namespace autobench::text

@@ -1,9 +1,9 @@
 // Safe echoes of input (see echo.hpp).
-#include "suite/formatting/echo.hpp"
+#include "suite/text/echo.hpp"
 
 #include <fmt/format.h>
 
-namespace autobench::formatting {
+namespace autobench::text {
 namespace {
 
 // The length of the valid, non-control UTF-8 sequence starting at text[i] (2 to 4 bytes), or 0.
@@ -51,4 +51,4 @@ std::string printable(std::string_view text, std::size_t max_bytes) {
 
 std::string echo(std::string_view text) { return "'" + printable(text) + "'"; }
 
-}  // namespace autobench::formatting
+}  // namespace autobench::text
