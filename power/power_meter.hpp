@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "power/sample.hpp"
+#include "power/sensor.hpp"
 
 namespace autobench::power {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <span>
 
-#include "power/sample.hpp"
+#include "power/sensor.hpp"
 
 namespace autobench::power {
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "power/sample.hpp"
+#include "power/sensor.hpp"
 
 namespace autobench::power {
 

@@ -6,7 +6,7 @@
 #include <span>
 
 #include "power/power_window.hpp"
-#include "power/sample.hpp"
+#include "power/sensor.hpp"
 
 namespace autobench::power {
 

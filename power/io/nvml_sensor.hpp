@@ -2,7 +2,7 @@
 #pragma once
 
 #include "power/io/nvml_library.hpp"
-#include "power/sample.hpp"
+#include "power/sensor.hpp"
 
 namespace autobench::power::io {
 

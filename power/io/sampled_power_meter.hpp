@@ -6,7 +6,7 @@
 #include <string>
 
 #include "power/power_meter.hpp"
-#include "power/io/sampler.hpp"
+#include "power/io/sensor_sampler.hpp"
 
 namespace autobench::power::io {
 

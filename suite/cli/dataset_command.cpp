@@ -35,7 +35,7 @@
 #include "suite/dataset/measure.hpp"
 #include "suite/dataset/rank_plan.hpp"
 #include "suite/dataset/rank_share.hpp"
-#include "suite/dataset/time_split.hpp"
+#include "suite/dataset/dataset_time_split.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/mpi/gather.hpp"
@@ -44,7 +44,7 @@
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/writing/run_lock.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 namespace autobench::cli {
 namespace {

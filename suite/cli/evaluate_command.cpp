@@ -13,7 +13,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/dataset/baselines.hpp"
-#include "suite/dataset/evaluation.hpp"
+#include "suite/dataset/predictor_evaluation.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/formatting/number_text.hpp"
 #include "suite/writing/output_check.hpp"

@@ -19,7 +19,7 @@
 #include "suite/writing/profile_db.hpp"
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/text_table.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 namespace autobench::cli {
 namespace {

@@ -39,7 +39,7 @@
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/writing/run_lock.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/results/utc_time.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "suite/dataset/evaluation.hpp"
+#include "suite/dataset/predictor_evaluation.hpp"
 
 namespace autobench::dataset {
 

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "suite/dataset/features.hpp"
-#include "suite/dataset/time_split.hpp"
+#include "suite/dataset/dataset_time_split.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/files/atomic_file.hpp"

@@ -14,7 +14,7 @@
 #include "suite/backend/device.hpp"
 #include "suite/dataset/iqr_balance.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
-#include "suite/dataset/sample.hpp"
+#include "suite/dataset/dataset_sample.hpp"
 
 namespace autobench::dataset {
 

@@ -7,7 +7,7 @@
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/campaign/limits.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
-#include "suite/dataset/sampler.hpp"
+#include "suite/dataset/launch_sampler.hpp"
 
 namespace autobench::dataset {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "suite/dataset/sample.hpp"
-#include "suite/dataset/sampler.hpp"
+#include "suite/dataset/dataset_sample.hpp"
+#include "suite/dataset/launch_sampler.hpp"
 
 namespace autobench::dataset {
 

@@ -8,7 +8,7 @@
 #include "suite/formatting/report_table.hpp"
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/text_table.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/results/text_list.hpp"
 
 namespace autobench::formatting {

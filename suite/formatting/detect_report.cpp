@@ -12,7 +12,7 @@
 #include "suite/campaign/run_settings.hpp"
 #include "suite/formatting/report_table.hpp"
 #include "suite/formatting/text_table.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 namespace autobench::formatting {
 namespace {

@@ -7,7 +7,7 @@
 #include "suite/formatting/report_outliers.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/results/consensus_fields.hpp"

@@ -13,7 +13,7 @@
 
 #include "record/fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
-#include "suite/results/fields.hpp"
+#include "suite/results/result_fields.hpp"
 
 namespace autobench::hdf5 {
 

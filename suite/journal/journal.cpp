@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 namespace autobench::journal {
 

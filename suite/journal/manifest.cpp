@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "suite/files/atomic_file.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/results/utc_time.hpp"
 
 namespace autobench::journal {

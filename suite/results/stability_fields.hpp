@@ -5,7 +5,7 @@
 #include <tuple>
 
 #include "record/fields.hpp"
-#include "suite/results/fields.hpp"
+#include "suite/results/result_fields.hpp"
 #include "suite/results/stability_row.hpp"
 
 namespace autobench::results {

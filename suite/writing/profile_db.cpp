@@ -11,7 +11,7 @@
 
 #include "record/json.hpp"
 #include "suite/files/atomic_file.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 // nlohmann finds these by argument-dependent lookup, so they live in the records' namespace.
 namespace autobench::stats {

@@ -16,7 +16,7 @@
 
 #include "kernels/kernel.hpp"
 #include "suite/dataset/regime.hpp"
-#include "suite/dataset/sampler.hpp"
+#include "suite/dataset/launch_sampler.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 #include "tests/support/scratch.hpp"
 #include "tests/support/shell.hpp"

@@ -7,7 +7,7 @@
 
 #include "kernels/kernel.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
-#include "suite/dataset/sampler.hpp"
+#include "suite/dataset/launch_sampler.hpp"
 
 namespace ds = autobench::dataset;
 

@@ -8,7 +8,7 @@
 
 #include "kernels/tuning.hpp"
 #include "suite/modeling/design_space.hpp"
-#include "suite/modeling/evaluation.hpp"
+#include "suite/modeling/learning_curves.hpp"
 #include "suite/modeling/derived_parameters.hpp"
 #include "tests/support/gemm_config.hpp"
 #include "tests/support/gemm_pool.hpp"

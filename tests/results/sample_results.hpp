@@ -1,6 +1,6 @@
 // Sample run data with every field set away from its default (NaN, infinities, 64-bit extremes,
 // awkward strings), and field-by-field comparisons in which NaN equals NaN: shared by the JSON,
-// HDF5 and report tests. The comparisons list every field by hand, independently of fields.hpp.
+// HDF5 and report tests. The comparisons list every field by hand, independently of result_fields.hpp.
 #pragma once
 
 #include <gtest/gtest.h>

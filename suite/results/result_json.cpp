@@ -1,5 +1,5 @@
-// JSON forms of device and result records: each record's fields are walked from suite/results/fields.hpp.
-#include "suite/results/json.hpp"
+// JSON forms of device and result records: each record's fields are walked from suite/results/result_fields.hpp.
+#include "suite/results/result_json.hpp"
 
 namespace autobench::results {
 void to_json(nlohmann::json& j, StopReason r) { j = to_string(r); }

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "power/sample.hpp"
+#include "power/sensor.hpp"
 
 namespace autobench::power::io {
 

@@ -1,5 +1,5 @@
-// Learning curves (see evaluation.hpp).
-#include "suite/modeling/evaluation.hpp"
+// Learning curves (see learning_curves.hpp).
+#include "suite/modeling/learning_curves.hpp"
 
 #include <algorithm>
 #include <cmath>

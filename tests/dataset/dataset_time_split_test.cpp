@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "suite/dataset/time_split.hpp"
+#include "suite/dataset/dataset_time_split.hpp"
 
 namespace ds = autobench::dataset;
 

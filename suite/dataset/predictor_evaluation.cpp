@@ -1,5 +1,5 @@
-// Predictor evaluation (see evaluation.hpp).
-#include "suite/dataset/evaluation.hpp"
+// Predictor evaluation (see predictor_evaluation.hpp).
+#include "suite/dataset/predictor_evaluation.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
-// Dataset samples (see sample.hpp).
-#include "suite/dataset/sample.hpp"
+// Dataset samples (see dataset_sample.hpp).
+#include "suite/dataset/dataset_sample.hpp"
 
 #include "record/json.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 namespace autobench::dataset {
 

@@ -1,4 +1,4 @@
-#include "power/io/sampler.hpp"
+#include "power/io/sensor_sampler.hpp"
 
 #include <gtest/gtest.h>
 

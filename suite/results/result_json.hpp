@@ -1,12 +1,12 @@
 // JSON forms of device and result records, for the MPI gather (rank -> rank 0), per-rank journals
-// (one line each) and reports: their field lists (suite/results/fields.hpp) through record/json.hpp, so
+// (one line each) and reports: their field lists (suite/results/result_fields.hpp) through record/json.hpp, so
 // doubles follow its NaN rule (null, "inf", "-inf") and round-trip exactly. Reading requires every key.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
 #include "record/json.hpp"
-#include "suite/results/fields.hpp"
+#include "suite/results/result_fields.hpp"
 #include "suite/results/results.hpp"
 #include "suite/results/time_split.hpp"
 

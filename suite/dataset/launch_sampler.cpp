@@ -1,5 +1,5 @@
-// Regime sampling (see sampler.hpp).
-#include "suite/dataset/sampler.hpp"
+// Regime sampling (see launch_sampler.hpp).
+#include "suite/dataset/launch_sampler.hpp"
 
 #include <cmath>
 #include <numeric>

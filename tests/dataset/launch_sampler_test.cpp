@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "suite/dataset/sampler.hpp"
+#include "suite/dataset/launch_sampler.hpp"
 
 namespace ds = autobench::dataset;
 namespace kn = autobench::kernels;

@@ -1,5 +1,5 @@
 // Round trips of device and result records through JSON text, as the MPI gather and journals use them.
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "suite/dataset/sample.hpp"
+#include "suite/dataset/dataset_sample.hpp"
 
 namespace autobench::dataset {
 

@@ -1,5 +1,5 @@
-// Per-kernel step seconds of a dataset (see time_split.hpp).
-#include "suite/dataset/time_split.hpp"
+// Per-kernel step seconds of a dataset (see dataset_time_split.hpp).
+#include "suite/dataset/dataset_time_split.hpp"
 
 #include <map>
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "suite/dataset/baselines.hpp"
-#include "suite/dataset/evaluation.hpp"
+#include "suite/dataset/predictor_evaluation.hpp"
 
 namespace ds = autobench::dataset;
 
