@@ -14,11 +14,11 @@
 #include <string>
 #include <tuple>
 
-#include "numerics/statistics.hpp"
 #include "kernels/tuning.hpp"
+#include "numerics/statistics.hpp"
 #include "suite/autoscale/model_search.hpp"
-#include "suite/dataset/regime.hpp"
 #include "suite/autoscale/tuner.hpp"
+#include "suite/backend/residency.hpp"
 
 namespace ab = autobench;
 

@@ -10,7 +10,7 @@
 #include "kernels/kernel.hpp"
 #include "kernels/tuning.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
-#include "suite/dataset/regime.hpp"
+#include "suite/backend/residency.hpp"
 
 using namespace autobench;
 
