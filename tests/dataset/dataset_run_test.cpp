@@ -71,7 +71,7 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
   // Sampled rows: the 2:5:3 quota for every (rank, kernel), each classified from its launch on 132 SMs.
   std::map<std::pair<std::int64_t, std::string>, std::array<std::size_t, 3>> quota;
   std::size_t added = 0;
-  const ds::Occupancy h100 = ds::occupancy_for(132, 9, 0);
+  const autobench::backend::Occupancy h100 = autobench::backend::occupancy_for(132, 9, 0);
   for (std::size_t i = 0; i < kernel.size(); ++i) {
     EXPECT_EQ(verified[i], 1u);
     EXPECT_GT(time[i], 0);

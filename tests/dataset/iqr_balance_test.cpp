@@ -123,10 +123,10 @@ TEST(IqrBalance, RealisedRequestsReachTheRequestedGlobalSize) {
   };
   std::mt19937_64 rng(1);
   ds::LaunchConfig c;
-  ASSERT_TRUE(ds::realise(s, ds::occupancy_for(100, 9, 0), {"skew", 1000.0, 1e6, "bin [100, 1000) us"}, rng, c));
+  ASSERT_TRUE(ds::realise(s, autobench::backend::occupancy_for(100, 9, 0), {"skew", 1000.0, 1e6, "bin [100, 1000) us"}, rng, c));
   EXPECT_EQ(c.origin, ds::Origin::iqr);
   EXPECT_GE(static_cast<double>(c.global_size()), 1e6);
   EXPECT_LT(static_cast<double>(c.global_size()), 1e6 + 256);
   EXPECT_NE(c.reason.find("bin [100, 1000) us"), std::string::npos);
-  EXPECT_FALSE(ds::realise(s, ds::occupancy_for(100, 9, 0), {"skew", 1.0, 1e12, "x"}, rng, c));
+  EXPECT_FALSE(ds::realise(s, autobench::backend::occupancy_for(100, 9, 0), {"skew", 1.0, 1e12, "x"}, rng, c));
 }

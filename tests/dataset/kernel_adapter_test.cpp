@@ -12,7 +12,7 @@
 namespace ds = autobench::dataset;
 
 TEST(KernelAdapter, EveryKernelIsDescribedConsistently) {
-  const ds::Occupancy h100 = ds::occupancy_for(132, 9, 0);
+  const autobench::backend::Occupancy h100 = autobench::backend::occupancy_for(132, 9, 0);
   for (const auto& spec : autobench::kernels::all()) {
     SCOPED_TRACE(spec.name);
     const auto k = ds::dataset_kernel(spec);

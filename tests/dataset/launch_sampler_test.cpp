@@ -46,7 +46,7 @@ TEST(Sampler, RatioRejectsBadText) {
 
 TEST(Sampler, DrawsTheQuotaPerRegimeWithWarpMultipleBlocks) {
   const auto shape = toy({32, 48, 64, 256, 1024});  // 48 is not a warp multiple: never drawn
-  const ds::Occupancy o = ds::occupancy_for(100, 9, 0);
+  const autobench::backend::Occupancy o = autobench::backend::occupancy_for(100, 9, 0);
   ds::SamplerSettings s;
   s.per_kernel = 1000;
   s.max_waves = 16;
@@ -57,7 +57,7 @@ TEST(Sampler, DrawsTheQuotaPerRegimeWithWarpMultipleBlocks) {
   std::set<std::pair<std::uint64_t, std::string>> distinct;
   std::set<int> blocks;
   for (const auto& c : out.configs) {
-    EXPECT_EQ(c.block_threads % ds::kWarpSize, 0);
+    EXPECT_EQ(c.block_threads % autobench::backend::kWarpSize, 0);
     blocks.insert(c.block_threads);
     EXPECT_EQ(c.regime, ds::classify(c.workgroups, o, c.block_threads));
     EXPECT_EQ(c.workgroups, shape.workgroups(c.size, c.tunables));  // array sizes derived from the launch
@@ -78,7 +78,7 @@ TEST(Sampler, DrawsTheQuotaPerRegimeWithWarpMultipleBlocks) {
 TEST(Sampler, AnUnreachableRegimeHandsItsShareOn) {
   // 1024-thread blocks on a 1536-thread SM: one block fills it, so "under" does not exist.
   const auto shape = toy({1024});
-  const ds::Occupancy o = ds::occupancy_for(48, 8, 9);
+  const autobench::backend::Occupancy o = autobench::backend::occupancy_for(48, 8, 9);
   ds::SamplerSettings s;
   s.per_kernel = 100;
   const auto out = ds::sample_kernel(shape, o, s);

@@ -20,7 +20,7 @@ ds::Row row(const std::string& kernel, double time_us, bool test, double bytes =
   r.features.workgroups = 1000;
   r.features.block_threads = 256;
   r.features.regime = ds::Regime::full;
-  r.features.occupancy = ds::occupancy_for(100, 9, 0);
+  r.features.occupancy = autobench::backend::occupancy_for(100, 9, 0);
   r.features.bandwidth_gbs = 1000;
   r.features.gflops = 10000;
   return r;

@@ -58,7 +58,7 @@ TEST(Prompt, RowsAreReadBackAndOtherSchemasRejected) {
   f.workgroups = 4;
   f.block_threads = 256;
   f.regime = ds::Regime::idle;
-  f.occupancy = ds::occupancy_for(132, 9, 0);
+  f.occupancy = autobench::backend::occupancy_for(132, 9, 0);
   f.bandwidth_gbs = 3000;
   f.gflops = 50000;
   nlohmann::json j = ds::alpaca(record());
