@@ -38,6 +38,7 @@
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
+#include "suite/writing/rank_message.hpp"
 #include "suite/writing/run_lock.hpp"
 #include "suite/results/result_json.hpp"
 #include "suite/results/knee_status.hpp"
@@ -404,7 +405,7 @@ int finish_on_root(const RunContext& ctx, const std::vector<std::string>& gather
   const campaign::RunSettings& settings = ctx.prep.settings;
   const auto t_read = Clock::now();
   std::vector<results::RankResult> ranks;
-  for (const auto& text : gathered) ranks.push_back(nlohmann::json::parse(text).get<results::RankResult>());
+  for (const auto& text : gathered) ranks.push_back(writing::unpack_rank(text));
   // Rank 0's own split goes on to the file: the reading so far (the file cannot time its own writing).
   const double read_s = std::chrono::duration<double>(Clock::now() - t_read).count();
   splits.front().write_s += read_s;
@@ -529,12 +530,12 @@ Outcome run_on_ranks(const RunRequest& request, const Prepared& prep, const mpi:
   std::vector<std::string> gathered;
   {
     control::PhaseScope gathering(&results::RankTimeSplit::gather_s);
-    gathered = mpi::gather_to_root(mpi.comm(), nlohmann::json(mine.result).dump());
+    gathered = mpi::gather_to_root(mpi.comm(), writing::pack_rank(mine.result));  // each sweep once
   }
   if (talk) {
     std::uint64_t bytes = 0;
     for (const auto& text : gathered) bytes += text.size();
-    fmt::print("gathered {} of results in {}; writing {}\n", formatting::size_text(bytes),
+    fmt::print("gathered {} ({} B) of results in {}; writing {}\n", formatting::size_text(bytes), bytes,
                formatting::duration_text(std::chrono::duration<double>(Clock::now() - t_gather).count()),
                writing::result_path(ctx.run_dir).c_str());
     std::fflush(stdout);

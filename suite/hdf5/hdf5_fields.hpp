@@ -4,13 +4,13 @@
 // stored elsewhere.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "record/differing_fields.hpp"
 #include "record/fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/results/result_fields.hpp"
@@ -73,29 +73,12 @@ void write_columns(const H5Group& g, const std::vector<Record>& records, const F
   record::for_each_field(fields, [&](const auto& f) { write_column(g, records, f); });
 }
 
-// Equal values, floating-point ones bit for bit (NaN equals NaN, 0.0 differs from -0.0).
-template <class T>
-bool same_value(const T& a, const T& b) {
-  if constexpr (std::is_same_v<T, double>) {
-    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-  } else {
-    return a == b;
-  }
-}
-
 // The columns of `fields` in which some record differs from the one it copies, reference[index[i]]
 // (records stored once elsewhere, e.g. a shared sweep's points): the others are left to the reference.
 template <class Record, class Fields>
 void write_differing_columns(const H5Group& g, const std::vector<Record>& records, const std::vector<Record>& reference,
                              const std::vector<std::int64_t>& index, const Fields& fields) {
-  record::for_each_field(fields, [&](const auto& f) {
-    for (std::size_t i = 0; i < records.size(); ++i) {
-      if (!same_value(records[i].*f.member, reference.at(static_cast<std::size_t>(index.at(i))).*f.member)) {
-        write_column(g, records, f);
-        return;
-      }
-    }
-  });
+  record::for_each_differing_field(records, reference, index, fields, [&](const auto& f) { write_column(g, records, f); });
 }
 
 // Reads the columns of `fields` into `records`, those g lacks too when `present_only` is false (then
