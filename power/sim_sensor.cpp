@@ -93,6 +93,12 @@ Sample SimSensor::at(double t_s) const {
   return s;
 }
 
-Sample SimSensor::read() { return at(steady_seconds()); }
+Sample SimSensor::read() {
+  Sample s = at(steady_seconds());
+  s.energy_j = kNaN;
+  return s;
+}
+
+double SimSensor::read_energy_j() { return at(steady_seconds()).energy_j; }
 
 }  // namespace autobench::power

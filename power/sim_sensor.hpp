@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "power/counter_edges.hpp"
 #include "power/sensor.hpp"
 
 namespace autobench::power {
@@ -32,10 +33,11 @@ struct SimSensorConfig {
 //   instant  = P_true(u − lag) + noise_u        (noise_u fixed per update: re-reading does not change it)
 //   average  = mean of P_true over [u − lag − W, u − lag]
 //   energy   = ∫ P_true from the origin to u − lag, truncated to whole millijoules like NVML's counter
-class SimSensor final : public Sensor {
+class SimSensor final : public CounterSensor {
  public:
   explicit SimSensor(SimSensorConfig config);
-  Sample read() override;             // at(steady_seconds())
+  Sample read() override;             // at(steady_seconds()) without the counter
+  double read_energy_j() override;    // at(steady_seconds()).energy_j
   Sample at(double t_s) const;        // the reading at steady time t_s (t_s not set)
   double true_power_w(double t_s) const;
   double true_energy_j(double t0_s, double t1_s) const;  // ∫ P_true over [t0, t1]

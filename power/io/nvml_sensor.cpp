@@ -38,12 +38,16 @@ Sample NvmlSensor::read() {
       api_.device_get_power_usage(device_, &u) == nvml::kSuccess) {
     s.power_instant_w = u / 1000.0;
   }
+  return s;
+}
+
+double NvmlSensor::read_energy_j() {
   unsigned long long mj = 0;
   if (api_.device_get_total_energy_consumption &&
       api_.device_get_total_energy_consumption(device_, &mj) == nvml::kSuccess) {
-    s.energy_j = static_cast<double>(mj) / 1000.0;
+    return static_cast<double>(mj) / 1000.0;
   }
-  return s;
+  return kNaN;
 }
 
 }  // namespace autobench::power::io

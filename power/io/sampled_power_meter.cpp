@@ -1,6 +1,7 @@
 // The real-time power meter (see sampled_power_meter.hpp).
 #include "power/io/sampled_power_meter.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -20,21 +21,20 @@ void SampledPowerMeter::start(double interval_s) {
   if (!(interval_s > 0)) throw std::invalid_argument("power sampling interval must be > 0 s");
   if (sampler_) sampler_->stop();
   const auto interval = std::chrono::microseconds(std::max<long long>(1, std::llround(interval_s * 1e6)));
-  sampler_ = std::make_unique<Sampler>(make_sensor_(), SamplerOptions{interval});
+  // The load starts now: its first sensor update shows after the lag (plus a sampling interval of margin).
+  sampler_ = std::make_unique<Sampler>(make_sensor_(),
+                                       SamplerOptions{interval, steady_seconds() + timing_.lag_s + interval_s});
   sampler_->start();
 }
 
 std::vector<Sample> SampledPowerMeter::stop(double until_s) {
   if (!sampler_) return {};
-  // Polls the trace's end a few times per sampling interval; gives up after a second past until_s
-  // (a sensor that stopped answering), returning what there is.
-  while (steady_seconds() < until_s + 1.0) {
-    const auto trace = sampler_->trace();
-    if (!trace.empty() && trace.back().t_s >= until_s) break;
-    if (!sampler_->running()) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  sampler_->stop();
+  // Sleeps until until_s (at most a second: a sensor that stopped answering ends the wait), then the
+  // last reading, with the energy counter: the window's end edge.
+  const double deadline = std::min(until_s, steady_seconds() + 1.0);
+  for (double now = steady_seconds(); now < deadline && sampler_->running(); now = steady_seconds())
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(1e-3, deadline - now)));
+  sampler_->finish();
   auto trace = sampler_->trace();
   sampler_.reset();
   return trace;

@@ -11,7 +11,9 @@
 namespace autobench::power::io {
 
 // Each start() runs a new Sampler on a sensor from `make_sensor` (e.g. an NvmlSensor); stop() waits
-// (sleeps) until a reading at or after `until_s` exists. The time base is steady_seconds().
+// (sleeps) until `until_s` and takes the last reading then. The energy counter is read at the window's
+// edges only: the first sensor update after the start (plus the sensor's lag and one interval) and that
+// last reading (power/counter_edges.hpp). The time base is steady_seconds().
 class SampledPowerMeter final : public PowerMeter {
  public:
   SampledPowerMeter(std::string source, std::function<std::unique_ptr<Sensor>()> make_sensor,

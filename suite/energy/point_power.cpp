@@ -113,7 +113,7 @@ backend::Timing PointPower::around_timing(std::uint64_t size, const std::functio
   // The timed launches would have run anyway: the cost is the wait for the sensor's last updates.
   const auto wall = std::chrono::steady_clock::now();
   const double lag = std::max(0.0, plan_.sensor.lag_s);
-  w.trace = meter_->stop(w.load_end_s + lag + plan_.interval_s);
+  w.trace = meter_->stop(w.load_end_s + lag);  // the last update inside the load shows by then
   w.cost_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
   w.launches = static_cast<std::int64_t>(timing.seconds.size());
   if (w.load_end_s > w.load_start_s)

@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
 
+#include "power/counter_edges.hpp"
 #include "power/sim_sensor.hpp"
 
 namespace autobench::power {
@@ -59,6 +61,31 @@ TEST(UpdateWindow, InstantPowerWhenThereIsNoCounter) {
   EXPECT_TRUE(std::isnan(w.counter_power_w));
   EXPECT_GE(w.intervals, 2u);
   EXPECT_NEAR(w.held.mean_power_w, 400.0, 4.0) << "2 or 3 readings of 2 W noise";
+}
+
+// A sampled meter reads the counter only at the window's edges (counter_edges.hpp): the first update
+// after the load's start plus lag and margin, and the last reading. The counter's difference over the
+// updates those two readings show is the load's power; the instant readings still give the held mean.
+TEST(UpdateWindow, CounterReadOnlyAtTheEdgesGivesTheLoadsPower) {
+  for (double phase : {0.0, 0.013, 0.05, 0.099}) {
+    SCOPED_TRACE(phase);
+    const double lag = 0.067, margin = 0.004;
+    auto t = trace(1.31, lag, phase, 2.0);
+    std::erase_if(t, [&](const Sample& s) { return s.t_s > 1.31 + lag; });  // the meter stops at load end + lag
+    keep_counter_at_edges(t, 1.0 + lag + margin);
+    EXPECT_EQ(std::count_if(t.begin(), t.end(), [](const Sample& s) { return std::isfinite(s.energy_j); }), 2);
+    const auto w = measure_update_window(t, 1.0, 1.31, {lag, 0.1, margin});
+    ASSERT_TRUE(w.covered);
+    EXPECT_FALSE(w.from_counter);
+    EXPECT_NEAR(w.counter_power_w, 400.0, 0.5) << "counter in whole millijoules over whole periods";
+    EXPECT_NEAR(w.held.mean_power_w, 400.0, 4.0);
+  }
+  // Counter readings that show no update inside the load (the first before the load) give no counter power.
+  auto t = trace(1.31, 0.067, 0.0, 2.0);
+  for (auto& s : t) s.energy_j = kNaN;
+  t.front().energy_j = 1.0;
+  t.back().energy_j = 2.0;
+  EXPECT_TRUE(std::isnan(measure_update_window(t, 1.0, 1.31, {0.067, 0.1, 0.004}).counter_power_w));
 }
 
 TEST(UpdateWindow, ALoadShorterThanAPeriodIsNotCovered) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "power/counter_edges.hpp"
 #include "power/sim_sensor.hpp"
 #include "suite/backend/sim/sim_device.hpp"
 
@@ -65,6 +66,8 @@ std::vector<power::Sample> SimPowerMeter::stop(double until_s) {
     }
     trace.push_back(s);
   }
+  // The counter as a real meter reads it: at the window's edges only (power/io/sampled_power_meter.hpp).
+  power::keep_counter_at_edges(trace, start_s_ + model.sensor.lag_s + interval_s_);
   interval_s_ = 0;
   return trace;
 }
