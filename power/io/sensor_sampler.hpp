@@ -9,12 +9,9 @@
 #include <thread>
 #include <vector>
 
-<<<<<<< HEAD:power/io/sensor_sampler.hpp
-#include "power/sensor.hpp"
-=======
 #include "power/counter_edges.hpp"
 #include "power/sample.hpp"
->>>>>>> 4c18230 (power windows read NVML's energy counter only at the window's edges (first update inside the load, last reading), cheap power readings in between; counter power over the updates the edge readings show; sim meter keeps the counter at the same edges; tests count the counter calls):power/io/sampler.hpp
+#include "power/sensor.hpp"
 
 namespace autobench::power::io {
 
