@@ -17,7 +17,7 @@ void keep_counter_at_edges(std::vector<Sample>& trace, double from_s) {
   CounterStartEdge start(from_s);
   for (std::size_t i = 0; i < trace.size(); ++i) {
     const bool edge = start.is_edge(i > 0 ? &trace[i - 1] : nullptr, trace[i]) || i + 1 == trace.size();
-    if (!edge) trace[i].energy_j = kNaN;
+    if (!edge) trace[i].energy_j = numerics::kNaN;
   }
 }
 

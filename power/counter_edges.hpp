@@ -4,7 +4,6 @@
 
 #include <vector>
 
-#include "power/sample.hpp"
 #include "power/sensor.hpp"
 
 namespace autobench::power {

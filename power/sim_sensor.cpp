@@ -95,7 +95,7 @@ Sample SimSensor::at(double t_s) const {
 
 Sample SimSensor::read() {
   Sample s = at(steady_seconds());
-  s.energy_j = kNaN;
+  s.energy_j = numerics::kNaN;
   return s;
 }
 

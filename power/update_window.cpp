@@ -18,7 +18,7 @@ namespace {
 // values; none without two readings, or when the first shows no update of the trace.
 struct CounterEdges {
   std::size_t first = 0, last = 0;
-  double first_j = kNaN, last_j = kNaN;
+  double first_j = numerics::kNaN, last_j = numerics::kNaN;
 };
 std::optional<CounterEdges> counter_edges(std::span<const Sample> trace, const SensorUpdates& updates) {
   std::optional<std::size_t> i0, i1;

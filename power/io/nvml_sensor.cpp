@@ -47,7 +47,7 @@ double NvmlSensor::read_energy_j() {
       api_.device_get_total_energy_consumption(device_, &mj) == nvml::kSuccess) {
     return static_cast<double>(mj) / 1000.0;
   }
-  return kNaN;
+  return numerics::kNaN;
 }
 
 }  // namespace autobench::power::io

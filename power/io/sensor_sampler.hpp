@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "power/counter_edges.hpp"
-#include "power/sample.hpp"
 #include "power/sensor.hpp"
 
 namespace autobench::power::io {
@@ -19,7 +18,7 @@ struct SamplerOptions {
   std::chrono::microseconds interval{10'000};  // time between the starts of consecutive reads
   // The energy counter is read at the start edge (power/counter_edges.hpp) from this steady time on,
   // and by finish(); NaN: by finish() only. Every other reading leaves it NaN.
-  double counter_from_s = kNaN;
+  double counter_from_s = numerics::kNaN;
 };
 
 // One sampler per rank (per GPU). Each sample's t_s is the steady-clock midpoint of its read. A

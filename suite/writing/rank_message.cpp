@@ -9,7 +9,7 @@
 
 #include "record/differing_fields.hpp"
 #include "record/json.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/writing/shared_sweeps.hpp"
 
 namespace autobench::writing {

@@ -16,7 +16,7 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/reading/hdf5_reader.hpp"
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/stats/stability.hpp"
 #include "suite/writing/hdf5_writer.hpp"
 #include "suite/writing/rank_message.hpp"

@@ -82,7 +82,7 @@ TEST(UpdateWindow, CounterReadOnlyAtTheEdgesGivesTheLoadsPower) {
   }
   // Counter readings that show no update inside the load (the first before the load) give no counter power.
   auto t = trace(1.31, 0.067, 0.0, 2.0);
-  for (auto& s : t) s.energy_j = kNaN;
+  for (auto& s : t) s.energy_j = numerics::kNaN;
   t.front().energy_j = 1.0;
   t.back().energy_j = 2.0;
   EXPECT_TRUE(std::isnan(measure_update_window(t, 1.0, 1.31, {0.067, 0.1, 0.004}).counter_power_w));

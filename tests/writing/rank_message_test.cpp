@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "suite/results/json.hpp"
+#include "suite/results/result_json.hpp"
 #include "suite/writing/rank_message.hpp"
 #include "tests/results/sample_results.hpp"
 
