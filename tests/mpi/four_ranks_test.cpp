@@ -16,6 +16,7 @@
 #include "suite/reading/hdf5_reader.hpp"
 #include "suite/results/knee_status.hpp"
 #include "tests/support/mpirun.hpp"
+#include "tests/support/shell.hpp"
 
 namespace ab = autobench;
 namespace fs = std::filesystem;
@@ -23,15 +24,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Runs a shell command and returns its stdout; fails the test on a non-zero exit.
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  const int status = pclose(pipe);
-  EXPECT_EQ(status, 0) << command << "\n" << out;
-  return out;
-}
+std::string run(const std::string& command) { return autobench::testing::checked_stdout(command); }
 
 std::string trim(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();

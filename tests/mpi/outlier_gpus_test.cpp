@@ -13,20 +13,15 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/mpirun.hpp"
+#include "tests/support/shell.hpp"
 
 namespace ab = autobench;
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  EXPECT_EQ(pclose(pipe), 0) << command << "\n" << out;
-  return out;
-}
+// Runs a shell command and returns its stdout; fails the test on a non-zero exit.
+std::string run(const std::string& command) { return autobench::testing::checked_stdout(command); }
 
 // The results file of a quick run (2 repeats) of 4 RTX 4000 Ada sim ranks, with `fault` in the environment.
 std::string quick_run(const fs::path& out, const std::string& fault) {

@@ -9,19 +9,14 @@
 #include <unistd.h>
 
 #include "tests/support/mpirun.hpp"
+#include "tests/support/shell.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  EXPECT_EQ(pclose(pipe), 0) << command << "\n" << out;
-  return out;
-}
+// Runs a shell command and returns its stdout; fails the test on a non-zero exit.
+std::string run(const std::string& command) { return autobench::testing::checked_stdout(command); }
 
 TEST(ProgressLines, EveryRankCountsItsCampaignsAndRankZeroTheWholeRun) {
   const fs::path out = fs::temp_directory_path() / ("autobench-progress-test-" + std::to_string(getpid()));

@@ -3,6 +3,8 @@
 
 #include <sys/wait.h>
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <string>
 
@@ -13,14 +15,24 @@ struct ShellResult {
   std::string out;  // stdout and stderr together
 };
 
-inline ShellResult run_shell(const std::string& command) {
+// The command's stdout as given (no redirection added) and its exit status.
+inline ShellResult read_command(const std::string& command) {
   ShellResult r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  FILE* pipe = popen(command.c_str(), "r");
   char buf[4096];
   while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) r.out.append(buf, n);
   const int status = pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+inline ShellResult run_shell(const std::string& command) { return read_command(command + " 2>&1"); }
+
+// The stdout of a command that must succeed: a non-zero exit fails the test, naming the command.
+inline std::string checked_stdout(const std::string& command) {
+  const ShellResult r = read_command(command);
+  EXPECT_EQ(r.status, 0) << command << "\n" << r.out;
+  return r.out;
 }
 
 // The last non-empty line of a command's output (e.g. the path a command prints last).
