@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "numerics/statistics.hpp"
+#include "suite/autoscale/stopping_criteria.hpp"
 #include "suite/autoscale/throttled.hpp"
 #include "suite/control/phase_timer.hpp"
 #include <fmt/format.h>
@@ -13,7 +14,11 @@
 namespace autobench::autoscale {
 
 Tuner::Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches, CompiledResources compiled)
-    : settings_(settings), rng_(settings.seed), compiled_(std::move(compiled)), pruning_(settings.tune_prune) {
+    : settings_(settings),
+      rng_(settings.seed),
+      compiled_(std::move(compiled)),
+      pruning_(settings.tune_prune),
+      stop_(make_stopping_criterion(settings.noise_stop)) {
   if (settings.tuner == TunerKind::model)
     model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents,
                    std::move(launches));
@@ -95,15 +100,9 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   previous_best_ = kernels::to_string(best);
   const Timed timed = [&] {
     control::PhaseScope timing_phase(&results::RankTimeSplit::gpu_timing_s);
-    backend::Timing timing = workload.time(best, plan);
-    // Further batches (no warm-up) while the noise asks for them (noise_stop.hpp).
-    for (int more; (more = more_launches(timing.seconds, settings_.noise_stop)) > 0;) {
-      const backend::Timing batch = workload.time(best, {0, more, plan.cold});
-      timing.seconds.insert(timing.seconds.end(), batch.seconds.begin(), batch.seconds.end());
-      timing.clock_event_reasons |= batch.clock_event_reasons;
-      if (!(timing.temperature_c >= batch.temperature_c)) timing.temperature_c = batch.temperature_c;
-    }
-    return timing;
+    // Further batches (no warm-up) while the size's stopping criterion asks for them.
+    return time_until_stopped(workload.time(best, plan), *stop_,
+                              [&](int more) { return workload.time(best, {0, more, plan.cold}); });
   };
   // The power sampling around the launches counts as power, the launches inside it as GPU timing.
   const backend::Timing timing = around ? [&] {

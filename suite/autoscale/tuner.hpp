@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <set>
@@ -11,6 +12,7 @@
 #include "suite/autoscale/config_pruning.hpp"
 #include "suite/backend/device.hpp"
 #include "suite/autoscale/model_search.hpp"
+#include "suite/autoscale/stopping_criterion.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::autoscale {
@@ -31,8 +33,8 @@ class Tuner {
   // it), searches the space (search tuner: exhaustive up to the budget, else a seeded sample plus the
   // previous best; model tuner: see model_search.hpp) without the configurations settings.tune_prune
   // dropped at earlier sizes (config_pruning.hpp), and times the best configuration with the kernel's
-  // timing plan (timing_for), adding launches while settings.noise_stop asks for them (all of it through
-  // `around` when set). The point records every configuration timed in the search and its probe time,
+  // timing plan (timing_for), adding launches while settings.noise_stop's stopping criterion asks for
+  // them (all of it through `around` when set). The point records every configuration timed in the search and its probe time,
   // and the compiled block resources of each where known.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
                          const AroundTiming& around = {});
@@ -54,6 +56,7 @@ class Tuner {
   CompiledResources compiled_;
   std::optional<ModelSearch> model_;  // --tuner model
   ConfigPruning pruning_;             // --tune-prune
+  std::unique_ptr<StoppingCriterion> stop_;  // settings.noise_stop's criterion
 };
 
 // Mean, median, min, sample stddev, relative standard error and count of the timed iterations, the
