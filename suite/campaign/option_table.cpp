@@ -54,10 +54,11 @@ std::vector<Option<R>> make_run_options() {
        "compile_cache", +[](R& s) -> auto& { return s.compile_cache; }, nullptr, keep_default(), {}, true},
       {kOutputOption.name, "Output", kOutputOption.help, "output_dir", +[](R& s) -> auto& { return s.output_dir; }},
 
-      {"power-points", "Power", "Points that get a power window: sparse (default: knee's, plus 1 size per decade they "
-       "leave uncovered), knee (after the sweep: each knee and the last 2 points after it) or all (every point; the "
-       "default and the only choice with --knee-metric efficiency). Each point's power_reason says why it got a "
-       "window or not",
+      {"power-points", "Power", "Points that get a power window: consensus (default: each sweep's median knee, the "
+       "answer; on a kernel's first sweep also the last 2 points after it and 1 size per decade they leave "
+       "uncovered), knee (each detector's knee and the last 2 points after it, every sweep), sparse (knee's plus 1 "
+       "size per decade, every sweep) or all (every point; the default and the only choice with --knee-metric "
+       "efficiency). Each point's power_reason says why it got a window or not",
        "power_points", +[](R& s) -> auto& { return s.power.points; }, nullptr, was("all"), {}, true},
       {"power-window-ms", "Power", "Measured span of a power window (0: no windows). Default: derived from the "
        "sensor, 3 update periods plus its lag (about 0.39 s on an H100: 100 ms updates); energy from the sensor's "

@@ -159,7 +159,7 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   a.refine_precision = o.no_refine ? 0.0 : o.refine_precision.value_or(adaptive ? 0.05 : 0.0);
   s.power.window_s = o.power_window_ms ? *o.power_window_ms * 1e-3 : energy::kDerivedWindow;
   const bool efficiency = a.knee_metric == autoscale::KneeMetric::efficiency;
-  s.power.points = o.power_points.value_or(efficiency ? "all" : "sparse");
+  s.power.points = o.power_points.value_or(efficiency ? "all" : "consensus");
   try {
     energy::check(s.power);
   } catch (const std::invalid_argument& e) {

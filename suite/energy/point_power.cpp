@@ -150,7 +150,8 @@ void PointPower::after_sweep(std::vector<results::Campaign>& campaigns, const Wo
   previous_size_ = 0;
   own_.reset();
   if (!enabled() || points_ == PowerPoints::all) return;
-  for (const auto& [size, why] : select_power_points(campaigns, points_)) {
+  const bool first_of_kernel = campaigns.empty() || kernels_seen_.insert(campaigns.front().kernel).second;
+  for (const auto& [size, why] : select_power_points(campaigns, points_, first_of_kernel)) {
     bool open = false;  // a point of this size without power yet (not served by its own launches)
     for (const auto& c : campaigns)
       for (const auto& p : c.points) open = open || (p.size == size && p.power_reason.empty());

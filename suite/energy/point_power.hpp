@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "power/power_meter.hpp"
@@ -86,9 +88,10 @@ class PointPower {
   // A point just measured at `config`: its own launches' power when around_timing got it; else a window
   // now with --power-points all; reason `off` when disabled; otherwise nothing yet (after_sweep decides).
   void measure(backend::Workload& workload, const kernels::Tunables& config, results::Point& p);
-  // After a sweep (and its refinement): windows for the sizes select_power_points picks, each measured
-  // once and copied to every campaign point of that size with its reason; the others get `skipped` (or
-  // `stopped` when `at` refuses because the run is stopping). Ends the sweep for around_timing's prediction.
+  // After a sweep (and its refinement): windows for the sizes select_power_points picks (first_of_kernel:
+  // the first sweep of its kernel this object sees), each measured once and copied to every campaign point
+  // of that size with its reason; the others get `skipped` (or `stopped` when `at` refuses because the run
+  // is stopping). Ends the sweep for around_timing's prediction.
   void after_sweep(std::vector<results::Campaign>& campaigns, const WorkloadAt& at);
 
  private:
@@ -101,6 +104,7 @@ class PointPower {
   double previous_timed_s_ = 0;  // its time_mean_s × iterations
   std::uint64_t own_size_ = 0;
   std::optional<WindowResult> own_;
+  std::set<std::string> kernels_seen_;  // kernels whose first sweep had its windows (first_of_kernel)
 };
 
 }  // namespace autobench::energy

@@ -9,8 +9,47 @@
 
 namespace autobench::energy {
 
+namespace {
+
+// The sizes of `c`'s points, sorted, without repeats.
+std::vector<std::uint64_t> sorted_sizes(const results::Campaign& c) {
+  std::vector<std::uint64_t> sizes;
+  for (const auto& p : c.points) sizes.push_back(p.size);
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+// The last kPostKneeWindows of the sorted `sizes` that lie above `knee`.
+void add_plateau(const std::vector<std::uint64_t>& sizes, std::uint64_t knee, std::set<std::uint64_t>& out) {
+  const auto k = static_cast<std::size_t>(std::upper_bound(sizes.begin(), sizes.end(), knee) - sizes.begin());
+  for (std::size_t i = std::max(k, sizes.size() - std::min(sizes.size(), kPostKneeWindows)); i < sizes.size(); ++i)
+    out.insert(sizes[i]);
+}
+
+bool has_knee(const results::Campaign& c) {
+  return !c.points.empty() && c.knee_index >= 0 && static_cast<std::size_t>(c.knee_index) < c.points.size();
+}
+
+// The sweep's answer for the consensus policy: the lower median of the detected knees' sizes, else the last
+// point of the campaign that measured most.
+std::uint64_t median_knee(const std::vector<results::Campaign>& campaigns) {
+  std::vector<std::uint64_t> detected, last;
+  for (const auto& c : campaigns) {
+    if (!has_knee(c)) continue;
+    const std::uint64_t at = c.points[static_cast<std::size_t>(c.knee_index)].size;
+    (c.knee_detected ? detected : last).push_back(at);
+  }
+  if (detected.empty()) return *std::max_element(last.begin(), last.end());
+  std::sort(detected.begin(), detected.end());
+  return detected[(detected.size() - 1) / 2];
+}
+
+}  // namespace
+
 const char* to_string(PowerPoints p) {
   switch (p) {
+    case PowerPoints::consensus: return "consensus";
     case PowerPoints::knee: return "knee";
     case PowerPoints::sparse: return "sparse";
     case PowerPoints::all: return "all";
@@ -19,32 +58,33 @@ const char* to_string(PowerPoints p) {
 }
 
 PowerPoints power_points_from_string(const std::string& s) {
-  for (PowerPoints p : {PowerPoints::knee, PowerPoints::sparse, PowerPoints::all})
+  for (PowerPoints p : {PowerPoints::consensus, PowerPoints::knee, PowerPoints::sparse, PowerPoints::all})
     if (s == to_string(p)) return p;
-  throw std::invalid_argument("--power-points '" + s + "' is not allowed (allowed: knee, sparse, all)");
+  throw std::invalid_argument("--power-points '" + s + "' is not allowed (allowed: consensus, knee, sparse, all)");
 }
 
 std::map<std::uint64_t, std::string> select_power_points(const std::vector<results::Campaign>& campaigns,
-                                                         PowerPoints policy) {
+                                                         PowerPoints policy, bool first_of_kernel) {
   std::map<std::uint64_t, std::string> out;
   if (policy == PowerPoints::all) return out;
   std::set<std::uint64_t> knee, post_knee, every;
   for (const auto& c : campaigns) {
-    if (c.points.empty() || c.knee_index < 0 || static_cast<std::size_t>(c.knee_index) >= c.points.size()) continue;
-    std::vector<std::uint64_t> sizes;
-    for (const auto& p : c.points) sizes.push_back(p.size);
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    if (!has_knee(c)) continue;
+    const std::vector<std::uint64_t> sizes = sorted_sizes(c);
     every.insert(sizes.begin(), sizes.end());
+    if (policy == PowerPoints::consensus) continue;
     const std::uint64_t at = c.points[static_cast<std::size_t>(c.knee_index)].size;
-    const auto k = static_cast<std::size_t>(std::lower_bound(sizes.begin(), sizes.end(), at) - sizes.begin());
     knee.insert(at);
-    for (std::size_t i = std::max(k + 1, sizes.size() - std::min(sizes.size(), kPostKneeWindows)); i < sizes.size(); ++i)
-      post_knee.insert(sizes[i]);
+    add_plateau(sizes, at, post_knee);
+  }
+  if (every.empty()) return out;
+  if (policy == PowerPoints::consensus) {
+    knee.insert(median_knee(campaigns));
+    if (first_of_kernel) add_plateau({every.begin(), every.end()}, *knee.begin(), post_knee);
   }
   for (std::uint64_t n : post_knee) out[n] = reason::post_knee;
   for (std::uint64_t n : knee) out[n] = reason::knee;
-  if (policy == PowerPoints::sparse) {
+  if (policy == PowerPoints::sparse || (policy == PowerPoints::consensus && first_of_kernel)) {
     // Greedy from the smallest size: a size joins when no chosen size lies within the factor `step`.
     const double step = std::pow(10.0, 1.0 / kSparsePointsPerDecade);
     auto covered = [&](std::uint64_t n) {

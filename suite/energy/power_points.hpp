@@ -10,11 +10,14 @@
 
 namespace autobench::energy {
 
-// all: every point, right after it is timed (what --knee-metric efficiency needs);
+// consensus (the default): after the sweep, the sweep's answer (its detectors' median knee), and on a
+// kernel's first sweep of the run also the plateau after it and a log-spaced subset as with sparse: the
+// answer's power on every sweep, the energy-efficiency curve once per kernel and rank;
 // knee: after the sweep, each campaign's knee and its last points after the knee (the plateau);
-// sparse (the default): knee's points plus a log-spaced subset of the sweep wherever they leave a decade
-// uncovered, so that the energy-efficiency curve stays readable from the first size to the last.
-enum class PowerPoints { knee, sparse, all };
+// sparse: knee's points plus a log-spaced subset of the sweep wherever they leave a decade uncovered, so
+// that the energy-efficiency curve stays readable from the first size to the last, on every sweep;
+// all: every point, right after it is timed (what --knee-metric efficiency needs).
+enum class PowerPoints { consensus, knee, sparse, all };
 const char* to_string(PowerPoints p);
 // Throws std::invalid_argument naming the value and what is allowed.
 PowerPoints power_points_from_string(const std::string& s);
@@ -22,7 +25,8 @@ PowerPoints power_points_from_string(const std::string& s);
 // Point::power_reason values.
 namespace reason {
 inline constexpr const char* all = "all";              // --power-points all: every point
-inline constexpr const char* knee = "knee";            // a campaign's knee (its last point when none was found)
+inline constexpr const char* knee = "knee";            // a campaign's knee (its last point when none was found);
+                                                       // with consensus, the sweep's median knee
 inline constexpr const char* post_knee = "post_knee";  // measured after the knee (the plateau)
 inline constexpr const char* sparse = "sparse";        // the log-spaced subset
 inline constexpr const char* own_launches = "own_launches";  // its timed launches spanned enough sensor updates
@@ -39,12 +43,16 @@ inline constexpr double kSparsePointsPerDecade = 1.0;
 inline constexpr std::size_t kPostKneeWindows = 2;
 
 // The sizes of one sweep's campaigns (they share the sweep's sizes) that get a window after the sweep,
-// with the reason (the first that applies: knee, post_knee, sparse). For each campaign, its points
-// sorted by size: the knee (knee_index, the last point when no knee was detected) is `knee`, the last
-// kPostKneeWindows sizes above it `post_knee`. With `sparse`, from the union of the campaigns' sizes,
-// smallest first, also every size with no chosen size (knee, post_knee or sparse) within a factor
-// 10^(1/kSparsePointsPerDecade) of it. With `all`, nothing (every point had its window when it was timed).
+// with the reason (the first that applies: knee, post_knee, sparse). With `knee` and `sparse`, for each
+// campaign, its points sorted by size: the knee (knee_index, the last point when no knee was detected) is
+// `knee`, the last kPostKneeWindows sizes above it `post_knee`. With `consensus`, one knee for the sweep:
+// the lower median of the detected knees' sizes (the size the consensus rule, docs/knees.md, picks when
+// the detectors agree; the largest campaign's last point when none detected one); when `first_of_kernel`,
+// also the last kPostKneeWindows sizes of the sweep above it. With `sparse`, and with `consensus` when
+// `first_of_kernel`, from the union of the campaigns' sizes, smallest first, also every size with no chosen
+// size (knee, post_knee or sparse) within a factor 10^(1/kSparsePointsPerDecade) of it. With `all`,
+// nothing (every point had its window when it was timed).
 std::map<std::uint64_t, std::string> select_power_points(const std::vector<results::Campaign>& campaigns,
-                                                         PowerPoints policy);
+                                                         PowerPoints policy, bool first_of_kernel = true);
 
 }  // namespace autobench::energy

@@ -18,7 +18,7 @@ struct PowerSettings {
   std::string filter = "none";    // trace filter: none, maf[:W], gh[:G[,H]], kalman[:Q,R] (trace_filter.hpp)
   double interval_s = 0.01;       // time between sensor readings (s)
   std::string calibration_file;   // power calibration to correct with ("": none; see calibrate)
-  std::string points = "sparse";  // which points get one: knee, sparse, all (power_points.hpp)
+  std::string points = "consensus";  // which points get one: consensus, knee, sparse, all (power_points.hpp)
 };
 
 // Throws std::invalid_argument, one line naming the option, its value and what is allowed: a window

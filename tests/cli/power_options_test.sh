@@ -38,7 +38,7 @@ expect 2 "--power-interval-ms: 0 is not allowed: must be a finite number in \[0.
 expect 2 "--power-window-ms: 60001 is not allowed: must be a finite number in \[0, 60000\]" "${run[@]}" --power-window-ms 60001
 expect 2 "--power-window-ms: (nan|-?nan) is not allowed" "${run[@]}" --power-window-ms nan
 expect 2 "--power-interval-ms: inf is not allowed: must be a finite number in \[0.001, 1000\]" "${run[@]}" --power-interval-ms inf
-expect 2 "--power-points 'most' is not allowed \(allowed: knee, sparse, all\)" "${run[@]}" --power-points most
+expect 2 "--power-points 'most' is not allowed \(allowed: consensus, knee, sparse, all\)" "${run[@]}" --power-points most
 expect 2 "--power-points sparse is not allowed with --knee-metric efficiency: .*\(allowed: all\)" "${run[@]}" \
   --knee-metric efficiency --power-points sparse
 expect 2 "--calibration $scratch/none.json: no such file" "${run[@]}" --calibration "$scratch/none.json"

@@ -78,6 +78,23 @@ TEST(SelectPowerPoints, PlateauPointsFollowTheKneeBySize) {
   EXPECT_EQ(select_power_points({c}, PowerPoints::knee), expect({{21, "knee"}, {22, "post_knee"}, {23, "post_knee"}}));
 }
 
+// Three detectors on one 34-size sweep with knees at 25, 30 and 27: the answer is the lower median, 27.
+// On the kernel's first sweep it also gets the sweep's plateau (its last 2 sizes) and the decades (as
+// sparse, with 27 standing for its decade); on later sweeps only the answer: 1 window instead of sparse's 9.
+TEST(SelectPowerPoints, ConsensusPolicyTakesTheMedianKneeAndTheCurveOnlyOnce) {
+  const std::vector<results::Campaign> sweep{campaign(29, 25), campaign(34, 30), campaign(31, 27)};
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::consensus, true),
+            expect({{0, "sparse"}, {11, "sparse"}, {27, "knee"}, {32, "post_knee"}, {33, "post_knee"}}));
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::consensus, false), expect({{27, "knee"}}));
+  // sparse, on every sweep: 3 knees, their plateaus (27-30, 32, 33) and 2 decades.
+  EXPECT_EQ(select_power_points(sweep, PowerPoints::sparse, false).size(), 9u);
+  // Knees not detected do not vote; with none detected the answer is the last point measured.
+  const std::vector<results::Campaign> undecided{campaign(29, 25), campaign(34, 33, false)};
+  EXPECT_EQ(select_power_points(undecided, PowerPoints::consensus, false), expect({{25, "knee"}}));
+  const std::vector<results::Campaign> none{campaign(29, 28, false), campaign(34, 33, false)};
+  EXPECT_EQ(select_power_points(none, PowerPoints::consensus, false), expect({{33, "knee"}}));
+}
+
 TEST(SelectPowerPoints, AllTakesEveryPointInlineAndNamesAreChecked) {
   EXPECT_TRUE(select_power_points({campaign(29, 25)}, PowerPoints::all).empty());
   EXPECT_EQ(power_points_from_string("knee"), PowerPoints::knee);
@@ -86,7 +103,7 @@ TEST(SelectPowerPoints, AllTakesEveryPointInlineAndNamesAreChecked) {
     power_points_from_string("most");
     FAIL();
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "--power-points 'most' is not allowed (allowed: knee, sparse, all)");
+    EXPECT_STREQ(e.what(), "--power-points 'most' is not allowed (allowed: consensus, knee, sparse, all)");
   }
 }
 
@@ -147,6 +164,43 @@ TEST(PowerPointsSweep, SparseWindowsOnlyWhereChosen) {
     }
   }
   EXPECT_LT(chosen.size() * 2, points) << "fewer than half the points get a window";
+}
+
+// The default policy on two sweeps of one kernel through one PointPower (two repeats of a rank): the
+// first gets the answer, the plateau and the decades, the second only the answer.
+TEST(PowerPointsSweep, ConsensusWindowsTheCurveOnTheFirstSweepOnly) {
+  backend::sim::SimDevice device(backend::sim::model_named("H100 SXM"), {});
+  PointPower power(device.power_meter(), PowerSettings{});
+  EXPECT_EQ(power.points(), PowerPoints::consensus) << "the default";
+  autoscale::AutoscaleSettings a;
+  std::vector<int> windows;
+  autoscale::SweepHooks hooks;
+  hooks.around_timing = [&](std::uint64_t n, const autoscale::Tuner::Timed& timed) { return power.around_timing(n, timed); };
+  hooks.measure_power = [&](backend::Workload& w, const kernels::Tunables& config, results::Point& p) {
+    power.measure(w, config, p);
+  };
+  hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
+    power.after_sweep(cs, [&](std::uint64_t n, const auto& f) {
+      ++windows.back();
+      return at(n, f);
+    });
+  };
+  for (int repeat = 0; repeat < 2; ++repeat) {
+    windows.push_back(0);
+    const auto campaigns = autoscale::run_sweep(device, *kernels::find("vecadd"), {"kneedle", "triangle", "menger"}, a, hooks);
+    const auto chosen = select_power_points(campaigns, PowerPoints::consensus, repeat == 0);
+    EXPECT_EQ(windows.back(), static_cast<int>(chosen.size())) << "repeat " << repeat;
+    for (const auto& c : campaigns)
+      for (const auto& p : c.points) {
+        const auto it = chosen.find(p.size);
+        EXPECT_EQ(p.power_reason, it == chosen.end() ? "skipped" : it->second) << p.size;
+        if (it != chosen.end()) {
+          EXPECT_GT(p.power_w, 50.0) << p.size;
+        }
+      }
+  }
+  EXPECT_GE(windows[0], 3) << "the answer, the plateau and the decades";
+  EXPECT_EQ(windows[1], 1) << "only the answer";
 }
 
 TEST(PowerPointsSweep, AllMeasuresEveryPointWhileSweeping) {
