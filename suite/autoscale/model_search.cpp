@@ -179,6 +179,7 @@ ModelSearch::Found ModelSearch::search(const std::vector<kernels::Tunables>& spa
                                        const Time& time) {
   Found found;
   const bool warmup = !guiding();
+  found.guided = !warmup;
   const std::optional<model::LinearModel> chooser = warmup ? std::nullopt : model_;
   const auto round = [&](const std::vector<kernels::Tunables>& configs) {
     const std::vector<double> seconds = probe(time, configs);

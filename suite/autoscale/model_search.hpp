@@ -13,6 +13,7 @@
 
 #include "kernels/kernel.hpp"
 #include "model/linear_model.hpp"
+#include "suite/autoscale/tuning_strategy.hpp"
 #include "suite/backend/residency.hpp"
 
 namespace autobench::autoscale {
@@ -42,19 +43,12 @@ class ModelSearch {
   // Times `configs` (each once, in order) and returns their probe times in the same order.
   using Time = std::function<std::vector<double>(const std::vector<kernels::Tunables>& configs)>;
 
-  // One size's search: every probe there in the order timed (configuration and probe time), how many
-  // the first round timed, how many the search timed before the confirmation (between them: further
-  // rounds, also the neighbour round at guided sizes; after them the confirmation's probes of
-  // configurations timed before), the one found, and what the model that chose the first round
-  // predicted for it (NaN at the warm-up sizes).
-  struct Found {
-    std::vector<kernels::Tunables> timed;
-    std::vector<double> seconds;
-    std::size_t first_round = 0;
-    std::size_t searched = 0;
-    kernels::Tunables best;
-    double predicted_s = NAN;
-  };
+  // One size's search (tuning_strategy.hpp): every probe there in the order timed, how many the first
+  // round timed, how many the search timed before the confirmation (between them: further rounds, also
+  // the neighbour round at guided sizes; after them the confirmation's probes of configurations timed
+  // before), the one found, what the model that chose the first round predicted for it (NaN at the
+  // warm-up sizes) and whether a model chose it (guiding()).
+  using Found = TuningResult;
 
   // Searches size n of `space` (one size per call, in any order; not empty), timing through `time`.
   // First round: at the first kWarmupSizes sizes (or while no model could be fitted) up to

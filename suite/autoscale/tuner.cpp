@@ -6,8 +6,10 @@
 #include <numeric>
 
 #include "numerics/statistics.hpp"
+#include "suite/autoscale/device_probes.hpp"
 #include "suite/autoscale/stopping_criteria.hpp"
 #include "suite/autoscale/throttled.hpp"
+#include "suite/autoscale/tuning_strategies.hpp"
 #include "suite/control/phase_timer.hpp"
 #include <fmt/format.h>
 
@@ -15,80 +17,22 @@ namespace autobench::autoscale {
 
 Tuner::Tuner(const AutoscaleSettings& settings, ModelSearch::Launches launches, CompiledResources compiled)
     : settings_(settings),
-      rng_(settings.seed),
       compiled_(std::move(compiled)),
+      strategy_(make_tuning_strategy(settings, std::move(launches))),
       pruning_(settings.tune_prune),
-      stop_(make_stopping_criterion(settings.noise_stop)) {
-  if (settings.tuner == TunerKind::model)
-    model_.emplace(settings.tune_budget, settings.tuner_top_k, settings.tuner_random, settings.tuner_incumbents,
-                   std::move(launches));
-}
-
-std::vector<kernels::Tunables> Tuner::candidates(const std::vector<kernels::Tunables>& space) {
-  std::vector<kernels::Tunables> out = space;
-  if (out.size() > static_cast<std::size_t>(settings_.tune_budget)) {
-    std::shuffle(out.begin(), out.end(), rng_);
-    auto prev = std::find_if(out.begin(), out.end(),
-                             [&](const kernels::Tunables& t) { return kernels::to_string(t) == previous_best_; });
-    if (prev != out.end()) std::iter_swap(out.begin(), prev);
-    out.resize(static_cast<std::size_t>(settings_.tune_budget));
-  }
-  return out;
-}
+      stop_(make_stopping_criterion(settings.noise_stop)) {}
 
 kernels::Tunables Tuner::search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
                                 results::Point& p) {
-  const backend::TimingPlan probe{1, settings_.tune_iterations, plan.cold};
-  std::vector<std::string> timed;  // every configuration probed at this size and its time, for pruning_
-  std::vector<double> timed_s;
-  std::set<std::string> described;  // configurations whose resources were asked for
-  const ModelSearch::Time time = [&](const std::vector<kernels::Tunables>& configs) {
-    for (const auto& config : configs) {
-      const std::string name = kernels::to_string(config);
-      if (verified_.insert(name).second) {
-        control::PhaseScope verifying(&results::RankTimeSplit::verification_s);
-        workload.verify(config);
-      }
-      if (compiled_ && described.insert(name).second)
-        if (const std::optional<kernels::BlockResources> r = compiled_(config))
-          p.tune_resources += fmt::format("{}{}@{}/{}", p.tune_resources.empty() ? "" : ";", name, r->registers_per_thread,
-                                          r->shared_bytes);
-    }
-    std::vector<double> times;
-    for (const auto& config : configs) {
-      {
-        control::PhaseScope timing(&results::RankTimeSplit::gpu_timing_s);
-        times.push_back(numerics::median(workload.time(config, probe).seconds));
-      }
-      timed.push_back(kernels::to_string(config));
-      timed_s.push_back(times.back());
-      p.tune_probes += (p.tune_probes.empty() ? "" : ";") + timed.back() + "@" + fmt::format("{}", times.back());
-      ++p.tune_measured;
-    }
-    return times;
-  };
   std::vector<kernels::Tunables> configurations;
   for (auto& config : workload.configurations())
     if (!pruning_.dropped(kernels::to_string(config))) configurations.push_back(std::move(config));
-  kernels::Tunables best;
-  if (model_ && configurations.size() > 1) {
-    ModelSearch::Found found = model_->search(configurations, n, rng_, time);
-    p.tune_predicted_s = found.predicted_s;  // NaN at the warm-up sizes
-    best = std::move(found.best);
-  } else {
-    const std::vector<kernels::Tunables> space = candidates(configurations);
-    if (space.size() == 1) {
-      if (verified_.insert(kernels::to_string(space.front())).second) {
-        control::PhaseScope verifying(&results::RankTimeSplit::verification_s);
-        workload.verify(space.front());
-      }
-      return space.front();
-    }
-    const std::vector<double> times = time(space);
-    best = space[static_cast<std::size_t>(std::min_element(times.begin(), times.end()) - times.begin())];
-  }
-  pruning_.record(timed, timed_s);
-  return best;
+  DeviceProbes probes(workload, {1, settings_.tune_iterations, plan.cold}, verified_, compiled_, p);
+  TuningResult found = strategy_->search(configurations, n, probes);
+  p.tune_predicted_s = found.predicted_s;
+  verify_once(workload, found.best, verified_);  // found without a probe (a single candidate)
+  if (!probes.timed().empty()) pruning_.record(probes.timed(), probes.seconds());
+  return std::move(found.best);
 }
 
 results::Point Tuner::measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
@@ -97,7 +41,6 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   results::Point search_record;
   const kernels::Tunables best = search(workload, plan, n, search_record);
   best_ = best;
-  previous_best_ = kernels::to_string(best);
   const Timed timed = [&] {
     control::PhaseScope timing_phase(&results::RankTimeSplit::gpu_timing_s);
     // Further batches (no warm-up) while the size's stopping criterion asks for them.
@@ -111,7 +54,7 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
   }()
                                         : timed();
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
-  p.tunables = previous_best_;
+  p.tunables = kernels::to_string(best);
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
   p.tune_measured = search_record.tune_measured;
   p.tune_probes = std::move(search_record.tune_probes);

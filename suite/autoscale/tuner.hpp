@@ -3,8 +3,6 @@
 
 #include <functional>
 #include <memory>
-#include <optional>
-#include <random>
 #include <set>
 #include <string>
 
@@ -13,6 +11,7 @@
 #include "suite/backend/device.hpp"
 #include "suite/autoscale/model_search.hpp"
 #include "suite/autoscale/stopping_criterion.hpp"
+#include "suite/autoscale/tuning_strategy.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::autoscale {
@@ -30,33 +29,30 @@ class Tuner {
   using AroundTiming = std::function<backend::Timing(const Timed& timed)>;
 
   // Verifies each configuration the first time it is seen (throws backend::VerificationError naming
-  // it), searches the space (search tuner: exhaustive up to the budget, else a seeded sample plus the
-  // previous best; model tuner: see model_search.hpp) without the configurations settings.tune_prune
-  // dropped at earlier sizes (config_pruning.hpp), and times the best configuration with the kernel's
-  // timing plan (timing_for), adding launches while settings.noise_stop's stopping criterion asks for
-  // them (all of it through `around` when set). The point records every configuration timed in the search and its probe time,
-  // and the compiled block resources of each where known.
+  // it), searches the space with the settings' tuning strategy (tuning_strategies.hpp: search,
+  // exhaustive up to the budget, else a seeded sample plus the previous best; model: model_search.hpp)
+  // without the configurations settings.tune_prune dropped at earlier sizes (config_pruning.hpp),
+  // probing the device (device_probes.hpp), and times the best configuration with the kernel's timing
+  // plan (timing_for), adding launches while settings.noise_stop's stopping criterion asks for them (all
+  // of it through `around` when set). The point records every configuration timed in the search and its
+  // probe time, and the compiled block resources of each where known.
   results::Point measure(backend::Workload& workload, const kernels::KernelSpec& kernel, std::uint64_t n,
                          const AroundTiming& around = {});
   // The configuration the last measure() chose (its point's tunables).
   const kernels::Tunables& best() const { return best_; }
 
  private:
-  // The search tuner's configurations at a size: the whole space up to the budget, else a seeded sample
-  // that keeps the previous best.
-  std::vector<kernels::Tunables> candidates(const std::vector<kernels::Tunables>& space);
+  // The strategy's search at size n without the pruned configurations; `p` records its probes.
   kernels::Tunables search(backend::Workload& workload, const backend::TimingPlan& plan, std::uint64_t n,
                            results::Point& p);
 
   const AutoscaleSettings& settings_;
-  std::mt19937_64 rng_;
   std::set<std::string> verified_;
-  std::string previous_best_;
   kernels::Tunables best_;
   CompiledResources compiled_;
-  std::optional<ModelSearch> model_;  // --tuner model
-  ConfigPruning pruning_;             // --tune-prune
-  std::unique_ptr<StoppingCriterion> stop_;  // settings.noise_stop's criterion
+  std::unique_ptr<TuningStrategy> strategy_;  // --tuner (tuning_strategies.hpp)
+  ConfigPruning pruning_;                     // --tune-prune
+  std::unique_ptr<StoppingCriterion> stop_;   // settings.noise_stop's criterion
 };
 
 // Mean, median, min, sample stddev, relative standard error and count of the timed iterations, the

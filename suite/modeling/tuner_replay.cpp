@@ -1,16 +1,17 @@
-// The model tuner replayed on measured points (see tuner_replay.hpp).
+// The model tuner replayed on measured points through a recorded probe source (see tuner_replay.hpp).
 #include "suite/modeling/tuner_replay.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <random>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "numerics/statistics.hpp"
-#include "suite/autoscale/model_search.hpp"
+#include "suite/autoscale/tuning_strategies.hpp"
 
 namespace autobench::modeling {
 
@@ -71,6 +72,28 @@ std::map<double, std::vector<Measured>> measured_by_size(const std::vector<std::
   return by_size;
 }
 
+// The recorded probe source: a probe of a configuration at a size is its time there in one recording,
+// drawn at random from its own stream (seeded `seed`), so that one recording replays as it always has.
+class RecordedProbes final : public autoscale::ProbeSource {
+ public:
+  RecordedProbes(const std::map<double, std::vector<Measured>>& by_size, std::size_t recordings, std::uint64_t seed)
+      : draws_(seed), recording_(0, recordings - 1) {
+    for (const auto& [size, measured] : by_size)
+      for (const auto& m : measured) at_[static_cast<std::uint64_t>(size)][kernels::to_string(m.config)] = &m;
+  }
+
+  std::vector<double> probe(const std::vector<kernels::Tunables>& configs, std::uint64_t n) override {
+    std::vector<double> seconds;
+    for (const auto& c : configs) seconds.push_back(at_.at(n).at(kernels::to_string(c))->times[recording_(draws_)]);
+    return seconds;
+  }
+
+ private:
+  std::map<std::uint64_t, std::map<std::string, const Measured*>> at_;
+  std::mt19937_64 draws_;
+  std::uniform_int_distribution<std::size_t> recording_;
+};
+
 }  // namespace
 
 std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, const std::vector<Samples>& recordings,
@@ -95,35 +118,30 @@ std::vector<TunerReplayRow> replay_tuner(const std::vector<std::string>& names, 
     out.push_back(row);
   }
   for (int r = 0; r < settings.repeats; ++r) {
-    autoscale::ModelSearch search(settings.warmup_budget, settings.top_k, settings.random, settings.incumbents, launches);
-    std::mt19937_64 rng(settings.seed + static_cast<std::uint64_t>(r));
-    // Which recording answers each probe: its own stream, so that one recording replays as it always has.
-    std::mt19937_64 draws(settings.seed + static_cast<std::uint64_t>(r) + 0x5eed);
-    std::uniform_int_distribution<std::size_t> recording(0, recordings.size() - 1);
+    // The live tuner's own strategy (--tuner model), its probes answered by the recordings.
+    autoscale::AutoscaleSettings tuner;
+    tuner.tuner = autoscale::TunerKind::model;
+    tuner.tune_budget = settings.warmup_budget;
+    tuner.tuner_top_k = settings.top_k;
+    tuner.tuner_random = settings.random;
+    tuner.tuner_incumbents = settings.incumbents;
+    tuner.seed = settings.seed + static_cast<std::uint64_t>(r);
+    const std::unique_ptr<autoscale::TuningStrategy> strategy = autoscale::make_tuning_strategy(tuner, launches);
+    RecordedProbes probes(by_size, recordings.size(), tuner.seed + 0x5eed);
     std::size_t k = 0;
     for (const auto& [size, measured] : by_size) {
       std::vector<kernels::Tunables> space;
-      std::map<std::string, const Measured*> time;
+      std::map<std::string, double> median;
       double best = INFINITY;
       for (const auto& m : measured) {
         space.push_back(m.config);
-        time[kernels::to_string(m.config)] = &m;
+        median[kernels::to_string(m.config)] = m.median;
         best = std::min(best, m.median);
       }
-      const bool guided = search.guiding();
-      // Each probe is the configuration's time in one recording: the tuner's own search, timing by look-up.
-      const auto probe = [&](const std::vector<kernels::Tunables>& configs) {
-        std::vector<double> seconds;
-        for (const auto& c : configs) {
-          const Measured& m = *time.at(kernels::to_string(c));
-          seconds.push_back(m.times[recording(draws)]);
-        }
-        return seconds;
-      };
-      const auto found = search.search(space, static_cast<std::uint64_t>(size), rng, probe);
-      const double ratio = time.at(kernels::to_string(found.best))->median / best;
+      const autoscale::TuningResult found = strategy->search(space, static_cast<std::uint64_t>(size), probes);
+      const double ratio = median.at(kernels::to_string(found.best)) / best;
       TunerReplayRow& row = out[k++];
-      row.guided += guided ? 1 : 0;
+      row.guided += found.guided ? 1 : 0;
       row.timed_mean += static_cast<double>(found.timed.size()) / settings.repeats;
       row.further_mean += static_cast<double>(found.timed.size() - found.first_round) / settings.repeats;
       row.ratio_mean += ratio / settings.repeats;
