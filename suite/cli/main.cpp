@@ -7,9 +7,9 @@
 #include "suite/campaign/suite_file.hpp"
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
-#include "suite/cli/errors.hpp"
-#include "suite/cli/run_command.hpp"
+#include "suite/cli/job_exit.hpp"
 #include "suite/cli/run_options.hpp"
+#include "suite/runs/benchmark_run.hpp"
 #include "suite/text/echo.hpp"
 
 namespace {
@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
 
   RunOptions options;
   add_run_options(app, options);
-  RunRequest request;
+  autobench::runs::RunRequest request;
   app.add_option("--resume", request.resume_dir, "Continue a stopped run in RUN_DIR with its own settings: "
                                                  "finished campaigns are kept, unfinished ones measured again")
       ->group("Output");
@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
     if (autobench::campaign::is_suite_file(request.settings.suite))
       request.settings = settings_with_suite_file(request.settings.suite, app, std::vector<std::string>(argv + 1, argv + argc));
     request.command_line = joined_command_line(argc, argv);
-    return run_benchmarks(request, argc, argv);
+    end_with(autobench::runs::run_benchmarks(request, argc, argv));
+    return 0;
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -13,12 +13,12 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/cli/run_command.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/journal/recovery.hpp"
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/results/utc_time.hpp"
+#include "suite/runs/outcome.hpp"
 #include "suite/writing/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/writing/run_lock.hpp"
@@ -88,7 +88,7 @@ void add_merge_command(CLI::App& app) {
     fmt::print("merged {} campaigns from {} rank journals into {} ({})\n", campaigns, manifest.info.ranks,
                 path.c_str(),
                 run.complete ? "complete"
-                             : "incomplete: continue with " + autobench_command(manifest.info.ranks, "--resume " + run_dir));
+                             : "incomplete: continue with " + runs::autobench_command(manifest.info.ranks, "--resume " + run_dir));
   });
 }
 

@@ -1,4 +1,4 @@
-// Run manifest (see manifest.hpp).
+// Run manifests (see manifest.hpp).
 #include "suite/journal/manifest.hpp"
 
 #include <unistd.h>
@@ -17,34 +17,45 @@
 #include "suite/results/utc_time.hpp"
 
 namespace autobench::journal {
-namespace {
-
-std::string manifest_path(const std::string& run_dir) { return (std::filesystem::path(run_dir) / "run.json").string(); }
-
-}  // namespace
 
 std::string new_run_id(const std::string& host) {
   return fmt::format("{}-{}-{}-{:08x}", results::utc_now("%Y%m%dT%H%M%SZ"), host, ::getpid(),
                      static_cast<std::uint32_t>(std::random_device{}()));
 }
 
-void write_manifest(const std::string& run_dir, const Manifest& m) {
-  nlohmann::json j{{"settings", campaign::to_json(m.settings)}, {"info", m.info}};
+void write_manifest(const std::string& run_dir, const ManifestKind& kind, const ManifestRecord& m) {
+  nlohmann::json j{{"settings", m.settings}, {"info", m.info}};
   if (!m.run_id.empty()) j["run_id"] = m.run_id;
-  files::write_file_atomically(manifest_path(run_dir), j.dump(2) + "\n");
+  files::write_file_atomically((std::filesystem::path(run_dir) / kind.file).string(), j.dump(2) + "\n");
+}
+
+ManifestRecord read_manifest(const std::string& run_dir, const ManifestKind& kind,
+                             const std::function<void(const nlohmann::json& settings)>& check_settings) {
+  const std::string path = (std::filesystem::path(run_dir) / kind.file).string();
+  std::ifstream in(path);
+  if (!in)
+    throw std::invalid_argument("'" + run_dir + "' is not " + kind.directory + " (no readable " + kind.file + ")");
+  try {
+    const auto j = nlohmann::json::parse(in);
+    ManifestRecord m{j.at("settings"), j.at("info").get<results::RunInfo>(), j.value("run_id", "")};
+    if (check_settings) check_settings(m.settings);
+    return m;
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("'" + path + "' is not a valid " + kind.name + " manifest: " + e.what());
+  }
+}
+
+void write_manifest(const std::string& run_dir, const Manifest& m) {
+  write_manifest(run_dir, kRunManifest, {campaign::to_json(m.settings), m.info, m.run_id});
 }
 
 Manifest read_manifest(const std::string& run_dir) {
-  const std::string path = manifest_path(run_dir);
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("'" + run_dir + "' is not an autobench run directory (no readable run.json)");
-  try {
-    const auto j = nlohmann::json::parse(in);
-    return {campaign::settings_from_json(j.at("settings")), j.at("info").get<results::RunInfo>(),
-            j.value("run_id", "")};
-  } catch (const std::exception& e) {
-    throw std::invalid_argument("'" + path + "' is not a valid run manifest: " + e.what());
-  }
+  Manifest m;
+  const ManifestRecord r = read_manifest(run_dir, kRunManifest,
+                                         [&](const nlohmann::json& s) { m.settings = campaign::settings_from_json(s); });
+  m.info = r.info;
+  m.run_id = r.run_id;
+  return m;
 }
 
 }  // namespace autobench::journal
