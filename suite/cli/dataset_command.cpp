@@ -1,4 +1,4 @@
-// `autobench-mpi dataset`: its options, bound to the dataset job's request (suite/runs/dataset_run.hpp).
+// `autobench-mpi dataset`: its options, bound to the dataset job's request (suite/runs/dataset_job.hpp).
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -10,7 +10,7 @@
 #include "suite/cli/job_exit.hpp"
 #include "suite/cli/run_options.hpp"
 #include "suite/cli/shared_options.hpp"
-#include "suite/runs/dataset_run.hpp"
+#include "suite/runs/dataset_job.hpp"
 
 namespace autobench::cli {
 namespace {

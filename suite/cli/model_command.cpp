@@ -1,5 +1,5 @@
 // `autobench-mpi model`: a Stargazer performance model of one kernel over tunables × sizes (× locked SM
-// clocks) from random samples every rank measures a share of (the job: suite/runs/model_run.hpp); its
+// clocks) from random samples every rank measures a share of (the job: suite/runs/model_job.hpp); its
 // options bound and checked here, and the fit options `model evaluate` shares.
 #include <cstdint>
 #include <memory>
@@ -14,7 +14,7 @@
 #include "suite/cli/model_fit_options.hpp"
 #include "suite/cli/shared_options.hpp"
 #include "suite/energy/calibrate.hpp"
-#include "suite/runs/model_run.hpp"
+#include "suite/runs/model_job.hpp"
 #include "suite/writing/model_file.hpp"
 
 namespace autobench::cli {

@@ -1,5 +1,5 @@
-// The dataset job (see dataset_run.hpp): the dataset's hooks of the rank-job skeleton.
-#include "suite/runs/dataset_run.hpp"
+// The dataset job (see dataset_job.hpp): the dataset's hooks of the rank-job skeleton.
+#include "suite/runs/dataset_job.hpp"
 
 #include <algorithm>
 #include <array>
@@ -158,9 +158,9 @@ ds::BalancePlan balance_plan(const std::vector<json>& ranks, const ds::DatasetSe
                               s.seed);
 }
 
-class DatasetRun : public RankJob {
+class DatasetJob : public RankJob {
  public:
-  explicit DatasetRun(const DatasetRequest& request) : request_(request) {}
+  explicit DatasetJob(const DatasetRequest& request) : request_(request) {}
 
   // The settings: a resumed dataset's own (dataset.json), checked like the command line's.
   std::string prepare() override {
@@ -282,7 +282,7 @@ class DatasetRun : public RankJob {
 
 // This rank's plan (sampled, or its journal's), measured; then, when every rank finished it, the IQR
 // refinement planned by rank 0 from every rank's samples and shared among the ranks.
-RankPart DatasetRun::body(JobContext& ctx) {
+RankPart DatasetJob::body(JobContext& ctx) {
   const mpi::Session& mpi = ctx.mpi;
   const bool root = mpi.root();
   const bool talk = root && settings_.verbosity > 0;
@@ -372,7 +372,7 @@ RankPart DatasetRun::body(JobContext& ctx) {
 
 // Rank 0: dataset.h5 and dataset.jsonl from every rank's samples (the sampled ones first, then the IQR
 // refinement's), where the time went, and the dataset's exit code.
-Outcome DatasetRun::write(const JobContext& ctx, const std::vector<std::string>& parts,
+Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>& parts,
                           std::vector<results::RankTimeSplit> /*splits*/, bool stopped_early) {
   const bool finished = !stopped_early;
   const bool talk = settings_.verbosity > 0;
@@ -463,7 +463,7 @@ Outcome DatasetRun::write(const JobContext& ctx, const std::vector<std::string>&
 }  // namespace
 
 Outcome run_dataset(const DatasetRequest& request) {
-  DatasetRun job(request);
+  DatasetJob job(request);
   int argc = 0;
   char** argv = nullptr;
   return run_rank_job(job, argc, argv);

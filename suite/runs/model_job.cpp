@@ -1,5 +1,5 @@
-// The model job (see model_run.hpp): the model's hooks of the rank-job skeleton.
-#include "suite/runs/model_run.hpp"
+// The model job (see model_job.hpp): the model's hooks of the rank-job skeleton.
+#include "suite/runs/model_job.hpp"
 
 #include <chrono>
 #include <cmath>

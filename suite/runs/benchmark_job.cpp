@@ -1,5 +1,5 @@
-// The main job (see benchmark_run.hpp): the run's hooks of the rank-job skeleton.
-#include "suite/runs/benchmark_run.hpp"
+// The main job (see benchmark_job.hpp): the run's hooks of the rank-job skeleton.
+#include "suite/runs/benchmark_job.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -60,9 +60,9 @@ std::vector<results::Campaign> journaled_campaigns(const std::string& run_dir, i
   }
 }
 
-class BenchmarkRun : public RankJob {
+class BenchmarkJob : public RankJob {
  public:
-  explicit BenchmarkRun(const RunRequest& request) : request_(request) {}
+  explicit BenchmarkJob(const RunRequest& request) : request_(request) {}
 
   // Settings and plan of the run: a resumed run uses its own settings (run.json).
   std::string prepare() override {
@@ -207,7 +207,7 @@ class BenchmarkRun : public RankJob {
 // sweeps not yet done. Never throws: an error that ends the rank (a lost device, a journal that cannot
 // be written) is recorded in the result's error with the campaigns finished before it, and reaches rank
 // 0 with the results.
-results::RankResult BenchmarkRun::measure(JobContext& ctx, mpi::Progress& progress, bool& stopped_early) {
+results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progress, bool& stopped_early) {
   const mpi::Session& mpi = ctx.mpi;
   const std::string me = "rank " + std::to_string(mpi.rank());
   results::RankResult mine = opened_;
@@ -295,7 +295,7 @@ results::RankResult BenchmarkRun::measure(JobContext& ctx, mpi::Progress& progre
 
 // Rank 0: the run's file from every rank's results, every failure named, and the run's exit code.
 // `splits`: every rank's time split, as gathered after the results.
-Outcome BenchmarkRun::write(const JobContext& ctx, const std::vector<std::string>& parts,
+Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string>& parts,
                             std::vector<results::RankTimeSplit> splits, bool stopped_early) {
   const auto t_read = Clock::now();
   std::vector<results::RankResult> ranks;
@@ -360,7 +360,7 @@ Outcome BenchmarkRun::write(const JobContext& ctx, const std::vector<std::string
 }  // namespace
 
 Outcome run_benchmarks(const RunRequest& request, int& argc, char**& argv) {
-  BenchmarkRun job(request);
+  BenchmarkJob job(request);
   return run_rank_job(job, argc, argv);
 }
 
