@@ -9,6 +9,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/job_exit.hpp"
 #include "suite/cli/run_options.hpp"
+#include "suite/cli/suite_file_settings.hpp"
 #include "suite/runs/benchmark_job.hpp"
 #include "suite/text/echo.hpp"
 

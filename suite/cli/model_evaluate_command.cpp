@@ -7,20 +7,18 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/model_fit_options.hpp"
 #include "suite/cli/shared_options.hpp"
-#include "suite/journal/compressed.hpp"
-#include "suite/journal/journal.hpp"
+#include "suite/formatting/model_evaluation_text.hpp"
+#include "suite/journal/recorded_sweep.hpp"
 #include "suite/modeling/derived_parameters.hpp"
 #include "suite/modeling/learning_curves.hpp"
 #include "suite/modeling/recorded_probes.hpp"
 #include "suite/modeling/tuner_replay.hpp"
-#include "suite/results/result_json.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -37,97 +35,34 @@ struct EvaluateOptions {
   modeling::TunerReplaySettings tuner;
 };
 
-// The replay's table, one row per size, and its summary.
-// `launches`: whether the tuner had the kernel's launches on the device (autoscale::launches_on).
-void print_replay(const std::vector<modeling::TunerReplayRow>& replay, const modeling::TunerReplaySettings& t,
-                  bool launches) {
-  fmt::print("model tuner replayed over the sizes in ascending order ({} seeds; warm-up {} random, then the refitted "
-             "top-{} until timed; top-{} + {} incumbents{} + {} random, then the one-tunable neighbours of the "
-             "fastest{}, per guided size; {})\n",
-             t.repeats, t.warmup_budget, t.top_k, t.top_k, t.incumbents, launches ? " + one per grid" : "", t.random,
-             launches ? " and of the fastest on another grid" : "",
-             launches ? "each launch's waves and blocks per SM as parameters"
-                      : "no launch geometry: the kernel has none or the device's SM count is not recorded");
-  fmt::print("{:>10} {:>8} {:>7} {:>7} {:>9} {:>18} {:>10}\n", "size", "configs", "guided", "timed", "further", "best/opt",
-             "within 2%");
-  double timed = 0, configs = 0, worst = 1;
-  int within = 0, guided_within = 0, guided_runs = 0;  // guided: at the sizes the model guided in every repeat
-  for (const auto& r : replay) {
-    fmt::print("{:10.0f} {:8} {:4}/{:<2} {:7.1f} {:9.1f} {:9.4f} (max {:.3f}) {:7}/{}\n", r.size, r.configurations, r.guided,
-               t.repeats, r.timed_mean, r.further_mean, r.ratio_mean, r.ratio_max, r.within_2_percent, t.repeats);
-    timed += r.timed_mean;
-    configs += static_cast<double>(r.configurations);
-    worst = std::max(worst, r.ratio_max);
-    within += r.within_2_percent;
-    if (r.guided == t.repeats) {
-      guided_within += r.within_2_percent;
-      guided_runs += t.repeats;
-    }
-  }
-  fmt::print("timed {:.1f} % of the configurations; within 2 % of the best in {} of {} (size, seed) pairs ({:.1f} of {} "
-             "sizes per seed), at the guided sizes in {} of {}; worst {:.3f}\n",
-             100 * timed / configs, within, static_cast<int>(replay.size()) * t.repeats, static_cast<double>(within) / t.repeats,
-             replay.size(), guided_within, guided_runs, worst);
-}
-
-// A recorded sweep (RUN_DIR, its rank-0 journal) that probed every configuration at every size.
-struct RecordedSweep {
-  std::string path;  // the journal read
-  std::string kernel;
-  results::DeviceInfo device;
-  modeling::ProbePool pool;
-};
-
-RecordedSweep read_sweep(const std::string& run_dir) {
-  RecordedSweep out;
-  out.path = journal::journal_path(run_dir, 0);
-  std::unique_ptr<std::istream> in;
-  try {
-    in = journal::open_maybe_gzipped(out.path);
-  } catch (const std::runtime_error& e) {
-    throw RunFailure("model evaluate: --sweep " + run_dir + ": " + e.what());
-  }
-  if (!in) throw UsageError("model evaluate: --sweep " + run_dir + ": cannot read " + out.path + " (nor " + out.path + ".gz)");
-  std::vector<results::Point> points;
-  try {
-    journal::for_each_record(*in, out.path, [&](const nlohmann::json& record) {
-      if (record.value("type", "") == "rank") out.device = record.at("rank").at("device").get<results::DeviceInfo>();
-      if (record.value("type", "") != "point") return;
-      const std::string k = record.at("kernel").get<std::string>();
-      if (!out.kernel.empty() && k != out.kernel)
-        throw std::invalid_argument("the journal holds two kernels (" + out.kernel + ", " + k + "); the replay takes one");
-      out.kernel = k;
-      points.push_back(record.at("point").get<results::Point>());
-    });
-    out.pool = modeling::probe_pool(points);
-  } catch (const std::exception& e) {
-    throw RunFailure("model evaluate: " + out.path + ": " + e.what());
-  }
-  return out;
-}
-
 // The model tuner replayed over one or more recorded sweeps of one kernel on one device model.
 void evaluate_sweep(const EvaluateOptions& o) {
-  std::vector<RecordedSweep> sweeps;
+  std::vector<journal::RecordedSweep> sweeps;
   std::vector<modeling::Samples> recordings;
   for (const auto& dir : o.sweeps) {
-    sweeps.push_back(read_sweep(dir));
-    const RecordedSweep& first = sweeps.front();
-    const RecordedSweep& s = sweeps.back();
+    try {
+      sweeps.push_back(journal::read_recorded_sweep(dir));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("model evaluate: ") + e.what());
+    } catch (const std::runtime_error& e) {
+      throw RunFailure(std::string("model evaluate: ") + e.what());
+    }
+    const journal::RecordedSweep& first = sweeps.front();
+    const journal::RecordedSweep& s = sweeps.back();
     if (s.kernel != first.kernel || s.device.name != first.device.name || s.pool.names != first.pool.names)
       throw UsageError("model evaluate: --sweep " + dir + " recorded " + s.kernel + " on " + s.device.name + ", --sweep " +
                        o.sweeps.front() + " " + first.kernel + " on " + first.device.name +
                        " (the recordings must be of one kernel's space on one device model)");
     recordings.push_back(s.pool.samples);
   }
-  const RecordedSweep& first = sweeps.front();
+  const journal::RecordedSweep& first = sweeps.front();
   modeling::TunerReplaySettings t = o.tuner;
   t.repeats = o.repeats;
   t.seed = o.seed;
   std::vector<modeling::TunerReplayRow> replay;
   autoscale::ModelSearch::Launches launches;
   const auto with_resources =
-      std::find_if(sweeps.begin(), sweeps.end(), [](const RecordedSweep& s) { return !s.pool.resources.empty(); });
+      std::find_if(sweeps.begin(), sweeps.end(), [](const journal::RecordedSweep& s) { return !s.pool.resources.empty(); });
   try {
     // The tuner's launches on the device that recorded the sweeps, as the live run had them: with the
     // compiled kernels' resources the first sweep to record them has (the sweeps are of one device
@@ -161,7 +96,7 @@ void evaluate_sweep(const EvaluateOptions& o) {
     fmt::print("blocks per SM from the kernel's resource estimate (no sweep recorded the compiled kernels' resources)\n");
   else if (launches)
     fmt::print("blocks per SM from the compiled kernels' registers and shared memory recorded in {}\n", with_resources->path);
-  print_replay(replay, t, static_cast<bool>(launches));
+  fmt::print("{}", formatting::tuner_replay_text(replay, t, static_cast<bool>(launches)));
 }
 
 void evaluate(const EvaluateOptions& o) {
@@ -224,27 +159,12 @@ void evaluate(const EvaluateOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw RunFailure(std::string("model evaluate: ") + e.what());
   }
-  fmt::print("{} on {} ({} backend): {} measured points, {} random training sets per row, top-{} per size\n",
-              run.kernel.c_str(), run.device_model.c_str(), run.info.backend.c_str(), pool.rows.size(), s.repeats, s.top_k);
-  fmt::print("refits: theta {}, phi {} ({} gains), at most {} terms, {} observations per column, {} interior knot(s), "
-             "{} interactions, {} refit, {} fit(s) averaged, response {}, launch parameters {}, derived parameters {}\n",
-             options.theta, options.phi, model::to_string(options.gain), options.max_terms, options.rows_per_column,
-             options.interior_knots, model::to_string(options.interactions), model::to_string(options.refit),
-             options.bagging,
-             options.log_response ? "ln(time)" : "time",
-             offered.launch ? "on" : "off", offered.derived ? "on" : "off");
-  fmt::print("{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %", "fixed err %", "terms",
-              "model best/opt", "random best/opt");
-  for (const auto& r : rows)
-    fmt::print("{:8} {:8.1f}% {:14.2f} {:12.2f} {:6.1f} {:9.4f} (max {:.3f}) {:8.4f} (max {:.3f})\n", r.samples, 100 * r.measured_fraction,
-                100 * r.stepwise_error, 100 * r.fixed_error, r.stepwise_terms, r.model_ratio_mean, r.model_ratio_max,
-                r.random_ratio_mean, r.random_ratio_max);
+  fmt::print("{}", formatting::learning_curve_text(run, pool.rows.size(), s, options, offered, rows));
   if (!replayable) {
     fmt::print("\nmodel tuner replay: not possible (the file models locked clocks; the tuner does not)\n");
     return;
   }
-  fmt::print("\n");
-  print_replay(replay, t, static_cast<bool>(launches));
+  fmt::print("\n{}", formatting::tuner_replay_text(replay, t, static_cast<bool>(launches)));
 }
 
 }  // namespace

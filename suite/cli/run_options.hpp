@@ -35,10 +35,4 @@ campaign::RunSettings to_settings(const RunOptions& options, const CLI::App& app
 // --resume and those in `allowed` (long names without dashes), instead of ignoring them.
 void refuse_options_with_resume(const CLI::App& app, const std::vector<std::string>& allowed);
 
-// The settings of `--suite FILE`: the file's matrix and [options], each [kernel.NAME] table over
-// them for that kernel, and the options typed on the command line (`typed`, parsed from `args`)
-// over both. Throws UsageError "FILE:LINE: ..." naming a bad key or value in the file.
-campaign::RunSettings settings_with_suite_file(const std::string& path, const CLI::App& typed,
-                                               const std::vector<std::string>& args);
-
 }  // namespace autobench::cli

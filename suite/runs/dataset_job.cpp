@@ -7,8 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -23,10 +21,13 @@
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
 #include "suite/dataset/dataset_file.hpp"
+#include "suite/dataset/dataset_journal.hpp"
+#include "suite/dataset/dataset_time_split.hpp"
+#include "suite/dataset/iqr_inputs.hpp"
 #include "suite/dataset/measure.hpp"
 #include "suite/dataset/rank_plan.hpp"
 #include "suite/dataset/rank_share.hpp"
-#include "suite/dataset/dataset_time_split.hpp"
+#include "suite/dataset/sample_runner.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
 #include "suite/mpi/gather.hpp"
@@ -39,124 +40,6 @@ namespace {
 
 using nlohmann::json;
 namespace ds = dataset;
-
-// What a rank found in its journal: its plan (sampled and IQR parts) and the samples it measured.
-struct RankJournal {
-  std::optional<std::vector<ds::Sample>> plan;
-  std::optional<std::vector<ds::Sample>> extension;
-  std::map<std::uint64_t, ds::Sample> measured;
-};
-
-// Throws std::runtime_error for a journal of another dataset run: one whose "run" records name another
-// run id than `run_id` (dataset.json's).
-RankJournal read_rank_journal(const std::string& run_dir, int rank, const std::string& run_id) {
-  RankJournal j;
-  const std::string path = journal::journal_path(run_dir, rank);
-  std::ifstream in(path);
-  if (!in) return j;  // the rank never started
-  journal::for_each_record(in, path, [&](const json& r) {
-    const std::string type = r.at("type");
-    if (type == "run" && r.value("run_id", "") != run_id)
-      throw std::runtime_error(path + " is not this dataset run's journal (run id " + r.value("run_id", "") +
-                               ", dataset.json's is " + (run_id.empty() ? std::string("none") : run_id) +
-                               "): move it away");
-    if (type == "dataset_plan") j.plan = r.at("samples").get<std::vector<ds::Sample>>();
-    if (type == "dataset_extension") j.extension = r.at("samples").get<std::vector<ds::Sample>>();
-    if (type == "dataset_sample") {
-      auto s = r.at("sample").get<ds::Sample>();
-      j.measured[s.id] = std::move(s);
-    }
-  });
-  return j;
-}
-
-// Measures plan[begin, end) on one rank: journaled samples are taken as they are; stops (returns
-// false) on a signal or when the time budget says the next configuration would not fit.
-struct RankRunner {
-  backend::Device* device = nullptr;
-  int rank = 0;
-  backend::TimingPlan timing;
-  journal::Writer* journal = nullptr;
-  control::TimeBudget* budget = nullptr;
-  Clock::time_point t0;
-  std::map<std::string, bool> compiled;
-  std::map<std::uint64_t, ds::Sample> previous;
-
-  // The distinct configurations of plan[from]'s kernel from there on that are still to be measured.
-  std::vector<kernels::Tunables> configurations_left(const std::vector<ds::Sample>& plan, std::size_t from) const {
-    std::map<std::string, kernels::Tunables> distinct;
-    for (std::size_t i = from; i < plan.size(); ++i)
-      if (plan[i].config.kernel == plan[from].config.kernel && !previous.count(plan[i].id))
-        distinct.emplace(kernels::to_string(plan[i].config.tunables), plan[i].config.tunables);
-    std::vector<kernels::Tunables> out;
-    for (auto& [name, config] : distinct) out.push_back(std::move(config));
-    return out;
-  }
-
-  bool run(std::vector<ds::Sample>& plan, std::size_t begin) {
-    for (std::size_t i = begin; i < plan.size(); ++i) {
-      ds::Sample& s = plan[i];
-      if (auto it = previous.find(s.id); it != previous.end()) {
-        s = it->second;
-        continue;
-      }
-      const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
-      if (control::stop_requested() || !budget->may_start("dataset", elapsed)) return false;
-      const auto start = Clock::now();
-      if (!compiled[s.config.kernel]) {
-        ds::precompile(*device, *ds::dataset_kernel(*kernels::find(s.config.kernel)), configurations_left(plan, i));
-        compiled[s.config.kernel] = true;
-      }
-      const auto compiled_at = Clock::now();
-      ds::measure(*device, timing, rank, s);
-      budget->record("dataset", std::chrono::duration<double>(Clock::now() - compiled_at).count());
-      // The kernel's configurations, compiled before its first one, are part of that one's prepare.
-      s.steps.prepare_s += std::chrono::duration<double>(compiled_at - start).count();
-      journal->record({{"type", "dataset_sample"}, {"sample", s}});
-    }
-    return true;
-  }
-};
-
-json kernel_limits(const std::vector<ds::LaunchShape>& shapes) {
-  json out = json::object();
-  for (const auto& sh : shapes) {
-    double max_global = 0;
-    for (const auto& c : sh.configs)
-      max_global = std::max(max_global, static_cast<double>(sh.workgroups(sh.max_size, c)) * sh.block_threads(c));
-    out[sh.kernel] = {{"min_global", static_cast<double>(sh.granularity)}, {"max_global", max_global}};
-  }
-  return out;
-}
-
-// Rank 0: the IQR plan from every rank's measured samples; kernels limited to the global sizes every
-// rank can reach.
-ds::BalancePlan balance_plan(const std::vector<json>& ranks, const ds::DatasetSettings& s) {
-  std::map<std::string, ds::KernelTimes> by_kernel;
-  std::size_t sampled = 0;
-  for (const auto& r : ranks) {
-    for (const auto& [k, lim] : r.at("limits").items()) {
-      auto [it, fresh] = by_kernel.try_emplace(k);
-      it->second.kernel = k;
-      it->second.min_global = std::max(it->second.min_global, lim.at("min_global").get<double>());
-      const double mg = lim.at("max_global");
-      it->second.max_global = fresh ? mg : std::min(it->second.max_global, mg);
-    }
-    for (const auto& j : r.at("samples")) {
-      const auto sample = j.get<ds::Sample>();
-      ++sampled;
-      if (!sample.measured() || !sample.error.empty()) continue;
-      auto& kt = by_kernel[sample.config.kernel];
-      kt.global_size.push_back(static_cast<double>(sample.config.global_size()));
-      kt.time_us.push_back(sample.point.time_median_s * 1e6);
-    }
-  }
-  std::vector<ds::KernelTimes> kernels;
-  for (auto& [k, kt] : by_kernel)
-    if (!kt.time_us.empty()) kernels.push_back(std::move(kt));
-  return ds::plan_iqr_balance(kernels, static_cast<std::size_t>(std::floor(s.balance_max * static_cast<double>(sampled))),
-                              s.seed);
-}
 
 class DatasetJob : public RankJob {
  public:
@@ -228,7 +111,7 @@ class DatasetJob : public RankJob {
   // This rank's journal so far; another run's is refused.
   std::string resume_rank(const JobContext& ctx) override {
     try {
-      previous_ = read_rank_journal(ctx.run_dir, ctx.mpi.rank(), ctx.run_id);
+      previous_ = ds::read_dataset_journal(ctx.run_dir, ctx.mpi.rank(), ctx.run_id);
     } catch (const std::exception& e) {
       return e.what();
     }
@@ -273,7 +156,7 @@ class DatasetJob : public RankJob {
   json settings_json_;  // as dataset.json holds them
   ds::RegimeRatio ratio_;
   journal::ManifestRecord resumed_;  // a resumed dataset's dataset.json
-  RankJournal previous_;
+  ds::DatasetJournal previous_;
   ds::RankDevice mine_;
   std::unique_ptr<backend::Device> device_;
   std::vector<ds::LaunchShape> shapes_;
@@ -308,7 +191,7 @@ RankPart DatasetJob::body(JobContext& ctx) {
     cannot_start(ctx, e);
   }
 
-  RankRunner runner{device_.get(), mpi.rank(), {static_cast<int>(settings_.warmup), static_cast<int>(settings_.iterations), false},
+  ds::SampleRunner runner{device_.get(), mpi.rank(), {static_cast<int>(settings_.warmup), static_cast<int>(settings_.iterations), false},
                     &journal, &ctx.budget, ctx.t0, {}, std::move(previous_.measured)};
   bool finished = !device_ || runner.run(plan, 0);
   const std::size_t sampled_count = plan.size();
@@ -316,12 +199,12 @@ RankPart DatasetJob::body(JobContext& ctx) {
 
   if (settings_.balance == "iqr" && finished) {
     const auto gathered =
-        mpi::gather_to_root(mpi.comm(), json{{"limits", kernel_limits(shapes_)}, {"samples", plan}}.dump());
+        mpi::gather_to_root(mpi.comm(), json{{"limits", ds::kernel_limits(shapes_)}, {"samples", plan}}.dump());
     std::string requests_text;
     if (root) {
       std::vector<json> ranks;
       for (const auto& g : gathered) ranks.push_back(json::parse(g));
-      balance_ = balance_plan(ranks, settings_);
+      balance_ = ds::balance_plan(ranks, settings_);
       json requests = json::array();
       for (const auto& r : balance_->requests)
         requests.push_back({{"kernel", r.kernel}, {"t", r.target_time_us}, {"g", r.global_size}, {"why", r.reason}});
