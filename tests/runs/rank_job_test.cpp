@@ -1,8 +1,8 @@
 // The rank-job skeleton (suite/runs/rank_job.hpp) with a fake job on 2 real MPI ranks (mpirun): the
 // steps run in their order on every rank and rank 0 writes every rank's part in rank order; the run
 // directory holds the shared manifest; a stop on one rank is every rank's exit code 3, and --resume
-// continues the run with its identity and journals; a resume with other ranks, or one whose device
-// cannot start, is refused before the job's body runs.
+// continues the run with its identity and journals; a resume with other ranks, one whose device cannot
+// start, or one with a rank whose part of the run is not this run's, is refused before the job's body runs.
 #include "suite/runs/rank_job.hpp"
 
 #include <gtest/gtest.h>
@@ -36,7 +36,8 @@ std::string env(const char* name) {
 }
 
 // Each step appends its name to FAKE_DIR/steps.rank<R>; the environment says which rank's device cannot
-// start (FAKE_BROKEN_RANK), which rank stops early (FAKE_STOP_RANK) and which run to resume (FAKE_RESUME).
+// start (FAKE_BROKEN_RANK), which rank stops early (FAKE_STOP_RANK), which run to resume (FAKE_RESUME) and
+// which rank's part of it is another run's (FAKE_FOREIGN_RANK).
 class FakeJob : public ab::runs::RankJob {
  public:
   std::string prepare() override {
@@ -64,6 +65,10 @@ class FakeJob : public ab::runs::RankJob {
     return s;
   }
   bool started(const ab::runs::JobContext& ctx) override { return step(ctx.mpi.rank(), "started"); }
+  std::string resume_rank(const ab::runs::JobContext& ctx) override {
+    step(ctx.mpi.rank(), "resume_rank");
+    return env("FAKE_FOREIGN_RANK") == std::to_string(ctx.mpi.rank()) ? "rank's journal is another run's" : "";
+  }
   std::string open_device(const ab::runs::JobContext& ctx) override {
     step(ctx.mpi.rank(), "open_device");
     return env("FAKE_BROKEN_RANK") == std::to_string(ctx.mpi.rank()) ? "broken" : "";
@@ -183,7 +188,7 @@ TEST_F(RankJob, AStopOnOneRankIsEveryRanksAndResumeContinuesTheRun) {
   EXPECT_TRUE(r["resuming"].get<bool>());
   EXPECT_EQ(r["run_id"], run_id);  // the run keeps its identity
   for (int rank : {0, 1}) EXPECT_EQ(r["parts"][rank]["journaled"], 1);  // each rank's journal of the first run
-  EXPECT_EQ(steps(0), "prepare\nstarted\nopen_device\nbody\nwrite\n");
+  EXPECT_EQ(steps(0), "prepare\nstarted\nresume_rank\nopen_device\nbody\nwrite\n");
 }
 
 TEST_F(RankJob, AResumeWithOtherRanksIsRefusedBeforeItStarts) {
@@ -201,8 +206,20 @@ TEST_F(RankJob, AResumeWhoseDeviceCannotStartEndsBeforeTheBody) {
   job(2, "-x FAKE_RESUME=" + dir + " -x FAKE_BROKEN_RANK=1");
   EXPECT_EQ(outcome(0), "1\n--resume " + dir + ": rank 1 cannot start (broken); nothing was measured or changed");
   EXPECT_EQ(outcome(1), "1\n");
-  EXPECT_EQ(steps(0), "prepare\nstarted\nopen_device\n");
-  EXPECT_EQ(steps(1), "prepare\nstarted\nopen_device\n");
+  EXPECT_EQ(steps(0), "prepare\nstarted\nresume_rank\nopen_device\n");
+  EXPECT_EQ(steps(1), "prepare\nstarted\nresume_rank\nopen_device\n");
+  EXPECT_EQ(read(dir + "/result.json"), before);
+}
+
+TEST_F(RankJob, AResumeWithARankPartOfAnotherRunEndsBeforeTheBody) {
+  job(2);
+  const std::string dir = run_dir();
+  const std::string before = read(dir + "/result.json");
+  job(2, "-x FAKE_RESUME=" + dir + " -x FAKE_FOREIGN_RANK=1");
+  EXPECT_EQ(outcome(0), "1\n--resume " + dir + ": rank's journal is another run's; nothing was measured or changed");
+  EXPECT_EQ(outcome(1), "1\n");
+  EXPECT_EQ(steps(0), "prepare\nstarted\nresume_rank\nopen_device\n");
+  EXPECT_EQ(steps(1), "prepare\nstarted\nresume_rank\nopen_device\n");
   EXPECT_EQ(read(dir + "/result.json"), before);
 }
 
