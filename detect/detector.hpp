@@ -1,11 +1,12 @@
 // The interface every knee detector implements, and the registry that creates detectors by name.
 //
 // Adding a detector is a one-file change: implement `Detector` in detect/<name>.cpp and register it
-// there with a static `Registration` (detect/ is an OBJECT library, so every registration links in).
-// detect/README.md says what each registered detector does.
+// there with a static `Registration` (detect/ is an OBJECT library, so every registration links in),
+// declaring its own knobs (ParamSpec) there too. detect/README.md says what each registered detector does.
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,26 +33,39 @@ enum class Smoothing { none, spline, saturating };
 const char* to_string(Smoothing s);
 Smoothing smoothing_from_string(const std::string& s);  // throws std::invalid_argument naming the value
 
-// Tuning knobs shared by the detectors; each detector reads the ones it understands.
+// Tuning knobs shared by the detectors; each detector reads the ones it understands. A knob of one
+// detector only is declared by that detector (ParamSpec) and held in `declared`.
 struct Params {
   Smoothing smoothing = Smoothing::none;  // every detector: detect on the points or on a fit of them
   int spline_knots = 0;                   // Smoothing::spline: interior knots, evenly spaced in the x-space;
                                           // 0 (kAutoKnots): chosen by the curve's span (spline_fit.hpp)
-  double sensitivity = 1.0;         // Kneedle's S
+  double sensitivity = 1.0;         // Kneedle's S (declared by kneedle; the noise-aware safeguards raise it)
   double distance_threshold = 0.0;  // minimum normalised chord distance for a knee to count (all but kneedle)
   XScale x_scale = XScale::log;     // x-space the detector works in
   bool online = true;               // Kneedle: online (keep scanning after the first knee) or offline
   Shape shape = Shape::concave;     // knee (concave) or elbow (convex); every detector but dfdt reads it
   Direction direction = Direction::increasing;  // Kneedle
   Interp interp = Interp::interp1d;             // Kneedle
-  int polynomial_degree = 7;                    // Kneedle with Interp::polynomial (kneed's default)
   std::string proposer = "kneedle";   // hybrid: the detector that proposes a knee
   std::string confirmer = "triangle"; // hybrid: the detector that must find a knee near it
-  std::size_t tolerance = 3;          // hybrid: how many indices apart proposal and confirmation may be
   std::string base = "triangle";      // multiknee: the single-knee detector applied to each segment
-  double strong_fraction = 0.5;       // multiknee: a knee is strong at this fraction of the strongest one
-  std::size_t min_segment = 4;        // multiknee: segments with fewer points are not split further
-  double min_bend = 0.01;             // multiknee: normalised distance off its segment's chord a knee needs
+  // Declared knobs set (--detector-param NAME.KEY=VALUE), by "NAME.KEY"; one not here has its declared
+  // default. Read them with detect::param (detector_params.hpp).
+  std::map<std::string, double> declared = {};
+};
+
+// A numeric knob a detector declares in its own file (its Registration): `--detector-param NAME.KEY=VALUE`
+// sets it, checked against the range here (detector_params.hpp).
+struct ParamSpec {
+  std::string key;            // NAME.KEY's KEY: lower case and underscores
+  double default_value = 0.0;
+  double min = 0.0, max = 0.0;
+  bool min_open = false;      // min itself is not allowed
+  bool whole = false;         // whole numbers only
+  std::string help;           // one line
+  // A knob that other code reads too (kneedle's sensitivity, which the noise-aware safeguards adjust)
+  // lives in this Params field; every other knob in Params::declared.
+  double Params::*field = nullptr;
 };
 
 // What a detector found. `index` is the saturation knee (nullopt: no knee); `all` lists every knee found,
@@ -70,14 +84,15 @@ class Detector {
 
 using Factory = std::function<std::unique_ptr<Detector>(const Params&)>;
 
-// A static instance of this in a detector's .cpp adds it to the registry.
+// A static instance of this in a detector's .cpp adds it to the registry, with the knobs it declares.
 struct Registration {
-  Registration(std::string name, std::string description, Factory factory);
+  Registration(std::string name, std::string description, Factory factory, std::vector<ParamSpec> params = {});
 };
 
 struct Entry {
   std::string name;
   std::string description;
+  std::vector<ParamSpec> params;  // in declaration order
 };
 
 // The named detector, running on smoothed_curve(curve, params) (smoothing.hpp) unless params.smoothing is

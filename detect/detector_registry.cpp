@@ -13,6 +13,7 @@ namespace {
 struct Slot {
   std::string description;
   Factory factory;
+  std::vector<ParamSpec> params;
 };
 
 std::map<std::string, Slot>& table() {
@@ -22,15 +23,15 @@ std::map<std::string, Slot>& table() {
 
 }  // namespace
 
-Registration::Registration(std::string name, std::string description, Factory factory) {
-  table()[std::move(name)] = Slot{std::move(description), std::move(factory)};
+Registration::Registration(std::string name, std::string description, Factory factory, std::vector<ParamSpec> params) {
+  table()[std::move(name)] = Slot{std::move(description), std::move(factory), std::move(params)};
 }
 
 bool exists(const std::string& name) { return table().count(name) != 0; }
 
 std::vector<Entry> list() {
   std::vector<Entry> out;
-  for (const auto& [name, slot] : table()) out.push_back({name, slot.description});
+  for (const auto& [name, slot] : table()) out.push_back({name, slot.description, slot.params});
   return out;
 }
 

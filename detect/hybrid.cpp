@@ -7,13 +7,14 @@
 
 #include "chord.hpp"
 #include "detector.hpp"
+#include "detector_params.hpp"
 #include "unit_curve.hpp"
 
 namespace autobench::detect {
 namespace {
 
 // The proposer's (Params::proposer) knees count when the confirmer (Params::confirmer) found a knee at
-// most Params::tolerance indices away. The saturation knee is the proposer's choice if confirmed, else
+// most `tolerance` (declared below) indices away. The saturation knee is the proposer's choice if confirmed, else
 // the latest of its other confirmed knees (online Kneedle's choice is its latest knee, which on a noisy
 // plateau is a ripple while the real knee is among the earlier ones). Guards each method's failure mode
 // with the other's: kneedle reports the first point of a curve that starts flat in log x, and knees in
@@ -21,7 +22,8 @@ namespace {
 // the unit square (so it means the same whichever detectors are combined).
 class Hybrid final : public Detector {
  public:
-  explicit Hybrid(const Params& p) : p_(p) {
+  explicit Hybrid(const Params& p)
+      : p_(p), tolerance_(static_cast<std::size_t>(param(p, "hybrid", "tolerance"))) {
     for (const std::string* name : {&p.proposer, &p.confirmer})
       if (*name == "hybrid")
         throw std::invalid_argument(
@@ -36,8 +38,8 @@ class Hybrid final : public Detector {
     std::vector<std::size_t> confirming = confirmer_->find(curve).all;
     std::sort(confirming.begin(), confirming.end());
     auto confirmed = [&](std::size_t k) {  // a confirming knee in [k - tolerance, k + tolerance]: O(log n)
-      const auto c = std::lower_bound(confirming.begin(), confirming.end(), k - std::min(k, p_.tolerance));
-      return c != confirming.end() && *c <= k + p_.tolerance;
+      const auto c = std::lower_bound(confirming.begin(), confirming.end(), k - std::min(k, tolerance_));
+      return c != confirming.end() && *c <= k + tolerance_;
     };
     Knee out;
     for (std::size_t k : proposed.all)
@@ -53,13 +55,16 @@ class Hybrid final : public Detector {
 
  private:
   Params p_;
+  std::size_t tolerance_;
   std::unique_ptr<Detector> proposer_;
   std::unique_ptr<Detector> confirmer_;
 };
 
 const Registration kHybridRegistration(
     "hybrid", "a proposer's knee (kneedle) confirmed by a second detector (triangle)",
-    [](const Params& p) { return std::make_unique<Hybrid>(p); });
+    [](const Params& p) { return std::make_unique<Hybrid>(p); },
+    {{.key = "tolerance", .default_value = 3.0, .min = 0.0, .max = 1000.0, .whole = true,
+      .help = "how many indices apart the proposed and the confirming knee may be"}});
 
 }  // namespace
 }  // namespace autobench::detect

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "detector.hpp"
+#include "detector_params.hpp"
 #include "polyfit.hpp"
 #include "unit_curve.hpp"
 
@@ -57,10 +58,10 @@ void to_concave_increasing(std::vector<double>& y, Shape shape, Direction direct
 //    one found is the knee). No maximum or no knee: no knee.
 class Kneedle final : public Detector {
  public:
-  explicit Kneedle(const Params& p) : p_(p) {
-    if (p.polynomial_degree < 0)
-      throw std::invalid_argument("kneedle polynomial degree " + std::to_string(p.polynomial_degree) +
-                                  " is negative (allowed: >= 0)");
+  explicit Kneedle(const Params& p) : p_(p), degree_(param(p, "kneedle", "polynomial_degree")) {
+    if (degree_ < 0 || degree_ != std::floor(degree_))
+      throw std::invalid_argument("kneedle polynomial degree " + std::to_string(degree_) +
+                                  " is not allowed (allowed: a whole number >= 0)");
   }
 
   Knee find(const Curve& curve) const override {
@@ -78,7 +79,7 @@ class Kneedle final : public Detector {
       for (double& v : xn) v = 1.0 - v;
       std::reverse(xn.begin(), xn.end());
     }
-    const auto degree = static_cast<std::size_t>(p_.polynomial_degree);
+    const auto degree = static_cast<std::size_t>(degree_);
     std::vector<double> yn = normalise(p_.interp == Interp::interp1d ? curve.y : polyfit_values(x, curve.y, degree));
     to_concave_increasing(yn, p_.shape, p_.direction);
     std::vector<double> d(n);
@@ -121,11 +122,17 @@ class Kneedle final : public Detector {
 
  private:
   Params p_;
+  double degree_;  // polynomial_degree
 };
 
 const Registration kKneedleRegistration(
     "kneedle", "Kneedle difference curve with sensitivity S (matches Python kneed 0.9.0)",
-    [](const Params& p) { return std::make_unique<Kneedle>(p); });
+    [](const Params& p) { return std::make_unique<Kneedle>(p); },
+    {{.key = "sensitivity", .default_value = 1.0, .min = 0.0, .max = 100.0, .min_open = true,
+      .help = "S: how far the difference curve must drop after a maximum for it to be a knee (--sensitivity)",
+      .field = &Params::sensitivity},
+     {.key = "polynomial_degree", .default_value = 7.0, .min = 0.0, .max = 30.0, .whole = true,
+      .help = "degree of the least-squares polynomial with polynomial interpolation (kneed's default 7)"}});
 
 }  // namespace
 }  // namespace autobench::detect

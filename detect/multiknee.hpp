@@ -23,7 +23,7 @@ struct SplitKnees {
 };
 
 // Every knee of `curve` (`unit` is its unit_curve) by recursive splitting with the single-knee detector
-// `base`, as multiknee finds them (p: shape, min_segment, min_bend, distance_threshold), in no order.
+// `base`, as multiknee finds them (p: shape, distance_threshold and the declared multiknee.min_segment and multiknee.min_bend), in no order.
 SplitKnees split_knees(const Curve& curve, const Curve& unit, const Detector& base, const Params& p);
 
 }  // namespace autobench::detect

@@ -126,6 +126,7 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
   if (s.sweep == SweepMode::adaptive) out << ",coarse_factor=" << s.coarse_factor;
   if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
   if (s.knee_allow_throttled) out << ",knee_allow_throttled=1";
+  for (const auto& [name_key, value] : s.detector_params.declared) out << "," << name_key << "=" << value;  // --detector-param
   if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {
     out << ",max_jitter=" << s.safeguards.max_jitter << ",noise_z=" << s.safeguards.noise_z << ",fixed=";
     const char* sep = "";

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <stdexcept>
 
+#include "detect/detector_params.hpp"
 #include "detect/spline_fit.hpp"
 
 namespace autobench::campaign {
@@ -192,6 +193,17 @@ std::vector<Option<A>> make_autoscale_options() {
       {"offline", "Detection", "Kneedle offline mode (first knee only) instead of online", "online", {}, nullptr,
        required(), {}, true, [](const A& a) { return json(a.detector_params.online); },
        [](A& a, const json& j) { j.get_to(a.detector_params.online); }},
+      // Stored as {"NAME.KEY": value} of the knobs set (those with a Params field, kneedle.sensitivity, under their own key).
+      {"detector-param", "Detection", "A detector's own parameter, NAME.KEY=VALUE (repeat, or separate by commas; e.g. "
+       "multiknee.strong_fraction=0.3; `list` shows each detector's, with default and range; kneedle.sensitivity is "
+       "--sensitivity)",
+       "detector_params", {}, nullptr, keep_default(), {}, true,
+       [](const A& a) { return json(a.detector_params.declared); },
+       [](A& a, const json& j) {
+         for (const auto& [name_key, value] : j.items())
+           detect::set_param(a.detector_params,
+                             detect::parse_param(name_key + "=" + value.dump()));  // throws std::invalid_argument naming it
+       }},
       {"knee-bootstrap", "Detection", "Bootstrap replicates for each knee's 95% size interval (launch times "
        "resampled, detector rerun; 0: no interval)",
        "bootstrap", +[](A& a) -> auto& { return a.bootstrap; }, &L::knee_bootstrap, was(0)},

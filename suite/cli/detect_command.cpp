@@ -19,6 +19,7 @@
 #include "suite/campaign/run_settings.hpp"
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
+#include "suite/cli/detector_param_option.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/reading/curve_csv.hpp"
 #include "suite/formatting/detect_report.hpp"
@@ -37,6 +38,8 @@ struct DetectOptions {
   std::optional<double> distance_threshold;
   std::optional<std::string> smoothing;
   std::optional<int> spline_knots;
+  detect::Params declared;  // the --detector-param knobs (declared and sensitivity)
+  bool sensitivity_param = false;  // --detector-param kneedle.sensitivity typed
   bool whole_curve = false;
   std::string format = "table";
 };
@@ -67,6 +70,8 @@ detect::Params overridden(detect::Params p, const DetectOptions& o) {
   if (o.distance_threshold) p.distance_threshold = *o.distance_threshold;
   if (o.smoothing) p.smoothing = detect::smoothing_from_string(*o.smoothing);  // validated in check_options
   if (o.spline_knots) p.spline_knots = *o.spline_knots;
+  for (const auto& [name_key, value] : o.declared.declared) p.declared[name_key] = value;
+  if (o.sensitivity_param) p.sensitivity = o.declared.sensitivity;
   return p;
 }
 
@@ -120,7 +125,7 @@ formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, const aut
                                        const DetectOptions& o, const std::vector<std::string>& detectors) {
   autoscale::AutoscaleSettings settings = run;
   settings.detector_params = overridden(run.detector_params, o);
-  settings.fixed_thresholds.sensitivity |= o.sensitivity.has_value();  // typed: kept as given, as in a run
+  settings.fixed_thresholds.sensitivity |= o.sensitivity || o.sensitivity_param;  // typed: kept as given, as in a run
   settings.fixed_thresholds.distance_threshold |= o.distance_threshold.has_value();
 
   formatting::CurveAnalysis a;
@@ -214,12 +219,21 @@ void add_detect_command(CLI::App& app) {
                                                      "decade of size, 3 to 8) (default auto; a results file: the "
                                                      "run's)")
       ->transform(bounded_or(campaign::limits::spline_knots, "auto", detect::kAutoKnots));
+  add_detector_param_option(*cmd, "A detector's own parameter, NAME.KEY=VALUE (repeat, or separate by commas; `list` "
+                                  "shows each detector's; a results file: the run's)",
+                             o->declared);
   cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
                                                  "replaying the sweep that measured it");
   cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in docs/autoscaling.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "json"}));
-  cmd->callback([o] { detect_command(*o); });
+  cmd->callback([o, cmd] {
+    o->sensitivity_param = detector_param_typed(*cmd, "kneedle.sensitivity");  // --sensitivity's other name
+    if (o->sensitivity_param && o->sensitivity)
+      throw UsageError("detect: --sensitivity and --detector-param kneedle.sensitivity set the same value (allowed: "
+                       "one of them)");
+    detect_command(*o);
+  });
 }
 
 }  // namespace autobench::cli

@@ -1,8 +1,10 @@
-// `autobench-mpi list`: the kernels, detectors, suites and sim device models this binary knows.
+// `autobench-mpi list`: the kernels, detectors (with their --detector-param knobs), suites and sim device models
+// this binary knows.
 #include <cstdio>
 #include <fmt/format.h>
 
 #include "detect/detector.hpp"
+#include "detect/detector_params.hpp"
 #include "kernels/kernel.hpp"
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/campaign/suites.hpp"
@@ -18,7 +20,11 @@ void add_list_command(CLI::App& app) {
       fmt::print("  {:<10} {:<14} {:<8} {}\n", k.name.c_str(), kernels::to_string(k.bound), k.metric_unit(),
                   k.description.c_str());
     fmt::print("detectors:\n");
-    for (const auto& d : detect::list()) fmt::print("  {:<10} {}\n", d.name.c_str(), d.description.c_str());
+    for (const auto& d : detect::list()) {
+      fmt::print("  {:<10} {}\n", d.name.c_str(), d.description.c_str());
+      for (const auto& p : d.params)  // --detector-param NAME.KEY=VALUE
+        fmt::print("    {}.{} = {} in {}: {}\n", d.name, p.key, p.default_value, detect::range_text(p), p.help);
+    }
     fmt::print("suites:\n");
     for (const auto& s : campaign::builtin_suites()) fmt::print("  {:<10} {}\n", s.name.c_str(), s.description.c_str());
     fmt::print("sim devices (--backend sim --sim-device NAME):\n");

@@ -11,6 +11,7 @@
 
 #include "suite/campaign/option_table.hpp"
 #include "suite/cli/bounded.hpp"
+#include "suite/cli/detector_param_option.hpp"
 #include "suite/cli/errors.hpp"
 
 namespace autobench::cli {
@@ -104,6 +105,9 @@ std::map<std::string, HandBinding> hand_bindings(RunOptions& o) {
       {"tune-prune", [&a](CLI::App& app, const std::string& help, const campaign::Limit* limit) {
          return app.add_option("--tune-prune", a.tune_prune, help)->transform(bounded_or(*limit, "0", 0));
        }},
+      {"detector-param", [&a](CLI::App& app, const std::string& help, const campaign::Limit*) {
+         return add_detector_param_option(app, help, a.detector_params);
+       }},
       {"spline-knots", [&a](CLI::App& app, const std::string& help, const campaign::Limit* limit) {
          return app.add_option("--spline-knots", a.detector_params.spline_knots, help)
              ->transform(bounded_or(*limit, "auto", detect::kAutoKnots));
@@ -141,8 +145,12 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   // --iterations N alone is the thesis's fixed count; --noise-target typed as well keeps the target.
   if (app.count("--iterations") && !app.count("--noise-target")) a.noise_stop.target = 0.0;
   a.detector_params.online = !o.offline;
+  // --sensitivity is kneedle.sensitivity's own name.
+  const bool typed_sensitivity = detector_param_typed(app, "kneedle.sensitivity");
+  if (typed_sensitivity && app.count("--sensitivity"))
+    throw UsageError("--sensitivity and --detector-param kneedle.sensitivity set the same value (allowed: one of them)");
   a.fixed_thresholds = {app.count("--min-runtime-ms") > 0, app.count("--distance-threshold") > 0,
-                        app.count("--sensitivity") > 0};
+                        app.count("--sensitivity") > 0 || typed_sensitivity};
   if (o.no_compile_cache && app.count("--compile-cache"))
     throw UsageError("--no-compile-cache and --compile-cache exclude each other (allowed: one of them)");
   if (app.count("--compile-cache") && s.compile_cache_dir.empty())

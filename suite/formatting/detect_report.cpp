@@ -37,6 +37,7 @@ std::string settings_text(const CurveAnalysis& c) {
                     (p.online ? "online" : "offline") + " with sensitivity " + fmt::format("{}", p.sensitivity) +
                     ", distance threshold " + fmt::format("{}", p.distance_threshold) + ", on " +
                     smoothing_text(p) + "; ";
+  for (const auto& [name_key, value] : p.declared) out += name_key + " " + fmt::format("{}", value) + "; ";
   if (c.replayed && c.replayed->mode == detect::SafeguardMode::noise_aware)
     out += "sweep replayed (noise-aware safeguards: a knee counts from " + std::to_string(c.replayed->min_points) +
            " points on, once the latest point ran long enough for its jitter; thresholds from the noise)";
@@ -88,6 +89,7 @@ json curve_json(const CurveAnalysis& c) {
                    {"distance_threshold", record::number_to_json(c.params.distance_threshold)},
                    {"smoothing", detect::to_string(c.params.smoothing)},
                    {"spline_knots", campaign::spline_knots_to_json(c.params.spline_knots)},
+                   {"detector_params", c.params.declared},  // --detector-param NAME.KEY: value
                    {"replay", nullptr}};
   if (c.replayed)
     settings["replay"] = {

@@ -26,6 +26,7 @@ namespace {
 template <class S>
 json changed(const Option<S>& o, const json& current) {
   if (current.is_null() || current.is_boolean()) return !(current.is_boolean() && current.get<bool>());
+  if (current.is_object() && current.empty()) return json{{"multiknee.strong_fraction", 0.3}};  // detector_params
   if (current.is_object()) {  // fixed_thresholds: flags
     json flipped = current;
     for (auto& [key, flag] : flipped.items()) flag = !flag.template get<bool>();

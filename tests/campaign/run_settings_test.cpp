@@ -1,5 +1,6 @@
 // The JSON form of the run settings (the results file's `settings` attribute, run.json): what the
-// detectors ran on round-trips, and files from before smoothing read back as detection on the points.
+// detectors ran on round-trips (the --detector-param knobs too), and files from before smoothing read back
+// as detection on the points.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -35,5 +36,20 @@ TEST(RunSettings, AFileFromBeforeSmoothingWasDetectedOnThePoints) {
   EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
   j["smoothing"] = "spline";
   j["spline_knots"] = "many";
+  EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
+}
+
+TEST(RunSettings, DetectorParamsRoundTripAndFilesFromBeforeThemHaveTheDefaults) {
+  ab::campaign::RunSettings s;
+  s.autoscale.detector_params.declared = {{"multiknee.strong_fraction", 0.3}, {"hybrid.tolerance", 4.0}};
+  nlohmann::json j = ab::campaign::to_json(s);
+  EXPECT_EQ(j.at("detector_params"), (nlohmann::json{{"hybrid.tolerance", 4.0}, {"multiknee.strong_fraction", 0.3}}));
+  EXPECT_EQ(ab::campaign::settings_from_json(j).autoscale.detector_params.declared, s.autoscale.detector_params.declared);
+
+  j.erase("detector_params");
+  EXPECT_TRUE(ab::campaign::settings_from_json(j).autoscale.detector_params.declared.empty());
+  j["detector_params"] = {{"multiknee.strong_fraction", 2.0}};  // a damaged file: checked as if typed
+  EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
+  j["detector_params"] = {{"elbow.x", 1}};
   EXPECT_THROW(ab::campaign::settings_from_json(j), std::invalid_argument);
 }

@@ -53,6 +53,12 @@ expect 2 "--refine-precision: 0 is not allowed: must be a finite number in \(0, 
 expect 2 "--refine-precision: 1.5 is not allowed: must be a finite number in \(0, 1\)" "${out[@]}" --refine-precision 1.5
 expect 2 "--no-refine and --refine-precision exclude each other" "${out[@]}" --no-refine --refine-precision 0.1
 expect 2 "--coarse-factor: 1 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" --coarse-factor 1
+expect 2 "--detector-param: unknown detector 'elbow' in 'elbow.x=1' \\(allowed: hybrid.tolerance, kneedle.sensitivity, " "${out[@]}" --detector-param elbow.x=1
+expect 2 "--detector-param: detector 'kneedle' has no parameter 'sensitivty' in 'kneedle.sensitivty=2' \\(allowed: kneedle.sensitivity, kneedle.polynomial_degree\\)" "${out[@]}" --detector-param kneedle.sensitivty=2
+expect 2 "--detector-param: multiknee.strong_fraction: 0 is not allowed: must be a finite number in \\(0, 1\\]" "${out[@]}" --detector-param hybrid.tolerance=2,multiknee.strong_fraction=0
+expect 2 "--detector-param: 'kneedle' is not NAME.KEY=VALUE" "${out[@]}" --detector-param kneedle
+expect 2 "--sensitivity and --detector-param kneedle.sensitivity set the same value" "${out[@]}" --sensitivity 2 --detector-param kneedle.sensitivity=3
+expect 2 "--detector-param: multiknee.min_segment: 2 is not allowed" detect --input "$scratch/none.csv" --detector-param multiknee.min_segment=2
 expect 0 "" --help
 expect 0 "" --version
 

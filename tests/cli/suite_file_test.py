@@ -1,6 +1,6 @@
 """A TOML suite file drives a 2-rank sim run: its matrix and [options] are used, [kernel.NAME] applies to
-that kernel's sweeps only, options typed on the command line beat the file, and the HDF5 file records
-the suite name, the file and every per-kernel setting. Skips (77) on a build without TOML support."""
+that kernel's sweeps only (a detector's own knobs too: detector-param), options typed on the command line
+beat the file, and the HDF5 file records the suite name, the file and every per-kernel setting. Skips (77) on a build without TOML support."""
 import glob
 import json
 import os
@@ -34,6 +34,7 @@ iterations = 9
 [kernel.fp32]
 start-size = 2048
 scale-factor = 1.25
+detector-param = ["kneedle.polynomial_degree=5", "multiknee.min_bend=0.02"]
 """)
 
 out = os.path.join(SCRATCH, "results")
@@ -56,6 +57,12 @@ with h5py.File(h5, "r") as f:
     fp32 = settings["kernel_autoscale"]["fp32"]
     check(fp32["start_size"] == 2048 and fp32["scale_factor"] == 1.25, f"fp32 settings {fp32}")
     check(fp32["iterations"] == 8, "a kernel table inherits [options] it does not set")
+    check(fp32["detector_params"] == {"kneedle.polynomial_degree": 5, "multiknee.min_bend": 0.02},
+          f"fp32's --detector-param knobs: {fp32['detector_params']}")
+    check(settings["detector_params"] == {}, f"vecadd sets no detector knob: {settings['detector_params']}")
+    recorded = f["campaigns"]["fp32"]["kneedle"]["rank0"]["repeat0"].attrs["detector_params"]
+    recorded = recorded.decode() if isinstance(recorded, bytes) else str(recorded)
+    check(",kneedle.polynomial_degree=5," in recorded, f"fp32's campaign records its knobs: {recorded}")
 
     expected = {"vecadd": (4096, 1.5), "fp32": (2048, 1.25)}
     seen = set()

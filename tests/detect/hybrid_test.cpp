@@ -30,9 +30,9 @@ TEST(Hybrid, ToleranceIsTheLargestConfirmableGap) {
   const auto confirming = make("triangle", p)->find(c).index;
   ASSERT_TRUE(proposed && confirming);
   ASSERT_LT(*proposed, *confirming);
-  p.tolerance = *confirming - *proposed;
+  p.declared["hybrid.tolerance"] = static_cast<double>(*confirming - *proposed);
   EXPECT_EQ(make("hybrid", p)->find(c).index, proposed) << "the proposer's knee is the answer";
-  p.tolerance -= 1;
+  p.declared["hybrid.tolerance"] -= 1;
   EXPECT_FALSE(make("hybrid", p)->find(c).index.has_value());
 }
 

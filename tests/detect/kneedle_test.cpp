@@ -105,7 +105,7 @@ TEST(Kneedle, PolynomialSmoothingIgnoresNoiseTheRawCurveReacts) {
   const Curve noisy = testing::with_noise(saturating(90, 3e5), 0.03, 11);
   Params p;
   p.interp = Interp::polynomial;
-  p.polynomial_degree = 5;
+  p.declared["kneedle.polynomial_degree"] = 5;
   const Knee smooth = make("kneedle", p)->find(noisy);
   p.interp = Interp::interp1d;
   const Knee raw = make("kneedle", p)->find(noisy);
@@ -114,7 +114,7 @@ TEST(Kneedle, PolynomialSmoothingIgnoresNoiseTheRawCurveReacts) {
 
 TEST(Kneedle, RejectsANegativePolynomialDegree) {
   Params p;
-  p.polynomial_degree = -1;
+  p.declared["kneedle.polynomial_degree"] = -1;
   EXPECT_THROW(make("kneedle", p), std::invalid_argument);
 }
 

@@ -31,15 +31,15 @@ TEST(MultiKnee, AWeakEarlyKneeIsListedButTheStrongOneSaturates) {
   EXPECT_EQ(k.all, (std::vector<std::size_t>{5, 45}));
   EXPECT_EQ(k.index, 45u);
   Params p;
-  p.strong_fraction = 0.1;  // the knee at 5 is about 0.14 of the one at 45
+  p.declared["multiknee.strong_fraction"] = 0.1;  // the knee at 5 is about 0.14 of the one at 45
   EXPECT_EQ(make("multiknee", p)->find(weak_then_strong()).index, 5u);
 }
 
 TEST(MultiKnee, MinBendAndDistanceThresholdBothPruneWeakKnees) {
   Params p;
-  p.min_bend = 0.05;
+  p.declared["multiknee.min_bend"] = 0.05;
   EXPECT_EQ(make("multiknee", p)->find(weak_then_strong()).all, std::vector<std::size_t>{45});
-  p.min_bend = 0.0;
+  p.declared["multiknee.min_bend"] = 0.0;
   p.distance_threshold = 0.05;
   EXPECT_EQ(make("multiknee", p)->find(weak_then_strong()).all, std::vector<std::size_t>{45});
   p.distance_threshold = 0.5;  // above every knee's strength
@@ -65,9 +65,9 @@ TEST(MultiKnee, UsesTheConfiguredBaseDetector) {
 
 TEST(MultiKnee, SegmentsShorterThanMinSegmentAreNotSearched) {
   Params p;
-  p.min_segment = 46;  // the root (60 points) splits at 15; [15, 59] has 45 points and is not searched
+  p.declared["multiknee.min_segment"] = 46;  // the root (60 points) splits at 15; [15, 59] has 45 points and is not searched
   EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, std::vector<std::size_t>{15});
-  p.min_segment = 61;
+  p.declared["multiknee.min_segment"] = 61;
   EXPECT_FALSE(make("multiknee", p)->find(two_knees()).index.has_value());
 }
 
@@ -89,7 +89,7 @@ TEST(MultiKnee, SplittingAStaircaseStopsAtTheLevelBound) {
   Params p;
   p.x_scale = XScale::linear;
   p.base = "menger";
-  p.min_bend = 0.0;
+  p.declared["multiknee.min_bend"] = 0.0;
   const SplitKnees split = split_knees(stairs, unit_curve(stairs, p.x_scale), *make("menger", p), p);
   EXPECT_EQ(split.levels, kMultiKneeMaxLevels);
   EXPECT_GE(split.knees.size(), static_cast<std::size_t>(kMultiKneeMaxLevels) - 1) << "a knee a level at least";
@@ -105,12 +105,12 @@ TEST(MultiKnee, RejectsBadParameters) {
   p.base = "nosuch";
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
   p = {};
-  p.strong_fraction = 0.0;
+  p.declared["multiknee.strong_fraction"] = 0.0;
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
-  p.strong_fraction = 1.5;
+  p.declared["multiknee.strong_fraction"] = 1.5;
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
   p = {};
-  p.min_segment = 2;
+  p.declared["multiknee.min_segment"] = 2;
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
 }
 
