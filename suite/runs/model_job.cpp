@@ -16,6 +16,7 @@
 #include "suite/control/stop_signals.hpp"
 #include "suite/backend/residency.hpp"
 #include "suite/modeling/measure_points.hpp"
+#include "suite/modeling/model_fit.hpp"
 #include "suite/modeling/model_run.hpp"
 #include "suite/mpi/gather.hpp"
 #include "suite/results/utc_time.hpp"
@@ -141,18 +142,8 @@ Outcome ModelJob::write(const JobContext& ctx, const std::vector<std::string>& p
   run.sizes = space_.sizes;
   run.clocks_mhz = space_.clocks_mhz;
   run.options = r_.stepwise;
-  for (std::size_t i = 0; i < points_.size(); ++i) {
-    auto& set = i < static_cast<std::size_t>(r_.samples) ? run.training : run.test;
-    set.rows.push_back(modeling::to_row(points_[i], space_));
-    set.time_s.push_back(times[i]);
-    set.rank.push_back(by[i]);
-  }
   try {
-    const auto names = modeling::parameter_names(space_);
-    std::vector<model::Row> all = run.training.rows;
-    all.insert(all.end(), run.test.rows.begin(), run.test.rows.end());
-    run.selection = model::select(names, run.training.rows, run.training.time_s, r_.stepwise, model::coding_of(names, all));
-    run.errors = model::held_out_errors(run.selection.model, run.test.rows, run.test.time_s);
+    modeling::fit_model(run, space_, points_, times, by, static_cast<std::size_t>(r_.samples));
   } catch (const std::invalid_argument& e) {
     return {kExitFailure, std::string("fitting the model failed: ") + e.what()};
   }
