@@ -14,9 +14,17 @@ struct WriteError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes `contents` to `path.tmp.<pid>` beside it, flushes it to the disk and renames it over `path`.
-// On failure the temporary file is removed, `path` keeps what it held before, and WriteError is thrown.
-void write_file_atomically(const std::string& path, std::string_view contents);
+// Whether a written file is flushed to the disk before it takes its name: `flushed` for what holds results;
+// `rewritable` for exports that a command rebuilds from a results file (e.g. a run's csv/, which `export`
+// writes again), where one flush per file would cost more than the writing (1600 files in a 4-rank full
+// suite): after a crash of the machine such a file may be empty, never half-written under its name by us.
+enum class Durability { flushed, rewritable };
+
+// Writes `contents` to `path.tmp.<pid>` beside it, flushes it to the disk (unless `rewritable`) and renames
+// it over `path`. On failure the temporary file is removed, `path` keeps what it held before, and WriteError
+// is thrown.
+void write_file_atomically(const std::string& path, std::string_view contents,
+                           Durability durability = Durability::flushed);
 
 // Creates `dir` and its parents when missing; throws WriteError naming `dir` when that fails.
 void ensure_directory(const std::string& dir);

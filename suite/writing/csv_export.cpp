@@ -33,7 +33,7 @@ std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
       const auto path = (std::filesystem::path(dir) / csv_file_name(c)).string();
-      files::write_file_atomically(path, campaign_csv(c));
+      files::write_file_atomically(path, campaign_csv(c), files::Durability::rewritable);  // `export` rewrites them
       paths.push_back(path);
     }
   }

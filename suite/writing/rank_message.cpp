@@ -2,6 +2,7 @@
 #include "suite/writing/rank_message.hpp"
 
 #include <stdexcept>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -84,18 +85,19 @@ std::string pack_rank(const results::RankResult& rank) {
   json campaigns = json::array();
   for (std::size_t i = 0; i < rank.campaigns.size(); ++i)
     campaigns.push_back(campaign_message(rank.campaigns[i], shared.refs[i], shared.sweeps[shared.refs[i].sweep]));
-  return json{{"rank", rank.rank},
+  const json message{{"rank", rank.rank},
               {"device", rank.device},
               {"start_error", rank.start_error},
               {"error", rank.error},
               {"sweeps", std::move(sweeps)},
-              {"campaigns", std::move(campaigns)}}
-      .dump();
+              {"campaigns", std::move(campaigns)}};
+  const std::vector<std::uint8_t> bytes = json::to_cbor(message);
+  return {bytes.begin(), bytes.end()};
 }
 
 results::RankResult unpack_rank(const std::string& message) {
   try {
-    const json j = json::parse(message);
+    const json j = json::from_cbor(message);
     results::RankResult r;
     j.at("rank").get_to(r.rank);
     j.at("device").get_to(r.device);

@@ -36,13 +36,13 @@ TEST(RankMessage, DetectorsOfOneSweepSendItsPointsOnce) {
   rank.campaigns.push_back(refined);
 
   const std::string message = pack_rank(rank);
-  const auto j = nlohmann::json::parse(message);
+  const auto j = nlohmann::json::from_cbor(message);
   ASSERT_EQ(j.at("sweeps").size(), 1u);
   EXPECT_EQ(j.at("sweeps").at(0).size(), full.points.size() + 1);  // the refinement point joins the sweep
   EXPECT_FALSE(j.at("campaigns").at(0).contains("differing"));
   EXPECT_EQ(j.at("campaigns").at(1).at("differing").size(), 2u);  // power_corrected_w, energy_corrected_j
   EXPECT_TRUE(j.at("campaigns").at(2).contains("point_index"));
-  EXPECT_LT(message.size(), nlohmann::json(rank).dump().size() / 2);  // each campaign with its points: 3 copies
+  EXPECT_LT(message.size(), nlohmann::json::to_cbor(nlohmann::json(rank)).size() / 2);  // each campaign with its points: 3 copies
 
   const auto back = unpack_rank(message);
   ASSERT_EQ(back.campaigns.size(), 3u);
@@ -50,19 +50,26 @@ TEST(RankMessage, DetectorsOfOneSweepSendItsPointsOnce) {
   EXPECT_TRUE(std::signbit(back.campaigns[1].points[3].energy_corrected_j));
 }
 
+std::string cbor(const nlohmann::json& j) {
+  const auto bytes = nlohmann::json::to_cbor(j);
+  return {bytes.begin(), bytes.end()};
+}
+
 TEST(RankMessage, AMalformedMessageIsRefused) {
   auto rank = testing::sample_ranks()[0];
-  auto j = nlohmann::json::parse(pack_rank(rank));
+  const std::string message = pack_rank(rank);
+  auto j = nlohmann::json::from_cbor(message);
   EXPECT_THROW(unpack_rank("{\"rank\": 0"), std::runtime_error);
+  EXPECT_THROW(unpack_rank(message.substr(0, message.size() / 2)), std::runtime_error) << "cut short";
   auto bad = j;
   bad["campaigns"][0]["sweep"] = 99;
-  EXPECT_THROW(unpack_rank(bad.dump()), std::runtime_error);
+  EXPECT_THROW(unpack_rank(cbor(bad)), std::runtime_error);
   bad = j;
   bad["campaigns"][0]["point_index"] = std::vector<int>{0, 1, 1000};
-  EXPECT_THROW(unpack_rank(bad.dump()), std::runtime_error);
+  EXPECT_THROW(unpack_rank(cbor(bad)), std::runtime_error);
   bad = j;
   bad["campaigns"][0].erase("knee_index");
-  EXPECT_THROW(unpack_rank(bad.dump()), std::runtime_error);
+  EXPECT_THROW(unpack_rank(cbor(bad)), std::runtime_error);
 }
 
 }  // namespace
