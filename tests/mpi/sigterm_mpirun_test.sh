@@ -21,7 +21,7 @@ status_of() {
 # saying anything after the signal tells nothing about autobench-mpi, and is tried again (3 at most).
 for attempt in 1 2 3; do
   rm -rf "$scratch/out"
-  timeout -s TERM 8 mpirun -n 2 --oversubscribe "$bin" --suite quick --repeats 3 --backend sim --sim-realtime 1 \
+  timeout -s TERM 8 mpirun -n 2 --oversubscribe "$bin" --suite quick --repeats 6 --backend sim --sim-realtime 1 \
     --output "$scratch/out" >"$scratch/log" 2>&1
   rc=$?
   ((rc != 0)) || fail "the run ended (exit 0) before the signal: make it longer"
