@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "record/names.hpp"
+
 namespace autobench::detect {
 
 // x: problem sizes, strictly increasing; y: the metric at each size (throughput by default). The same
@@ -18,8 +20,6 @@ struct Curve {
 
 // Which x-space a detector works in. Sizes grow geometrically, so `log` spaces the points evenly.
 enum class XScale { linear, log };
-
-const char* to_string(XScale s);
-XScale xscale_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+inline constexpr auto kXScaleNames = record::names<XScale>("x-scale", {{XScale::linear, "linear"}, {XScale::log, "log"}});
 
 }  // namespace autobench::detect

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "curve.hpp"
+#include "record/names.hpp"
 
 namespace autobench::detect {
 
@@ -30,8 +31,8 @@ enum class Interp { interp1d, polynomial };
 // least-squares natural cubic spline of them (`spline`), or a least-squares saturating latency-bandwidth
 // fit (`saturating`, t = t0 + work / B).
 enum class Smoothing { none, spline, saturating };
-const char* to_string(Smoothing s);
-Smoothing smoothing_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+inline constexpr auto kSmoothingNames = record::names<Smoothing>(
+    "smoothing", {{Smoothing::none, "none"}, {Smoothing::spline, "spline"}, {Smoothing::saturating, "saturating"}});
 
 // Tuning knobs shared by the detectors; each detector reads the ones it understands. A knob of one
 // detector only is declared by that detector (ParamSpec) and held in `declared`.

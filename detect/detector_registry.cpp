@@ -47,12 +47,4 @@ std::unique_ptr<Detector> make(const std::string& name, const Params& params) {
   return magnitude_free(with_smoothing(it->second.factory(raw), params));
 }
 
-const char* to_string(XScale s) { return s == XScale::log ? "log" : "linear"; }
-
-XScale xscale_from_string(const std::string& s) {
-  if (s == "log") return XScale::log;
-  if (s == "linear") return XScale::linear;
-  throw std::invalid_argument("unknown x-scale '" + s + "' (allowed: linear, log)");
-}
-
 }  // namespace autobench::detect

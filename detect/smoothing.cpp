@@ -37,21 +37,6 @@ class Smoothed final : public Detector {
 
 }  // namespace
 
-const char* to_string(Smoothing s) {
-  switch (s) {
-    case Smoothing::none: return "none";
-    case Smoothing::spline: return "spline";
-    case Smoothing::saturating: return "saturating";
-  }
-  return "?";
-}
-
-Smoothing smoothing_from_string(const std::string& s) {
-  for (Smoothing v : {Smoothing::none, Smoothing::spline, Smoothing::saturating})
-    if (s == to_string(v)) return v;
-  throw std::invalid_argument("unknown smoothing '" + s + "' (allowed: none, spline, saturating)");
-}
-
 std::optional<Curve> smoothed_curve(const Curve& curve, const Params& params) {
   if (params.smoothing == Smoothing::none) return curve;
   if (params.smoothing == Smoothing::spline) {

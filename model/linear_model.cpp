@@ -134,14 +134,6 @@ LinearModel::LinearModel(std::vector<Parameter> parameters, std::vector<Term> te
                                 std::to_string(coefficients_.size()) + " coefficients were given");
 }
 
-const char* to_string(Refit r) { return r == Refit::ridge ? "ridge" : "least-squares"; }
-
-Refit refit_from_string(const std::string& s) {
-  for (auto r : {Refit::least_squares, Refit::ridge})
-    if (s == to_string(r)) return r;
-  throw std::invalid_argument("refit '" + s + "' is not allowed (allowed: least-squares, ridge)");
-}
-
 LinearModel LinearModel::fit(const std::vector<Parameter>& parameters, const std::vector<Term>& terms,
                              const std::vector<Row>& rows, const std::vector<double>& y, bool log_response,
                              FitStats* stats, Refit refit) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/parameter.hpp"
+#include "record/names.hpp"
 
 namespace autobench::model {
 
@@ -60,8 +61,7 @@ Eigen::VectorXd least_squares(const Eigen::MatrixXd& a, const Eigen::VectorXd& t
 // How a model's coefficients are fitted once its terms are known: least squares, or ridge with the
 // penalty chosen by generalized cross-validation (model/ridge.hpp).
 enum class Refit { least_squares, ridge };
-const char* to_string(Refit r);                // "least-squares", "ridge"
-Refit refit_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
+inline constexpr auto kRefitNames = record::names<Refit>("refit", {{Refit::least_squares, "least-squares"}, {Refit::ridge, "ridge"}});
 
 class LinearModel {
  public:

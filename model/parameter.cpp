@@ -8,21 +8,6 @@
 
 namespace autobench::model {
 
-const char* to_string(ParameterKind k) {
-  switch (k) {
-    case ParameterKind::numeric: return "numeric";
-    case ParameterKind::categorical: return "categorical";
-    case ParameterKind::constant: return "constant";
-  }
-  return "?";
-}
-
-ParameterKind parameter_kind_from_string(const std::string& s) {
-  for (auto k : {ParameterKind::numeric, ParameterKind::categorical, ParameterKind::constant})
-    if (s == to_string(k)) return k;
-  throw std::invalid_argument("parameter kind '" + s + "' is not allowed (allowed: numeric, categorical, constant)");
-}
-
 Parameter Parameter::describe(const std::string& name, const std::vector<double>& values, int interior_knots,
                               std::optional<ParameterKind> kind) {
   if (interior_knots < 1 || interior_knots > 3)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "numerics/spline_basis.hpp"
+#include "record/names.hpp"
 
 namespace autobench::model {
 
@@ -13,8 +14,8 @@ namespace autobench::model {
 // column per level but the first (booleans are two-level categoricals); constant: no column (a
 // parameter that never varied in the training data, e.g. GEMM's KWG).
 enum class ParameterKind { numeric, categorical, constant };
-const char* to_string(ParameterKind k);
-ParameterKind parameter_kind_from_string(const std::string& s);  // throws std::invalid_argument
+inline constexpr auto kParameterKindNames = record::names<ParameterKind>(
+    "parameter kind", {{ParameterKind::numeric, "numeric"}, {ParameterKind::categorical, "categorical"}, {ParameterKind::constant, "constant"}});
 
 class Parameter {
  public:

@@ -172,22 +172,6 @@ ParameterCoding coding_of(const std::vector<std::string>& names, const std::vect
   return c;
 }
 
-const char* to_string(Gain g) { return g == Gain::absolute ? "absolute" : "relative"; }
-
-Gain gain_from_string(const std::string& s) {
-  for (auto g : {Gain::absolute, Gain::relative})
-    if (s == to_string(g)) return g;
-  throw std::invalid_argument("gain '" + s + "' is not allowed (allowed: relative, absolute)");
-}
-
-const char* to_string(Interactions i) { return i == Interactions::linear ? "linear" : "splines"; }
-
-Interactions interactions_from_string(const std::string& s) {
-  for (auto i : {Interactions::splines, Interactions::linear})
-    if (s == to_string(i)) return i;
-  throw std::invalid_argument("interactions '" + s + "' is not allowed (allowed: splines, linear)");
-}
-
 void check(const StepwiseOptions& o) {
   if (!std::isfinite(o.theta) || o.theta < 0 || o.theta >= 1)
     throw std::invalid_argument("theta " + std::to_string(o.theta) + " is not allowed (allowed: 0 <= theta < 1)");

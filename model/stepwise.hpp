@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/linear_model.hpp"
+#include "record/names.hpp"
 
 namespace autobench::model {
 
@@ -14,15 +15,14 @@ namespace autobench::model {
 // the candidate explains. They agree at the first step (A = 0). Relative gains let a parameter in that
 // matters once a dominant one (e.g. the problem size, 98 % of the variance of ln t for GEMM) is in.
 enum class Gain { absolute, relative };
-const char* to_string(Gain g);
-Gain gain_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
+inline constexpr auto kGainNames = record::names<Gain>("gain", {{Gain::relative, "relative"}, {Gain::absolute, "absolute"}});
 
 // What an interaction multiplies: every column of both parameters' splines (the default), or their
 // linear columns only (Term::linear): one column per numeric pair, so an interaction costs the fit
 // one degree of freedom instead of up to (knots + 1)², which small training sets can afford.
 enum class Interactions { splines, linear };
-const char* to_string(Interactions i);
-Interactions interactions_from_string(const std::string& s);  // throws std::invalid_argument naming the allowed values
+inline constexpr auto kInteractionsNames =
+    record::names<Interactions>("interactions", {{Interactions::splines, "splines"}, {Interactions::linear, "linear"}});
 
 struct StepwiseOptions {
   double theta = 0.01;       // a parameter enters when it raises adjusted R² by more than this (see Gain)

@@ -10,24 +10,24 @@
 #include "suite/autoscale/knee_metric.hpp"
 #include "suite/autoscale/noise_stop.hpp"
 #include "suite/backend/device.hpp"
+#include "record/names.hpp"
 
 namespace autobench::autoscale {
 
 // geometric: every size grows by scale_factor (thesis). adaptive: sizes grow by coarse_factor, then the
 // knee is refined by bisection (suite/autoscale/refine.hpp).
 enum class SweepMode { geometric, adaptive };
-const char* to_string(SweepMode m);
-SweepMode sweep_mode_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+inline constexpr auto kSweepNames =
+    record::names<SweepMode>("sweep", {{SweepMode::geometric, "geometric"}, {SweepMode::adaptive, "adaptive"}});
 
 // search: the configurations up to --tune-budget (a seeded sample of larger spaces) are timed at every
 // size. model: a Stargazer model (model/) fitted to the timings so far picks which ones to time.
 enum class TunerKind { search, model };
-const char* to_string(TunerKind k);
-TunerKind tuner_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+inline constexpr auto kTunerNames = record::names<TunerKind>("tuner", {{TunerKind::search, "search"}, {TunerKind::model, "model"}});
 
 // The safeguard modes by their command-line names: "thesis" (detect::SafeguardMode::fixed) and "noise-aware".
-const char* safeguards_name(detect::SafeguardMode m);
-detect::SafeguardMode safeguards_from_string(const std::string& s);  // throws std::invalid_argument
+inline constexpr auto kSafeguardsNames = record::names<detect::SafeguardMode>(
+    "safeguards", {{detect::SafeguardMode::fixed, "thesis"}, {detect::SafeguardMode::noise_aware, "noise-aware"}});
 
 // Noise-aware safeguards derive the minimum runtime and the detectors' thresholds from the timing noise;
 // a threshold set here is kept as given instead (the user typed it).
@@ -40,8 +40,8 @@ struct FixedThresholds {
 // The per-size time statistic behind a point's throughput, and so what the detectors see: the mean of
 // the timed launches (thesis), their median, or their minimum (BabelStream). All three are stored.
 enum class Estimator { mean, median, min };
-const char* to_string(Estimator e);
-Estimator estimator_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+inline constexpr auto kEstimatorNames = record::names<Estimator>(
+    "estimator", {{Estimator::mean, "mean"}, {Estimator::median, "median"}, {Estimator::min, "min"}});
 
 struct AutoscaleSettings {
   std::uint64_t start_size = 0;    // 0: the kernel's default start size

@@ -4,12 +4,13 @@
 #include <string>
 
 #include "suite/results/results.hpp"
+#include "record/names.hpp"
 
 namespace autobench::autoscale {
 
 enum class KneeMetric { throughput, efficiency };
-const char* to_string(KneeMetric m);
-KneeMetric knee_metric_from_string(const std::string& s);  // throws std::invalid_argument naming the value
+inline constexpr auto kKneeMetricNames =
+    record::names<KneeMetric>("knee metric", {{KneeMetric::throughput, "throughput"}, {KneeMetric::efficiency, "efficiency"}});
 
 // The point's value on that curve: throughput, or efficiency (NaN without a power window).
 double metric_value(KneeMetric m, const results::Point& p);

@@ -10,7 +10,7 @@
 namespace autobench::autoscale {
 
 void record_knee_quality(results::Campaign& c, detect::XScale x_scale) {
-  c.x_scale = detect::to_string(x_scale);
+  c.x_scale = detect::kXScaleNames.name(x_scale);
   c.knee_quality = c.plateau = c.knee_position = results::kNaN;
   if (!results::has_knee_point(c)) return;
   detect::Curve curve;

@@ -116,15 +116,15 @@ std::uint64_t next_size(const kernels::KernelSpec& kernel, std::uint64_t n, doub
 std::string describe_detector_params(const AutoscaleSettings& s) {
   std::ostringstream out;
   out << "sensitivity=" << s.detector_params.sensitivity << ",distance_threshold=" << s.detector_params.distance_threshold
-      << ",x_scale=" << detect::to_string(s.detector_params.x_scale)
+      << ",x_scale=" << detect::kXScaleNames.name(s.detector_params.x_scale)
       << ",online=" << (s.detector_params.online ? 1 : 0)
-      << ",smoothing=" << detect::to_string(s.detector_params.smoothing) << ",min_points=" << s.safeguards.min_points
+      << ",smoothing=" << detect::kSmoothingNames.name(s.detector_params.smoothing) << ",min_points=" << s.safeguards.min_points
       << ",min_runtime_s=" << s.safeguards.min_runtime_s << ",post_knee=" << s.post_knee
-      << ",scale_factor=" << s.scale_factor << ",safeguards=" << safeguards_name(s.safeguards.mode)
-      << ",sweep=" << to_string(s.sweep) << ",refine_precision=" << s.refine_precision;
+      << ",scale_factor=" << s.scale_factor << ",safeguards=" << kSafeguardsNames.name(s.safeguards.mode)
+      << ",sweep=" << kSweepNames.name(s.sweep) << ",refine_precision=" << s.refine_precision;
   if (s.detector_params.smoothing == detect::Smoothing::spline) out << ",spline_knots=" << detect::knots_to_string(s.detector_params.spline_knots);
   if (s.sweep == SweepMode::adaptive) out << ",coarse_factor=" << s.coarse_factor;
-  if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << to_string(s.knee_metric);
+  if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << kKneeMetricNames.name(s.knee_metric);
   if (s.knee_allow_throttled) out << ",knee_allow_throttled=1";
   for (const auto& [name_key, value] : s.detector_params.declared) out << "," << name_key << "=" << value;  // --detector-param
   if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {
@@ -200,7 +200,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
       curve.x.push_back(static_cast<double>(n));
       curve.y.push_back(metric_value(settings.knee_metric, p));
       if (std::isnan(curve.y.back()))
-        throw backend::DeviceError("--knee-metric " + std::string(to_string(settings.knee_metric)) + ": size " +
+        throw backend::DeviceError("--knee-metric " + std::string(kKneeMetricNames.name(settings.knee_metric)) + ": size " +
                                    std::to_string(n) + " has no value (no power window, or no power sensor)");
       timings.push_back({p.time_mean_s, p.time_stddev_s, p.throttled && !settings.knee_allow_throttled});
       bool all = true, counted = false;
@@ -271,7 +271,7 @@ std::vector<results::Campaign> run_sweep(backend::Device& device, const kernels:
       record_knee_quality(c, settings.detector_params.x_scale);
     }
     c.timing_mode = timing_for(settings, kernel).cold ? "cold" : "warm";
-    c.estimator = to_string(settings.estimator);
+    c.estimator = kEstimatorNames.name(settings.estimator);
     // The interval of the knee as it counted: the detector, with the parameters then in force, on
     // replicates of the sweep's points it saw then (throughput only: efficiency has no launch samples).
     const auto seen = trackers[i].counted_points();

@@ -2,11 +2,12 @@
 // and checks stored values.
 #include "suite/campaign/option_table.hpp"
 
-#include <initializer_list>
+#include <cstddef>
 #include <stdexcept>
 
 #include "detect/detector_params.hpp"
 #include "detect/spline_fit.hpp"
+#include "record/names.hpp"
 
 namespace autobench::campaign {
 namespace {
@@ -15,14 +16,11 @@ using A = autoscale::AutoscaleSettings;
 using R = RunSettings;
 using nlohmann::json;
 
-// A field read and written by the names of its enum's `values`.
-template <class S, class E>
-NamedField<S> named(E& (*ref)(S&), std::initializer_list<E> values, const char* (*name)(E),
-                    E (*parse)(const std::string&)) {
-  std::string allowed;
-  for (E v : values) allowed += (allowed.empty() ? "" : ", ") + std::string(name(v));
-  return {[ref, name](const S& s) { return std::string(name(ref(const_cast<S&>(s)))); },
-          [ref, parse](S& s, std::string_view text) { ref(s) = parse(std::string(text)); }, allowed};
+// A field read and written by the names of its enum's table.
+template <class S, class E, std::size_t N>
+NamedField<S> named(E& (*ref)(S&), const record::Names<E, N>& names) {
+  return {[ref, &names](const S& s) { return std::string(names.name(ref(const_cast<S&>(s)))); },
+          [ref, &names](S& s, std::string_view text) { ref(s) = names.value(text); }, names.allowed()};
 }
 
 std::vector<Option<R>> make_run_options() {
@@ -100,8 +98,7 @@ std::vector<Option<A>> make_autoscale_options() {
        +[](A& a) -> auto& { return a.post_knee; }, &L::post_knee},
       {"sweep", "Autoscaling", "Sizes: geometric (every size --scale-factor apart, thesis) or adaptive "
        "(--coarse-factor apart, then the knee refined by bisection)",
-       "sweep", named(+[](A& a) -> auto& { return a.sweep; }, {autoscale::SweepMode::geometric, autoscale::SweepMode::adaptive},
-             autoscale::to_string, autoscale::sweep_mode_from_string), nullptr, was("geometric")},
+       "sweep", named(+[](A& a) -> auto& { return a.sweep; }, autoscale::kSweepNames), nullptr, was("geometric")},
       {"coarse-factor", "Autoscaling", "Adaptive sweep: geometric growth far from the knee (> 1)", "coarse_factor",
        +[](A& a) -> auto& { return a.coarse_factor; }, &L::coarse_factor, keep_default()},
       {"refine-precision", "Autoscaling", "Measure sizes around the knee (bisection in log size) until its neighbours "
@@ -111,9 +108,7 @@ std::vector<Option<A>> make_autoscale_options() {
       {"no-refine", "Autoscaling", "No knee refinement (thesis)", nullptr, {}, nullptr, {}, {}, true},
       {"safeguards", "Autoscaling", "When a knee may count: thesis (--min-runtime-ms and the given thresholds) or "
        "noise-aware (derived from the timing noise; --min-runtime-ms, --distance-threshold, --sensitivity override)",
-       "safeguards", named(+[](A& a) -> auto& { return a.safeguards.mode; },
-             {detect::SafeguardMode::fixed, detect::SafeguardMode::noise_aware}, autoscale::safeguards_name,
-             autoscale::safeguards_from_string), nullptr,
+       "safeguards", named(+[](A& a) -> auto& { return a.safeguards.mode; }, autoscale::kSafeguardsNames), nullptr,
        was("thesis")},
 
       // Stored as the timed launches (the typed count less --warmup); checked with --warmup by check_plan.
@@ -141,9 +136,7 @@ std::vector<Option<A>> make_autoscale_options() {
       {"warm", "Timing", "No flush between iterations (default: gemm, fp32)", nullptr, {}, nullptr, {}, {}, true},
       {"estimator", "Timing", "Time per size behind the throughput the detectors see: mean (thesis), median or min "
        "(all three are stored)",
-       "estimator", named(+[](A& a) -> auto& { return a.estimator; },
-             {autoscale::Estimator::mean, autoscale::Estimator::median, autoscale::Estimator::min}, autoscale::to_string,
-             autoscale::estimator_from_string), nullptr,
+       "estimator", named(+[](A& a) -> auto& { return a.estimator; }, autoscale::kEstimatorNames), nullptr,
        was("mean")},
       {"tune-budget", "Timing", "Configurations timed per size (larger spaces are sampled)", "tune_budget",
        +[](A& a) -> auto& { return a.tune_budget; }, &L::tune_budget},
@@ -158,8 +151,7 @@ std::vector<Option<A>> make_autoscale_options() {
        "until timed; after them a stepwise spline model of the timings so far picks --tuner-top-k, "
        "--tuner-incumbents, one per launch grid and --tuner-random; at every size the up to 3 within 5 % of the "
        "fastest are timed 3 more times and chosen by their median; see docs/models.md)",
-       "tuner", named(+[](A& a) -> auto& { return a.tuner; }, {autoscale::TunerKind::search, autoscale::TunerKind::model},
-             autoscale::to_string, autoscale::tuner_from_string), nullptr, was("search")},
+       "tuner", named(+[](A& a) -> auto& { return a.tuner; }, autoscale::kTunerNames), nullptr, was("search")},
       {"tuner-top-k", "Timing", "Model tuner: best predicted configurations timed per size, and per further round at "
        "the warm-up sizes; also the most launch grids given one configuration each",
        "tuner_top_k", +[](A& a) -> auto& { return a.tuner_top_k; }, &L::tuner_top_k, keep_default()},
@@ -174,14 +166,11 @@ std::vector<Option<A>> make_autoscale_options() {
       {"distance-threshold", "Detection", "Triangle: minimum normalised distance for a knee", "distance_threshold",
        +[](A& a) -> auto& { return a.detector_params.distance_threshold; }, &L::distance_threshold},
       {"x-scale", "Detection", "x-space of the detectors: log (default) or linear", "x_scale",
-       named(+[](A& a) -> auto& { return a.detector_params.x_scale; }, {detect::XScale::linear, detect::XScale::log},
-             detect::to_string, detect::xscale_from_string)},
+       named(+[](A& a) -> auto& { return a.detector_params.x_scale; }, detect::kXScaleNames)},
       {"smoothing", "Detection", "What every detector runs on: spline (default: a least-squares natural cubic spline "
        "of the curve in the detectors' x-space), saturating (a least-squares fit t = t0 + work / B) or none (the "
        "measured points, the detectors as published)",
-       "smoothing", named(+[](A& a) -> auto& { return a.detector_params.smoothing; },
-             {detect::Smoothing::none, detect::Smoothing::spline, detect::Smoothing::saturating}, detect::to_string,
-             detect::smoothing_from_string),
+       "smoothing", named(+[](A& a) -> auto& { return a.detector_params.smoothing; }, detect::kSmoothingNames),
        nullptr, was("none")},
       // Stored as "auto" or the number.
       {"spline-knots", "Detection", "Interior knots of the spline, evenly spaced: a number, or auto (default: one per "
@@ -209,9 +198,7 @@ std::vector<Option<A>> make_autoscale_options() {
        "bootstrap", +[](A& a) -> auto& { return a.bootstrap; }, &L::knee_bootstrap, was(0)},
       {"knee-metric", "Detection", "Curve the detectors see: throughput (default) or efficiency (work per joule; "
        "needs power windows)",
-       "knee_metric", named(+[](A& a) -> auto& { return a.knee_metric; },
-             {autoscale::KneeMetric::throughput, autoscale::KneeMetric::efficiency}, autoscale::to_string,
-             autoscale::knee_metric_from_string), nullptr,
+       "knee_metric", named(+[](A& a) -> auto& { return a.knee_metric; }, autoscale::kKneeMetricNames), nullptr,
        was("throughput")},
       {"knee-allow-throttled", "Detection", "Let a throttled point (a thermal or power clock-event reason, or an SM "
        "clock 10% below the sweep's median) be the knee; by default such points are held out and a knee on one "

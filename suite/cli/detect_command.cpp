@@ -63,12 +63,12 @@ std::vector<std::string> chosen_detectors(const std::vector<std::string>& named)
 
 // The detector settings given on the command line, applied over `p` (the defaults, or a run's settings).
 detect::Params overridden(detect::Params p, const DetectOptions& o) {
-  if (o.x_scale) p.x_scale = detect::xscale_from_string(*o.x_scale);  // validated in check_options
+  if (o.x_scale) p.x_scale = detect::kXScaleNames.value(*o.x_scale);  // validated in check_options
   if (o.online) p.online = true;
   if (o.offline) p.online = false;
   if (o.sensitivity) p.sensitivity = *o.sensitivity;
   if (o.distance_threshold) p.distance_threshold = *o.distance_threshold;
-  if (o.smoothing) p.smoothing = detect::smoothing_from_string(*o.smoothing);  // validated in check_options
+  if (o.smoothing) p.smoothing = detect::kSmoothingNames.value(*o.smoothing);  // validated in check_options
   if (o.spline_knots) p.spline_knots = *o.spline_knots;
   for (const auto& [name_key, value] : o.declared.declared) p.declared[name_key] = value;
   if (o.sensitivity_param) p.sensitivity = o.declared.sensitivity;
@@ -76,19 +76,11 @@ detect::Params overridden(detect::Params p, const DetectOptions& o) {
 }
 
 void check_options(const DetectOptions& o) {
-  if (o.x_scale) {
-    try {
-      detect::xscale_from_string(*o.x_scale);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("detect: --x-scale: ") + e.what());
-    }
-  }
-  if (o.smoothing) {
-    try {
-      detect::smoothing_from_string(*o.smoothing);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("detect: --smoothing: ") + e.what());
-    }
+  try {
+    if (o.x_scale) detect::kXScaleNames.value_for("--x-scale", *o.x_scale);
+    if (o.smoothing) detect::kSmoothingNames.value_for("--smoothing", *o.smoothing);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("detect: ") + e.what());
   }
 }
 
@@ -133,7 +125,7 @@ formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, const aut
   if (c.knee_detected) a.recorded_knee = c.knee_index;
   if (c.knee_detected && !std::isnan(c.knee_low_size)) a.recorded_interval = {{c.knee_low_size, c.knee_high_size}};
   a.x_name = "size";
-  a.y_name = autoscale::to_string(settings.knee_metric);
+  a.y_name = autoscale::kKneeMetricNames.name(settings.knee_metric);
   for (const auto& p : c.points) {
     a.curve.x.push_back(static_cast<double>(p.size));
     a.curve.y.push_back(autoscale::metric_value(settings.knee_metric, p));

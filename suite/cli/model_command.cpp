@@ -33,10 +33,10 @@ model::StepwiseOptions stepwise_options(const FitOptions& f) {
   s.rows_per_column = f.rows_per_column;
   s.bagging = f.bagging;
   s.log_response = f.response == "log-time";
+  s.gain = model::kGainNames.value_for("--gain", f.gain);
+  s.interactions = model::kInteractionsNames.value_for("--interactions", f.interactions);
+  s.refit = model::kRefitNames.value_for("--refit", f.refit);
   try {
-    s.gain = model::gain_from_string(f.gain);
-    s.interactions = model::interactions_from_string(f.interactions);
-    s.refit = model::refit_from_string(f.refit);
     model::check(s);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("--") + e.what());

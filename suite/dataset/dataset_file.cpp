@@ -55,7 +55,7 @@ nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetK
                       {"kernel", c.kernel},
                       {"device", d.device.name},
                       {"backend", backend},
-                      {"regime", to_string(c.regime)},
+                      {"regime", kRegimeNames.name(c.regime)},
                       {"origin", to_string(c.origin)},
                       {"random_split", s.test ? "test" : "train"},
                       {"tunables", kernels::to_string(c.tunables)},
@@ -100,7 +100,7 @@ void write_hdf5(const std::string& path, const DatasetRun& run) {
       g.write_dataset("workgroups", column<std::uint64_t>(s, [](const Sample& x) { return x.config.workgroups; }));
       g.write_dataset("block_threads", column<std::int64_t>(s, [](const Sample& x) { return x.config.block_threads; }));
       g.write_dataset("global_size", column<std::uint64_t>(s, [](const Sample& x) { return x.config.global_size(); }));
-      g.write_dataset("regime", column<std::string>(s, [](const Sample& x) { return std::string(to_string(x.config.regime)); }));
+      g.write_dataset("regime", column<std::string>(s, [](const Sample& x) { return std::string(kRegimeNames.name(x.config.regime)); }));
       g.write_dataset("origin", column<std::string>(s, [](const Sample& x) { return std::string(to_string(x.config.origin)); }));
       g.write_dataset("reason", column<std::string>(s, [](const Sample& x) { return x.config.reason; }));
       g.write_dataset("random_split", column<std::string>(s, [](const Sample& x) { return std::string(x.test ? "test" : "train"); }));

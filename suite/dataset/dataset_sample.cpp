@@ -26,7 +26,7 @@ void to_json(nlohmann::json& j, const Sample& s) {
   const LaunchConfig& c = s.config;
   j = {{"id", s.id},           {"kernel", c.kernel},         {"tunables", c.tunables},
        {"size", c.size},       {"workgroups", c.workgroups}, {"block_threads", c.block_threads},
-       {"regime", to_string(c.regime)}, {"origin", to_string(c.origin)}, {"reason", c.reason},
+       {"regime", kRegimeNames.name(c.regime)}, {"origin", to_string(c.origin)}, {"reason", c.reason},
        {"test", s.test},       {"rank", s.rank},             {"point", s.point},
        {"error", s.error}};
   record::fields_to_json(j["steps"], s.steps, kStepFields);
@@ -40,7 +40,7 @@ void from_json(const nlohmann::json& j, Sample& s) {
   c.size = j.at("size");
   c.workgroups = j.at("workgroups");
   c.block_threads = j.at("block_threads");
-  c.regime = regime_from_string(j.at("regime"));
+  c.regime = kRegimeNames.value(j.at("regime").get<std::string>());
   c.origin = j.at("origin") == "iqr" ? Origin::iqr : Origin::sampled;
   c.reason = j.at("reason");
   s.test = j.at("test");

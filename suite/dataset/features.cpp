@@ -13,7 +13,7 @@ nlohmann::json to_json(const Features& f) {
           {"flops", f.flops},
           {"workgroups", f.workgroups},
           {"block_threads", f.block_threads},
-          {"regime", to_string(f.regime)},
+          {"regime", kRegimeNames.name(f.regime)},
           {"sm_count", f.occupancy.sm_count},
           {"max_threads_per_sm", f.occupancy.max_threads_per_sm},
           {"max_blocks_per_sm", f.occupancy.max_blocks_per_sm},
@@ -27,7 +27,7 @@ Features features_from_json(const nlohmann::json& j) {
   f.flops = j.at("flops").get<double>();
   f.workgroups = j.at("workgroups").get<double>();
   f.block_threads = j.at("block_threads").get<double>();
-  f.regime = regime_from_string(j.at("regime").get<std::string>());
+  f.regime = kRegimeNames.value(j.at("regime").get<std::string>());
   f.occupancy.sm_count = j.at("sm_count").get<int>();
   f.occupancy.max_threads_per_sm = j.at("max_threads_per_sm").get<int>();
   f.occupancy.max_blocks_per_sm = j.at("max_blocks_per_sm").get<int>();

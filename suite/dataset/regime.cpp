@@ -7,21 +7,6 @@
 
 namespace autobench::dataset {
 
-const char* to_string(Regime r) {
-  switch (r) {
-    case Regime::idle: return "idle";
-    case Regime::under: return "under";
-    case Regime::full: return "full";
-  }
-  return "?";
-}
-
-Regime regime_from_string(const std::string& text) {
-  for (int i = 0; i < kRegimes; ++i)
-    if (text == to_string(static_cast<Regime>(i))) return static_cast<Regime>(i);
-  throw std::invalid_argument("regime '" + text + "' is not allowed (allowed: idle, under, full)");
-}
-
 std::uint64_t full_wave(const backend::Occupancy& o, int block_threads) {
   return static_cast<std::uint64_t>(std::max(o.sm_count, 1)) *
          static_cast<std::uint64_t>(backend::resident_blocks_per_sm(o, block_threads));

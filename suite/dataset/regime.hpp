@@ -6,6 +6,7 @@
 #include <string>
 
 #include "suite/backend/residency.hpp"
+#include "record/names.hpp"
 
 namespace autobench::dataset {
 
@@ -15,8 +16,7 @@ namespace autobench::dataset {
 // full:  at least one full wave: every SM holds as many blocks as it can.
 enum class Regime { idle = 0, under = 1, full = 2 };
 inline constexpr int kRegimes = 3;
-const char* to_string(Regime r);
-Regime regime_from_string(const std::string& text);  // throws std::invalid_argument naming the allowed ones
+inline constexpr auto kRegimeNames = record::names<Regime>("regime", {{Regime::idle, "idle"}, {Regime::under, "under"}, {Regime::full, "full"}});
 
 // Workgroups in one full wave: sm_count x resident blocks per SM.
 std::uint64_t full_wave(const backend::Occupancy& o, int block_threads);

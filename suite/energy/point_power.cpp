@@ -85,7 +85,7 @@ void fill_point(results::Point& p, const WindowResult& w) {
 }
 
 PointPower::PointPower(power::PowerMeter* meter, const PowerSettings& settings)
-    : meter_(meter), window_s_(settings.window_s), points_(power_points_from_string(settings.points)) {
+    : meter_(meter), window_s_(settings.window_s), points_(kPowerPointsNames.value(settings.points)) {
   check(settings);
   plan_.window_s = std::max(0.0, settings.window_s);
   plan_.interval_s = settings.interval_s;

@@ -47,22 +47,6 @@ std::uint64_t median_knee(const std::vector<results::Campaign>& campaigns) {
 
 }  // namespace
 
-const char* to_string(PowerPoints p) {
-  switch (p) {
-    case PowerPoints::consensus: return "consensus";
-    case PowerPoints::knee: return "knee";
-    case PowerPoints::sparse: return "sparse";
-    case PowerPoints::all: return "all";
-  }
-  return "?";
-}
-
-PowerPoints power_points_from_string(const std::string& s) {
-  for (PowerPoints p : {PowerPoints::consensus, PowerPoints::knee, PowerPoints::sparse, PowerPoints::all})
-    if (s == to_string(p)) return p;
-  throw std::invalid_argument("--power-points '" + s + "' is not allowed (allowed: consensus, knee, sparse, all)");
-}
-
 std::map<std::uint64_t, std::string> select_power_points(const std::vector<results::Campaign>& campaigns,
                                                          PowerPoints policy, bool first_of_kernel) {
   std::map<std::uint64_t, std::string> out;

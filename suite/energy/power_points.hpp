@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "suite/results/results.hpp"
+#include "record/names.hpp"
 
 namespace autobench::energy {
 
@@ -18,9 +19,9 @@ namespace autobench::energy {
 // that the energy-efficiency curve stays readable from the first size to the last, on every sweep;
 // all: every point, right after it is timed (what --knee-metric efficiency needs).
 enum class PowerPoints { consensus, knee, sparse, all };
-const char* to_string(PowerPoints p);
-// Throws std::invalid_argument naming the value and what is allowed.
-PowerPoints power_points_from_string(const std::string& s);
+inline constexpr auto kPowerPointsNames = record::names<PowerPoints>(
+    "power points",
+    {{PowerPoints::consensus, "consensus"}, {PowerPoints::knee, "knee"}, {PowerPoints::sparse, "sparse"}, {PowerPoints::all, "all"}});
 
 // Point::power_reason values.
 namespace reason {

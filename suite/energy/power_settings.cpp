@@ -20,7 +20,7 @@ void check(const PowerSettings& s) {
   if (!(s.interval_s > 0 && s.interval_s <= kMaxIntervalS))
     throw std::invalid_argument("--power-interval-ms " + fmt::format("{}", s.interval_s * 1e3) + " is not allowed: must be in (0, " +
                                 fmt::format("{}", kMaxIntervalS * 1e3) + "]");
-  power_points_from_string(s.points);
+  kPowerPointsNames.value_for("--power-points", s.points);
   parse_filter(s.filter);
   if (!s.calibration_file.empty()) {
     if (!std::filesystem::is_regular_file(s.calibration_file))

@@ -33,7 +33,7 @@ std::string smoothing_text(const detect::Params& p) {
 
 std::string settings_text(const CurveAnalysis& c) {
   const auto& p = c.params;
-  std::string out = std::string("x-scale ") + detect::to_string(p.x_scale) + ", kneedle " +
+  std::string out = std::string("x-scale ") + detect::kXScaleNames.name(p.x_scale) + ", kneedle " +
                     (p.online ? "online" : "offline") + " with sensitivity " + fmt::format("{}", p.sensitivity) +
                     ", distance threshold " + fmt::format("{}", p.distance_threshold) + ", on " +
                     smoothing_text(p) + "; ";
@@ -65,7 +65,7 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
             {"plateau_fraction", nullptr},
             {"plateau", nullptr},
             {"knee_position", nullptr},
-            {"x_scale", detect::to_string(c.params.x_scale)},
+            {"x_scale", detect::kXScaleNames.name(c.params.x_scale)},
             {"points_seen", f.points}};
   if (f.knee.index) {
     const auto i = *f.knee.index;
@@ -83,11 +83,11 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
 }
 
 json curve_json(const CurveAnalysis& c) {
-  json settings = {{"x_scale", detect::to_string(c.params.x_scale)},
+  json settings = {{"x_scale", detect::kXScaleNames.name(c.params.x_scale)},
                    {"online", c.params.online},
                    {"sensitivity", record::number_to_json(c.params.sensitivity)},
                    {"distance_threshold", record::number_to_json(c.params.distance_threshold)},
-                   {"smoothing", detect::to_string(c.params.smoothing)},
+                   {"smoothing", detect::kSmoothingNames.name(c.params.smoothing)},
                    {"spline_knots", campaign::spline_knots_to_json(c.params.spline_knots)},
                    {"detector_params", c.params.declared},  // --detector-param NAME.KEY: value
                    {"replay", nullptr}};

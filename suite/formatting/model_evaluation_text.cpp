@@ -18,8 +18,8 @@ std::string learning_curve_text(const modeling::ModelRun& run, std::size_t point
   fmt::format_to(to, "refits: theta {}, phi {} ({} gains), at most {} terms, {} observations per column, {} interior "
                  "knot(s), {} interactions, {} refit, {} fit(s) averaged, response {}, launch parameters {}, derived "
                  "parameters {}\n",
-                 options.theta, options.phi, model::to_string(options.gain), options.max_terms, options.rows_per_column,
-                 options.interior_knots, model::to_string(options.interactions), model::to_string(options.refit),
+                 options.theta, options.phi, model::kGainNames.name(options.gain), options.max_terms, options.rows_per_column,
+                 options.interior_knots, model::kInteractionsNames.name(options.interactions), model::kRefitNames.name(options.refit),
                  options.bagging, options.log_response ? "ln(time)" : "time", offered.launch ? "on" : "off",
                  offered.derived ? "on" : "off");
   fmt::format_to(to, "{:>8} {:>9} {:>14} {:>12} {:>6} {:>18} {:>18}\n", "samples", "measured", "stepwise err %",

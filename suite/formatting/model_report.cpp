@@ -81,10 +81,10 @@ std::string model_report(const modeling::ModelRun& run, const std::string& path)
   o << "kernel " << run.kernel << " on " << run.device_model << " (" << run.info.backend << " backend"
     << (run.info.backend == "sim" ? ": simulated, not a GPU measurement" : "") << "), " << run.info.ranks
     << " rank(s), " << run.training.rows.size() << " training and " << run.test.rows.size() << " held-out samples\n";
-  o << "selection: theta " << run.options.theta << ", phi " << run.options.phi << " (" << model::to_string(run.options.gain)
+  o << "selection: theta " << run.options.theta << ", phi " << run.options.phi << " (" << model::kGainNames.name(run.options.gain)
     << " gains), at most " << run.options.max_terms << " terms, " << run.options.rows_per_column
     << " observations per column, " << run.options.interior_knots << " interior knot(s) per numeric parameter, "
-    << model::to_string(run.options.interactions) << " interactions, " << model::to_string(run.options.refit)
+    << model::kInteractionsNames.name(run.options.interactions) << " interactions, " << model::kRefitNames.name(run.options.refit)
     << " refit, " << run.options.bagging << " fit(s) averaged, response "
     << (run.options.log_response ? "ln(time)" : "time") << "\n\n";
   o << "Selection path (adjusted R2 of each candidate; * entered; 'P x' rows try P's interactions)\n"

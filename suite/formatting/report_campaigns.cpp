@@ -62,7 +62,7 @@ std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const 
           Measure{results::at_knee(c, &results::counter_to_integrated), 3},
           c.timing_mode.empty() ? "-" : c.timing_mode,
           std::to_string(std::count_if(c.points.begin(), c.points.end(), [](const auto& p) { return p.throttled; })),
-          std::string(results::to_string(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
+          std::string(results::kStopReasonNames.name(c.stop_reason)) + (c.complete ? "" : " (incomplete)"),
           Measure{c.elapsed_s, 2}};
 }
 

@@ -44,7 +44,7 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"knee_status", results::to_string(results::knee_status(c))},
           {"knee_index", c.knee_index},
           {"knee_size", c.knee_size},
-          {"stop_reason", results::to_string(c.stop_reason)},
+          {"stop_reason", results::kStopReasonNames.name(c.stop_reason)},
           {"error", c.error},
           {"throughput_at_knee", record::number_to_json(results::throughput_at_knee(c))},
           {"knee_quality", record::number_to_json(c.knee_quality)},

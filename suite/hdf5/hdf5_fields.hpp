@@ -30,7 +30,7 @@ using StoredColumn = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t,
 template <class T>
 void write_attribute_of(const H5Group& g, const char* name, const T& value) {
   if constexpr (std::is_same_v<T, results::StopReason>) {
-    g.write_attribute<std::string>(name, results::to_string(value));
+    g.write_attribute<std::string>(name, results::kStopReasonNames.name(value));
   } else {
     g.write_attribute<StoredAttribute<T>>(name, static_cast<StoredAttribute<T>>(value));
   }
@@ -40,7 +40,7 @@ template <class T>
 void read_attribute_into(const H5Group& g, const char* name, T& value) {
   const auto stored = g.read_attribute<StoredAttribute<T>>(name);
   if constexpr (std::is_same_v<T, results::StopReason>) {
-    value = results::stop_reason_from_string(stored);
+    value = results::kStopReasonNames.value(stored);
   } else {
     value = static_cast<T>(stored);
   }

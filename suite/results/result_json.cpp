@@ -2,8 +2,8 @@
 #include "suite/results/result_json.hpp"
 
 namespace autobench::results {
-void to_json(nlohmann::json& j, StopReason r) { j = to_string(r); }
-void from_json(const nlohmann::json& j, StopReason& r) { r = stop_reason_from_string(j.get<std::string>()); }
+void to_json(nlohmann::json& j, StopReason r) { j = kStopReasonNames.name(r); }
+void from_json(const nlohmann::json& j, StopReason& r) { r = kStopReasonNames.value(j.get<std::string>()); }
 
 void to_json(nlohmann::json& j, const Point& p) {
   record::fields_to_json(j, p, kPointFields);

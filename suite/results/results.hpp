@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "suite/results/device_info.hpp"
+#include "record/names.hpp"
 
 namespace autobench::results {
 
@@ -68,8 +69,12 @@ double counter_to_integrated(const Point& p);
 
 // Why a sweep ended.
 enum class StopReason { knee, max_size, out_of_memory, error, interrupted };
-const char* to_string(StopReason r);
-StopReason stop_reason_from_string(const std::string& s);  // throws std::invalid_argument
+inline constexpr auto kStopReasonNames = record::names<StopReason>(
+    "stop reason", {{StopReason::knee, "knee"},
+                    {StopReason::max_size, "max_size"},
+                    {StopReason::out_of_memory, "out_of_memory"},
+                    {StopReason::error, "error"},
+                    {StopReason::interrupted, "interrupted"}});
 
 // One (rank, kernel, detector, repeat) cell of the matrix: the curve the detector saw and its knee.
 struct Campaign {

@@ -44,7 +44,7 @@ std::string campaign_line(const results::Campaign& c, const std::string& device,
       << " (index " << c.knee_index << ")";
   else
     o << "no knee";
-  o << ", stop " << results::to_string(c.stop_reason) << ", " << fmt::format("{:.2f}", c.elapsed_s) << " s";
+  o << ", stop " << results::kStopReasonNames.name(c.stop_reason) << ", " << fmt::format("{:.2f}", c.elapsed_s) << " s";
   if (!c.error.empty()) o << ": " << c.error;
   return o.str();
 }

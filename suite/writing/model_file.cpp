@@ -38,7 +38,7 @@ modeling::Samples read_samples(const hdf5::H5Group& g, const std::vector<Paramet
 
 void write_parameter(const hdf5::H5Group& parent, const Parameter& p) {
   const auto g = parent.create_group(p.name());
-  g.write_attribute<std::string>("kind", model::to_string(p.kind()));
+  g.write_attribute<std::string>("kind", model::kParameterKindNames.name(p.kind()));
   g.write_attribute<std::int64_t>("log_scale", p.log_scale());
   g.write_attribute("lo", p.lo());
   g.write_attribute("hi", p.hi());
@@ -49,7 +49,7 @@ void write_parameter(const hdf5::H5Group& parent, const Parameter& p) {
 
 Parameter read_parameter(const hdf5::H5Group& parent, const std::string& name) {
   const auto g = parent.open_group(name);
-  return Parameter(name, model::parameter_kind_from_string(g.read_attribute<std::string>("kind")),
+  return Parameter(name, model::kParameterKindNames.value(g.read_attribute<std::string>("kind")),
                    g.read_attribute<std::int64_t>("log_scale") != 0, g.read_attribute<double>("lo"),
                    g.read_attribute<double>("hi"), static_cast<int>(g.read_attribute<std::int64_t>("interior_knots")),
                    g.read_dataset<double>("levels"));
@@ -123,9 +123,9 @@ void write_file(const std::string& path, const modeling::ModelRun& run) {
   file.write_attribute("seed", run.seed);
   file.write_attribute("theta", run.options.theta);
   file.write_attribute("phi", run.options.phi);
-  file.write_attribute<std::string>("gain", model::to_string(run.options.gain));
-  file.write_attribute<std::string>("interactions", model::to_string(run.options.interactions));
-  file.write_attribute<std::string>("refit", model::to_string(run.options.refit));
+  file.write_attribute<std::string>("gain", model::kGainNames.name(run.options.gain));
+  file.write_attribute<std::string>("interactions", model::kInteractionsNames.name(run.options.interactions));
+  file.write_attribute<std::string>("refit", model::kRefitNames.name(run.options.refit));
   file.write_attribute<std::int64_t>("rows_per_column", run.options.rows_per_column);
   file.write_attribute<std::int64_t>("bagging", run.options.bagging);
   file.write_attribute<std::int64_t>("max_terms", run.options.max_terms);
@@ -234,11 +234,11 @@ modeling::ModelRun read_model_file(const std::string& path) {
   run.options.phi = file.read_attribute<double>("phi");
   // Attributes added with relative gains; older files were fitted with absolute gains and no column cap.
   try {
-    run.options.gain = model::gain_from_string(file.has_attribute("gain") ? file.read_attribute<std::string>("gain") : "absolute");
-    run.options.interactions = model::interactions_from_string(
+    run.options.gain = model::kGainNames.value(file.has_attribute("gain") ? file.read_attribute<std::string>("gain") : "absolute");
+    run.options.interactions = model::kInteractionsNames.value(
         file.has_attribute("interactions") ? file.read_attribute<std::string>("interactions") : "splines");
     run.options.refit =
-        model::refit_from_string(file.has_attribute("refit") ? file.read_attribute<std::string>("refit") : "least-squares");
+        model::kRefitNames.value(file.has_attribute("refit") ? file.read_attribute<std::string>("refit") : "least-squares");
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

@@ -87,7 +87,7 @@ TEST(KneeBootstrap, TheIntervalCoversTheKneeInAtLeast90PercentOfSeededTrials) {
                                      {"kneedle", spline}}) {
     const Coverage c = coverage(name, params, 0.05, 30);
     std::printf("%-8s %-6s covered %d of %d, mean high/low %.2f\n", name.c_str(),
-                ab::detect::to_string(params.smoothing), c.covered, c.trials, c.width);
+                ab::detect::kSmoothingNames.name(params.smoothing), c.covered, c.trials, c.width);
     EXPECT_GE(c.covered, 27) << name;  // 90% of 30
     EXPECT_LT(c.width, 4.0) << name;   // a 95% interval within 2x of the knee on either side
   }

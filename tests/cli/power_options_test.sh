@@ -38,14 +38,14 @@ expect 2 "--power-interval-ms: 0 is not allowed: must be a finite number in \[0.
 expect 2 "--power-window-ms: 60001 is not allowed: must be a finite number in \[0, 60000\]" "${run[@]}" --power-window-ms 60001
 expect 2 "--power-window-ms: (nan|-?nan) is not allowed" "${run[@]}" --power-window-ms nan
 expect 2 "--power-interval-ms: inf is not allowed: must be a finite number in \[0.001, 1000\]" "${run[@]}" --power-interval-ms inf
-expect 2 "--power-points 'most' is not allowed \(allowed: consensus, knee, sparse, all\)" "${run[@]}" --power-points most
+expect 2 "--power-points: unknown power points 'most' \(allowed: consensus, knee, sparse, all\)" "${run[@]}" --power-points most
 expect 2 "--power-points sparse is not allowed with --knee-metric efficiency: .*\(allowed: all\)" "${run[@]}" \
   --knee-metric efficiency --power-points sparse
 expect 2 "--calibration $scratch/none.json: no such file" "${run[@]}" --calibration "$scratch/none.json"
 echo '{"format": "something else"}' >"$scratch/other.json"
 expect 2 "--calibration $scratch/other.json: calibration file .* not an autobench-power-calibration file" \
   "${run[@]}" --calibration "$scratch/other.json"
-expect 2 "--knee-metric 'joules' is not allowed \(allowed: throughput, efficiency\)" "${run[@]}" --knee-metric joules
+expect 2 "--knee-metric: unknown knee metric 'joules' \(allowed: throughput, efficiency\)" "${run[@]}" --knee-metric joules
 expect 2 "--knee-metric efficiency needs power windows" "${run[@]}" --knee-metric efficiency --power-window-ms 0
 
 cal=(calibrate --backend sim --output "$scratch/cal.json")

@@ -76,13 +76,13 @@ TEST(DatasetRun, TwoRanksGenerateRefineExportAndEvaluate) {
     EXPECT_EQ(verified[i], 1u);
     EXPECT_GT(time[i], 0);
     EXPECT_EQ(block[i] % 32, 0);
-    EXPECT_EQ(regime[i], ds::to_string(ds::classify(workgroups[i], h100, static_cast<int>(block[i]))));
+    EXPECT_EQ(regime[i], ds::kRegimeNames.name(ds::classify(workgroups[i], h100, static_cast<int>(block[i]))));
     if (origin[i] == "iqr") {
       ++added;
       EXPECT_NE(reason[i].find("samples < target"), std::string::npos) << reason[i];
       continue;
     }
-    ++quota[{rank[i], kernel[i]}][static_cast<std::size_t>(ds::regime_from_string(regime[i]))];
+    ++quota[{rank[i], kernel[i]}][static_cast<std::size_t>(ds::kRegimeNames.value(regime[i]))];
   }
   ASSERT_EQ(quota.size(), 2 * ab::kernels::names().size());  // 2 ranks x every registered kernel
   for (const auto& [key, counts] : quota) EXPECT_EQ(counts, (std::array<std::size_t, 3>{8, 20, 12})) << key.second;

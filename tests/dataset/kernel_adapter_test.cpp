@@ -35,7 +35,7 @@ TEST(KernelAdapter, EveryKernelIsDescribedConsistently) {
     s.per_kernel = 50;
     const auto sample = ds::sample_kernel(shape, h100, s);
     EXPECT_EQ(sample.configs.size(), 50u);
-    for (int r = 0; r < ds::kRegimes; ++r) EXPECT_EQ(sample.achieved[r], sample.quota[r]) << ds::to_string(static_cast<ds::Regime>(r));
+    for (int r = 0; r < ds::kRegimes; ++r) EXPECT_EQ(sample.achieved[r], sample.quota[r]) << ds::kRegimeNames.name(static_cast<ds::Regime>(r));
     for (const auto& c : sample.configs) {
       EXPECT_EQ(c.size % spec.granularity, 0u);
       EXPECT_TRUE(!shape.fits || shape.fits(c.size, c.tunables));

@@ -55,6 +55,6 @@ TEST(Regime, RangesTileTheWorkgroupAxis) {
     EXPECT_EQ(ds::classify(range.lo, o, 128), r);
     EXPECT_EQ(ds::classify(range.hi, o, 128), r);
   }
-  EXPECT_EQ(ds::regime_from_string("under"), ds::Regime::under);
-  EXPECT_THROW(ds::regime_from_string("busy"), std::invalid_argument);
+  EXPECT_EQ(ds::kRegimeNames.value("under"), ds::Regime::under);
+  EXPECT_THROW(ds::kRegimeNames.value("busy"), std::invalid_argument);
 }

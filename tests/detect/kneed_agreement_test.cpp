@@ -20,7 +20,7 @@ nlohmann::json reference() {
 
 Params params_of(const nlohmann::json& c) {
   Params p;
-  p.x_scale = xscale_from_string(c.at("x_scale"));
+  p.x_scale = kXScaleNames.value(c.at("x_scale").get<std::string>());
   p.sensitivity = c.at("S");
   p.online = c.at("online");
   p.shape = c.at("curve") == "concave" ? Shape::concave : Shape::convex;

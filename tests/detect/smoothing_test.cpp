@@ -61,9 +61,9 @@ TEST(SplineFit, ReproducesAStraightLineAndNeverInterpolatesFewPoints) {
 
 TEST(Smoothing, NamesRoundTripAndAnUnknownOneIsRefusedWithTheAllowedOnes) {
   for (Smoothing s : {Smoothing::none, Smoothing::spline, Smoothing::saturating})
-    EXPECT_EQ(smoothing_from_string(to_string(s)), s);
+    EXPECT_EQ(kSmoothingNames.value(kSmoothingNames.name(s)), s);
   try {
-    smoothing_from_string("loess");
+    kSmoothingNames.value("loess");
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "unknown smoothing 'loess' (allowed: none, spline, saturating)");
@@ -81,8 +81,8 @@ TEST(Smoothing, EveryDetectorRunsOnTheSmoothedCurve) {
     for (const auto& e : list()) {
       if (e.name == "fitted") continue;  // always on its own saturating fit (below)
       const Knee on_option = make(e.name, p)->find(noisy), on_fit = make(e.name)->find(smooth);
-      EXPECT_EQ(on_option.index, on_fit.index) << e.name << " " << to_string(s);
-      EXPECT_EQ(on_option.all, on_fit.all) << e.name << " " << to_string(s);
+      EXPECT_EQ(on_option.index, on_fit.index) << e.name << " " << kSmoothingNames.name(s);
+      EXPECT_EQ(on_option.all, on_fit.all) << e.name << " " << kSmoothingNames.name(s);
     }
   }
   EXPECT_EQ(smoothed_curve(noisy, Params{})->y, noisy.y);  // none: the points themselves

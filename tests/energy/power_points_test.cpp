@@ -97,13 +97,13 @@ TEST(SelectPowerPoints, ConsensusPolicyTakesTheMedianKneeAndTheCurveOnlyOnce) {
 
 TEST(SelectPowerPoints, AllTakesEveryPointInlineAndNamesAreChecked) {
   EXPECT_TRUE(select_power_points({campaign(29, 25)}, PowerPoints::all).empty());
-  EXPECT_EQ(power_points_from_string("knee"), PowerPoints::knee);
-  EXPECT_STREQ(to_string(PowerPoints::sparse), "sparse");
+  EXPECT_EQ(kPowerPointsNames.value("knee"), PowerPoints::knee);
+  EXPECT_STREQ(kPowerPointsNames.name(PowerPoints::sparse), "sparse");
   try {
-    power_points_from_string("most");
+    kPowerPointsNames.value("most");
     FAIL();
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "--power-points 'most' is not allowed (allowed: consensus, knee, sparse, all)");
+    EXPECT_STREQ(e.what(), "unknown power points 'most' (allowed: consensus, knee, sparse, all)");
   }
 }
 

@@ -98,9 +98,9 @@ TEST(Ridge, PureNoiseIsShrunkHarderThanASignal) {
 }
 
 TEST(Ridge, IsARefitOfLinearModels) {
-  EXPECT_EQ(am::refit_from_string("ridge"), am::Refit::ridge);
-  EXPECT_EQ(std::string(am::to_string(am::Refit::least_squares)), "least-squares");
-  EXPECT_THROW(am::refit_from_string("lasso"), std::invalid_argument);
+  EXPECT_EQ(am::kRefitNames.value("ridge"), am::Refit::ridge);
+  EXPECT_EQ(std::string(am::kRefitNames.name(am::Refit::least_squares)), "least-squares");
+  EXPECT_THROW(am::kRefitNames.value("lasso"), std::invalid_argument);
   const std::vector<am::Parameter> params{am::Parameter::describe("x", {0, 0.5, 1, 0.25, 0.75}, 1)};
   std::vector<am::Row> rows;
   std::vector<double> y;

@@ -129,8 +129,8 @@ TEST(Stepwise, ThetaPhiAndTheTermCapStopTheSelection) {
   o = {};
   o.rows_per_column = 0;
   EXPECT_THROW(am::select(d.names, d.rows, d.y, o), std::invalid_argument);
-  EXPECT_EQ(am::gain_from_string("absolute"), am::Gain::absolute);
-  EXPECT_THROW(am::gain_from_string("partial"), std::invalid_argument);
+  EXPECT_EQ(am::kGainNames.value("absolute"), am::Gain::absolute);
+  EXPECT_THROW(am::kGainNames.value("partial"), std::invalid_argument);
 }
 
 TEST(Stepwise, RelativeGainsLetInWhatMattersAfterADominantParameter) {
@@ -239,8 +239,8 @@ TEST(Stepwise, LinearInteractionsMultiplyTheLinearColumnsOnly) {
   const auto splines = am::select({"a", "b"}, rows, y, {});
   ASSERT_EQ(splines.model.terms().size(), 3u);
   EXPECT_EQ(am::term_columns(splines.model.terms()[2], splines.model.parameters()), 9);
-  EXPECT_EQ(am::to_string(am::interactions_from_string("linear")), std::string("linear"));
-  EXPECT_THROW(am::interactions_from_string("cubic"), std::invalid_argument);
+  EXPECT_EQ(am::kInteractionsNames.name(am::kInteractionsNames.value("linear")), std::string("linear"));
+  EXPECT_THROW(am::kInteractionsNames.value("cubic"), std::invalid_argument);
 }
 
 // Bagging: the model averages ridge fits on bootstrap resamples; the path and statistics stay the

@@ -9,23 +9,23 @@ namespace autobench::results {
 namespace {
 
 TEST(StopReason, NamesMatchTheSchema) {
-  EXPECT_STREQ(to_string(StopReason::knee), "knee");
-  EXPECT_STREQ(to_string(StopReason::max_size), "max_size");
-  EXPECT_STREQ(to_string(StopReason::out_of_memory), "out_of_memory");
-  EXPECT_STREQ(to_string(StopReason::error), "error");
-  EXPECT_STREQ(to_string(StopReason::interrupted), "interrupted");
+  EXPECT_STREQ(kStopReasonNames.name(StopReason::knee), "knee");
+  EXPECT_STREQ(kStopReasonNames.name(StopReason::max_size), "max_size");
+  EXPECT_STREQ(kStopReasonNames.name(StopReason::out_of_memory), "out_of_memory");
+  EXPECT_STREQ(kStopReasonNames.name(StopReason::error), "error");
+  EXPECT_STREQ(kStopReasonNames.name(StopReason::interrupted), "interrupted");
 }
 
 TEST(StopReason, EveryReasonRoundTrips) {
   for (auto r : {StopReason::knee, StopReason::max_size, StopReason::out_of_memory, StopReason::error,
                  StopReason::interrupted}) {
-    EXPECT_EQ(stop_reason_from_string(to_string(r)), r);
+    EXPECT_EQ(kStopReasonNames.value(kStopReasonNames.name(r)), r);
   }
 }
 
 TEST(StopReason, UnknownNameIsRejectedWithTheNameInTheMessage) {
   try {
-    stop_reason_from_string("timeout");
+    kStopReasonNames.value("timeout");
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("'timeout'"), std::string::npos) << e.what();
