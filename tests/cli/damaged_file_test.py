@@ -3,39 +3,22 @@ export, compare, plot, detect, profile add): one line on stderr and no traceback
 1 for an output that cannot be written, and nothing left behind (no figure, CSV, summary or database).
 An edited run.json (a value out of its range, or a null where a number belongs) is refused by --resume and
 merge the same way, naming the value, and the results file stays as it was."""
-import glob
 import os
-import shutil
 import subprocess
 import sys
 
-import h5py  # tests/requirements.txt: missing is a failure, not a skip
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, CAMPAIGN, Checks, damaged_copy, good_results_file, scratch  # noqa: E402
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-damaged-file-test"
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-problems = []
-
-# A good file: one sim campaign whose knee is found.
-subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
-                "triangle", "--power-window-ms", "0", "--output", os.path.join(SCRATCH, "run"), "-q"], check=True,
-               stdout=subprocess.DEVNULL)
-(GOOD,) = glob.glob(os.path.join(SCRATCH, "run", "*", "autobench.h5"))
-CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+SCRATCH = scratch("/tmp/autobench-damaged-file-test")
+check = Checks()
+problems = check.problems
+GOOD = good_results_file(SCRATCH)
 
 
 def damaged(name, change):
     """A copy of the good file with `change(h5py.File)` applied, or with raw bytes when change is bytes."""
-    path = os.path.join(SCRATCH, f"{name}.h5")
-    if isinstance(change, bytes):
-        with open(path, "wb") as f:
-            f.write(change)
-        return path
-    shutil.copy(GOOD, path)
-    with h5py.File(path, "r+") as f:
-        change(f)
-    return path
+    return damaged_copy(GOOD, os.path.join(SCRATCH, f"{name}.h5"), change)
 
 
 def short_dataset(f):
@@ -136,7 +119,4 @@ names = os.listdir(plots) if os.path.isdir(plots) else []
 if not names or any(not (n.endswith(".png") or n.endswith(".pdf")) for n in names):
     problems.append(f"plot of the good file wrote {sorted(names)}, expected only PNG and PDF figures")
 
-if problems:
-    print("\n".join(f"FAIL: {p}" for p in problems))
-    sys.exit(1)
-print(f"ok: {len(BAD)} damaged files through report, compare, export, plot, profile and detect; unwritable outputs")
+check.finish(f"ok: {len(BAD)} damaged files through report, compare, export, plot, profile and detect; unwritable outputs")

@@ -1,33 +1,22 @@
 """One reader for results files: every subcommand that reads one (report, export, compare, plot, profile add,
 detect) refuses what `report` refuses (another schema version, a missing group, columns of unequal length)
 with exit 2, and a file named twice (also by another path to it) is refused instead of counted twice."""
-import glob
 import os
 import shutil
 import subprocess
 import sys
 
-import h5py  # tests/requirements.txt: missing is a failure, not a skip
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, CAMPAIGN, Checks, damaged_copy, good_results_file, scratch  # noqa: E402
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-one-reader-test"
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-problems = []
-
-subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
-                "triangle", "--power-window-ms", "0", "--output", os.path.join(SCRATCH, "run"), "-q"], check=True,
-               stdout=subprocess.DEVNULL)
-(GOOD,) = glob.glob(os.path.join(SCRATCH, "run", "*", "autobench.h5"))
-CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+SCRATCH = scratch("/tmp/autobench-one-reader-test")
+check = Checks()
+problems = check.problems
+GOOD = good_results_file(SCRATCH)
 
 
 def damaged(name, change):
-    path = os.path.join(SCRATCH, f"{name}.h5")
-    shutil.copy(GOOD, path)
-    with h5py.File(path, "r+") as f:
-        change(f)
-    return path
+    return damaged_copy(GOOD, os.path.join(SCRATCH, f"{name}.h5"), change)
 
 
 def shorter_launch_counts(f):
@@ -81,7 +70,4 @@ p = run(["compare", GOOD, copy])
 if "again" in p.stderr:
     problems.append(f"compare of a file and its copy was refused as the same file: {p.stderr.strip()}")
 
-if problems:
-    print("\n".join(f"FAIL: {p}" for p in problems))
-    sys.exit(1)
-print(f"ok: {len(BAD)} damaged files refused by every reader as by report; a file named twice is refused")
+check.finish(f"ok: {len(BAD)} damaged files refused by every reader as by report; a file named twice is refused")

@@ -9,19 +9,16 @@ import sys
 
 import h5py  # tests/requirements.txt: missing is a failure, not a skip
 
-BIN = os.environ["AUTOBENCH_BINARY"]
-SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-path-safety-test"
-shutil.rmtree(SCRATCH, ignore_errors=True)
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import BIN, CAMPAIGN, Checks, good_results_file, scratch  # noqa: E402
+
+SCRATCH = scratch("/tmp/autobench-path-safety-test")
 # Deep enough that "../../../" from the output stays inside SCRATCH, where the test looks for escapes.
 OUT_PARENT = os.path.join(SCRATCH, "a", "b", "c")
 os.makedirs(OUT_PARENT)
-problems = []
-
-subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
-                "triangle", "--power-window-ms", "0", "--output", os.path.join(SCRATCH, "run"), "-q"], check=True,
-               stdout=subprocess.DEVNULL)
-(GOOD,) = glob.glob(os.path.join(SCRATCH, "run", "*", "autobench.h5"))
-CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+check = Checks()
+problems = check.problems
+GOOD = good_results_file(SCRATCH)
 
 
 def all_files():
@@ -55,7 +52,4 @@ for kernel, detector in (("../../../OUTSIDE", "triangle"), ("vecadd", "../../x/.
     for stray in glob.glob("/tmp/ABSOLUTE*"):
         problems.append(f"a file was written at {stray}")
 
-if problems:
-    print("\n".join(f"FAIL: {p}" for p in problems))
-    sys.exit(1)
-print("ok: export and plot keep every file inside --output, whatever the names in the file")
+check.finish("ok: export and plot keep every file inside --output, whatever the names in the file")

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, Checks, scratch  # noqa: E402
+from script_checks import BIN, Checks, scratch, snapshot  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-failed-resume-test")
 check = Checks()
@@ -24,18 +24,6 @@ def run(args, fault=None):
     if fault:
         env["AUTOBENCH_SIM_FAULT"] = fault
     return subprocess.run([BIN] + args, capture_output=True, text=True, env=env, timeout=600)
-
-
-def snapshot(directory):
-    """Every file under `directory` (the lock file aside) and its bytes."""
-    files = {}
-    for root, _, names in os.walk(directory):
-        for name in names:
-            if name != ".lock":
-                path = os.path.join(root, name)
-                with open(path, "rb") as f:
-                    files[os.path.relpath(path, directory)] = f.read()
-    return files
 
 
 def edit_sim_device(manifest):

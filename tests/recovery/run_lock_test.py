@@ -4,7 +4,6 @@ does for its whole life), `--resume DIR`, `merge DIR` and `dataset --resume DIR`
 naming the directory and the holder (pid and host), exit 1 or 2, nothing changed; two `--resume DIR`
 started together: one measures, the other is refused; a lock left by a killed process (SIGKILL) does not
 block the next resume."""
-import fcntl
 import os
 import shutil
 import signal
@@ -13,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, Checks, scratch  # noqa: E402
+from script_checks import BIN, Checks, scratch, snapshot  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-run-lock-test")
 check = Checks()
@@ -21,17 +20,6 @@ check = Checks()
 
 def run(args):
     return subprocess.run([BIN] + args, capture_output=True, text=True, timeout=600)
-
-
-def snapshot(directory):
-    files = {}
-    for root, _, names in os.walk(directory):
-        for name in names:
-            if name != ".lock":
-                path = os.path.join(root, name)
-                with open(path, "rb") as f:
-                    files[path] = f.read()
-    return files
 
 
 def holder(directory):

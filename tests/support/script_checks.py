@@ -1,7 +1,10 @@
-"""What the Python script tests share: the binary under test, a fresh scratch directory, and checks that
-collect every failure and end the test with all of them (exit 1) or with a summary line (exit 0)."""
+"""What the Python script tests share: the binary under test, a fresh scratch directory, checks that
+collect every failure and end the test with all of them (exit 1) or with a summary line (exit 0), and a
+small good results file with damaged copies of it."""
+import glob
 import os
 import shutil
+import subprocess
 import sys
 
 BIN = os.environ["AUTOBENCH_BINARY"]
@@ -29,3 +32,45 @@ class Checks:
             print("\n".join(f"FAIL: {p}" for p in self.problems))
             sys.exit(1)
         print(summary)
+
+
+def snapshot(directory):
+    """Every file under `directory` (the run lock aside), by its path relative to `directory`, and its bytes:
+    two snapshots compare equal when nothing was written, renamed or removed."""
+    files = {}
+    for root, _, names in os.walk(directory):
+        for name in names:
+            if name != ".lock":
+                path = os.path.join(root, name)
+                with open(path, "rb") as f:
+                    files[os.path.relpath(path, directory)] = f.read()
+    return files
+
+
+# The one campaign of good_results_file(): its group in the file.
+CAMPAIGN = "campaigns/vecadd/triangle/rank0/repeat0"
+
+
+def good_results_file(directory):
+    """Runs one sim campaign whose knee is found (vecadd, triangle, no power windows) into `directory`/run;
+    the path of its results file."""
+    subprocess.run([BIN, "--backend", "sim", "--sim-device", "RTX 4000 Ada", "--kernels", "vecadd", "--detectors",
+                    "triangle", "--power-window-ms", "0", "--output", os.path.join(directory, "run"), "-q"],
+                   check=True, stdout=subprocess.DEVNULL)
+    (path,) = glob.glob(os.path.join(directory, "run", "*", "autobench.h5"))
+    return path
+
+
+def damaged_copy(good, path, change):
+    """`path`: a copy of the results file `good` with `change(h5py.File)` applied, or these raw bytes when
+    `change` is bytes."""
+    if isinstance(change, bytes):
+        with open(path, "wb") as f:
+            f.write(change)
+        return path
+    import h5py  # tests/requirements.txt; only the tests that damage files need it
+
+    shutil.copy(good, path)
+    with h5py.File(path, "r+") as f:
+        change(f)
+    return path
