@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace autobench::record {
@@ -45,6 +46,11 @@ struct Names {
     return out;
   }
 };
+
+// An enum that records store by name (an HDF5 attribute) declares its table next to it, for argument-dependent
+// lookup: `constexpr const auto& names_of(StopReason) { return kStopReasonNames; }`.
+template <class E>
+concept StoredByName = std::is_enum_v<E> && requires(E e) { names_of(e).name(e); };
 
 // Names<E, N> from a braced table, N counted: names<Gain>("gain", {{Gain::relative, "relative"}, ...}).
 template <class E, std::size_t N>

@@ -461,7 +461,7 @@ def figure_plan(run):
 
 
 def file_name_part(name):
-    """A name read from the file, safe as part of a file name: the rule of suite/writing/file_name.cpp
+    """A name read from the file, safe as part of a file name: the rule of suite/result_file/file_name.cpp
     (bytes outside [A-Za-z0-9._+-] and a leading '.' become '_', cut to 64 bytes), so no figure leaves out_dir."""
     safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-")
     out = ""

@@ -23,7 +23,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/reading/curve_csv.hpp"
 #include "suite/formatting/detect_report.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -154,7 +154,7 @@ formatting::DetectReport detect_results(const DetectOptions& o, const std::vecto
   results::ResultFile file;
   campaign::RunSettings run;
   try {
-    file = reading::read_results(o.input);
+    file = result_file::read_results(o.input);
     run = campaign::settings_from_json(nlohmann::json::parse(file.settings_json));
   } catch (const std::runtime_error& e) {  // names the file
     throw UsageError(std::string("detect: ") + e.what());

@@ -12,9 +12,9 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
-#include "suite/formatting/tidy_csv.hpp"
+#include "suite/result_file/tidy_csv.hpp"
 #include "suite/files/atomic_file.hpp"
-#include "suite/writing/exports.hpp"
+#include "suite/result_file/exports.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -39,7 +39,7 @@ void export_file(const ExportOptions& options) {
     }
     try {
       files::ensure_directory(dir);
-      files::write_file_atomically(path, formatting::tidy_csv(file));
+      files::write_file_atomically(path, result_file::tidy_csv(file));
     } catch (const std::runtime_error& e) {
       throw RunFailure(std::string("export: ") + e.what());
     }
@@ -49,7 +49,7 @@ void export_file(const ExportOptions& options) {
     return;
   }
   try {
-    writing::write_exports(dir, file, options.file);
+    result_file::write_exports(dir, file, options.file);
   } catch (const std::runtime_error& e) {
     throw RunFailure(std::string("export: ") + e.what());
   }

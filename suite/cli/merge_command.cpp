@@ -19,7 +19,7 @@
 #include "suite/mpi/mpi_session.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/runs/outcome.hpp"
-#include "suite/writing/run_file.hpp"
+#include "suite/result_file/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/writing/run_lock.hpp"
 
@@ -56,7 +56,7 @@ void add_merge_command(CLI::App& app) {
     }
     std::size_t campaigns = 0;
     for (const auto& r : run.ranks) campaigns += r.campaigns.size();
-    const std::string held = writing::result_path(run_dir);
+    const std::string held = result_file::result_path(run_dir);
     journal::HeldFile state;
     try {
       state = journal::compare_results_file(held, run);
@@ -79,7 +79,7 @@ void add_merge_command(CLI::App& app) {
     info.end_time = results::utc_now();
     std::string path;
     try {
-      path = writing::write_run_file(run_dir, info, run.ranks, campaign::to_json(manifest.settings).dump());
+      path = result_file::write_run_file(run_dir, info, run.ranks, campaign::to_json(manifest.settings).dump());
     } catch (const std::exception& e) {
       throw RunFailure(std::string("merge: ") + e.what());
     }

@@ -15,7 +15,7 @@
 #include "suite/cli/shared_options.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/runs/model_job.hpp"
-#include "suite/writing/model_file.hpp"
+#include "suite/model_file/model_file.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -77,7 +77,7 @@ void add_fit_options(CLI::App* cmd, FitOptions& f) {
 
 modeling::ModelRun read_for(const char* what, const std::string& file) {
   try {
-    return writing::read_model_file(file);
+    return model_file::read_model_file(file);
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string(what) + ": " + e.what());
   }

@@ -11,7 +11,7 @@
 #include "suite/cli/report_formats.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/formatting/report_filter.hpp"
-#include "suite/writing/model_file.hpp"
+#include "suite/model_file/model_file.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -33,9 +33,9 @@ class FileSource final : public formatting::ReportSource {
   bool details() const override { return options_.details; }
 
   const modeling::ModelRun* model() const override {
-    if (!model_ && writing::is_model_file(options_.file)) {
+    if (!model_ && model_file::is_model_file(options_.file)) {
       try {
-        model_ = writing::read_model_file(options_.file);
+        model_ = model_file::read_model_file(options_.file);
       } catch (const std::runtime_error& e) {
         throw UsageError(std::string("report: ") + e.what());
       }
@@ -45,7 +45,7 @@ class FileSource final : public formatting::ReportSource {
 
   const results::ResultFile& results() const override {
     if (results_) return *results_;
-    if (writing::is_model_file(options_.file))
+    if (model_file::is_model_file(options_.file))
       throw UsageError("report --format " + options_.format + ": a model file is reported as a table only");
     results::ResultFile file = read_result_files("report", {options_.file}).front().file;
     auto filter = options_.filter;

@@ -6,7 +6,7 @@
 
 #include "suite/cli/errors.hpp"
 #include "suite/text/echo.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 
 namespace autobench::cli {
 
@@ -23,7 +23,7 @@ std::vector<stats::NamedResultFile> read_result_files(const std::string& command
                          " again (each results file counts once)");
     }
     try {
-      files.push_back({path, reading::read_results(path)});
+      files.push_back({path, result_file::read_results(path)});
     } catch (const std::runtime_error& e) {
       throw UsageError(command + ": " + e.what());
     }

@@ -9,7 +9,7 @@
 
 namespace autobench::cli {
 
-// Reads every file in order, each as `report` reads it (the one reader: reading::read_results); throws
+// Reads every file in order, each as `report` reads it (the one reader: result_file::read_results); throws
 // UsageError "<command>: <reason>" for the first that cannot be read or that names a file given before
 // (also by another path).
 std::vector<stats::NamedResultFile> read_result_files(const std::string& command,

@@ -1,5 +1,5 @@
 // How record fields are stored in HDF5, shared by the writer and the reader: a scalar field becomes an
-// attribute (int and bool as int64, bool as 0/1, StopReason by name), a list of records becomes one
+// attribute (int and bool as int64, bool as 0/1, an enum with a names table by name), a list of records becomes one
 // 1-D dataset per field (int as int64, bool as uint8), in full or only where it differs from records
 // stored elsewhere.
 #pragma once
@@ -12,15 +12,15 @@
 
 #include "record/differing_fields.hpp"
 #include "record/fields.hpp"
+#include "record/names.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
-#include "suite/results/result_fields.hpp"
 
 namespace autobench::hdf5 {
 
 // The attribute type a field of type T is stored as.
 template <class T>
 using StoredAttribute = std::conditional_t<std::is_same_v<T, int> || std::is_same_v<T, bool>, std::int64_t,
-                                           std::conditional_t<std::is_same_v<T, results::StopReason>, std::string, T>>;
+                                           std::conditional_t<record::StoredByName<T>, std::string, T>>;
 
 // The dataset element type a field of type T is stored as.
 template <class T>
@@ -29,8 +29,8 @@ using StoredColumn = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t,
 
 template <class T>
 void write_attribute_of(const H5Group& g, const char* name, const T& value) {
-  if constexpr (std::is_same_v<T, results::StopReason>) {
-    g.write_attribute<std::string>(name, results::kStopReasonNames.name(value));
+  if constexpr (record::StoredByName<T>) {
+    g.write_attribute<std::string>(name, names_of(value).name(value));
   } else {
     g.write_attribute<StoredAttribute<T>>(name, static_cast<StoredAttribute<T>>(value));
   }
@@ -39,8 +39,8 @@ void write_attribute_of(const H5Group& g, const char* name, const T& value) {
 template <class T>
 void read_attribute_into(const H5Group& g, const char* name, T& value) {
   const auto stored = g.read_attribute<StoredAttribute<T>>(name);
-  if constexpr (std::is_same_v<T, results::StopReason>) {
-    value = results::kStopReasonNames.value(stored);
+  if constexpr (record::StoredByName<T>) {
+    value = names_of(value).value(stored);
   } else {
     value = static_cast<T>(stored);
   }

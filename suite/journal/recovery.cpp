@@ -8,7 +8,7 @@
 
 #include "suite/autoscale/sweep.hpp"
 #include "suite/energy/power_points.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 
 namespace autobench::journal {
 namespace {
@@ -141,7 +141,7 @@ HeldFile compare_results_file(const std::string& path, const RebuiltRun& run) {
   if (!std::filesystem::exists(path)) return HeldFile::absent;
   results::ResultFile held;
   try {
-    held = reading::read_results(path);
+    held = result_file::read_results(path);
   } catch (const std::runtime_error& e) {
     throw std::invalid_argument(path + " cannot be read (" + e.what() +
                                 "); not replacing it: move it away to rebuild it from the journals");

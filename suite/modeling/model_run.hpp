@@ -1,5 +1,5 @@
 // Everything a `model` run produces: provenance, the samples each rank measured, the fitted model with
-// its selection path, and the held-out errors (plain data; suite/writing/model_file writes it).
+// its selection path, and the held-out errors (plain data; suite/model_file/model_file writes it).
 #pragma once
 
 #include <cstdint>

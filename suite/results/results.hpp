@@ -75,6 +75,7 @@ inline constexpr auto kStopReasonNames = record::names<StopReason>(
                     {StopReason::out_of_memory, "out_of_memory"},
                     {StopReason::error, "error"},
                     {StopReason::interrupted, "interrupted"}});
+constexpr const auto& names_of(StopReason) { return kStopReasonNames; }  // stored by name (record::StoredByName)
 
 // One (rank, kernel, detector, repeat) cell of the matrix: the curve the detector saw and its knee.
 struct Campaign {

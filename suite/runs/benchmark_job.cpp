@@ -30,7 +30,7 @@
 #include "suite/runs/rank_job.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/writing/rank_message.hpp"
-#include "suite/writing/run_file.hpp"
+#include "suite/result_file/run_file.hpp"
 
 namespace autobench::runs {
 namespace {
@@ -103,7 +103,7 @@ class BenchmarkJob : public RankJob {
     s.run_id = resumed_run_id_;
     s.dry_run = settings_.dry_run;
     s.time_budget_s = request_.time_budget_s;
-    s.results_file = std::filesystem::path(writing::result_path("")).filename().string();
+    s.results_file = std::filesystem::path(result_file::result_path("")).filename().string();
     s.tell_gather = settings_.verbosity > 0;
     return s;
   }
@@ -114,7 +114,7 @@ class BenchmarkJob : public RankJob {
     const std::string& dir = request_.resume_dir;
     try {
       const auto run = journal::rebuild_run(dir, {settings_, resumed_info_, ctx.run_id}, plan_);
-      const auto held = journal::compare_results_file(writing::result_path(dir), run);
+      const auto held = journal::compare_results_file(result_file::result_path(dir), run);
       complete = (held == journal::HeldFile::same && run.complete) || held == journal::HeldFile::complete;
       return "";
     } catch (const std::exception& e) {
@@ -127,7 +127,7 @@ class BenchmarkJob : public RankJob {
     const bool talk = ctx.mpi.root() && settings_.verbosity > 0;
     if (talk)
       std::fputs(campaign::describe(plan_, ctx.mpi.size(), ctx.backend,
-                                    settings_.dry_run ? "(dry run)" : writing::result_path(ctx.run_dir)).c_str(), stdout);
+                                    settings_.dry_run ? "(dry run)" : result_file::result_path(ctx.run_dir)).c_str(), stdout);
     if (!settings_.dry_run) return true;
     constexpr std::size_t kShown = 20;
     const std::size_t count = plan_.sweep_count();
@@ -144,7 +144,7 @@ class BenchmarkJob : public RankJob {
   std::string stop_notice(const JobContext& ctx) const override {
     return "autobench-mpi: stopping after the current measurement; continue later with `" +
            autobench_command(ctx.mpi.size(), "--resume " + ctx.run_dir) + "`; should the job end before " +
-           writing::result_path(ctx.run_dir) + " is written, build it from the journals with: " +
+           result_file::result_path(ctx.run_dir) + " is written, build it from the journals with: " +
            autobench_command(1, "merge " + ctx.run_dir) + "\n";
   }
 
@@ -325,7 +325,7 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   std::string path;
   try {
-    path = writing::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings_).dump(), splits);
+    path = result_file::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings_).dump(), splits);
   } catch (const std::exception& e) {
     fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
                e.what());

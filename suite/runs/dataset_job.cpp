@@ -20,7 +20,7 @@
 #include "suite/backend/residency.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/control/time_budget.hpp"
-#include "suite/dataset/dataset_file.hpp"
+#include "suite/dataset_file/dataset_file.hpp"
 #include "suite/dataset/dataset_journal.hpp"
 #include "suite/dataset/dataset_time_split.hpp"
 #include "suite/dataset/iqr_inputs.hpp"
@@ -85,7 +85,7 @@ class DatasetJob : public RankJob {
     if (!resuming) s.info.command_line = request_.command_line;
     s.run_id = resumed_.run_id;
     s.time_budget_s = request_.time_budget_s;
-    s.results_file = std::filesystem::path(ds::hdf5_path("")).filename().string();
+    s.results_file = std::filesystem::path(dataset_file::hdf5_path("")).filename().string();
     return s;
   }
 
@@ -104,7 +104,7 @@ class DatasetJob : public RankJob {
 
   std::string stop_notice(const JobContext& ctx) const override {
     return "autobench-mpi: stopping after the current measurement; should the job end before " +
-           ds::hdf5_path(ctx.run_dir) + " is written, continue with: " +
+           dataset_file::hdf5_path(ctx.run_dir) + " is written, continue with: " +
            autobench_command(ctx.mpi.size(), "dataset --resume " + ctx.run_dir) + "\n";
   }
 
@@ -157,7 +157,7 @@ class DatasetJob : public RankJob {
   ds::RegimeRatio ratio_;
   journal::ManifestRecord resumed_;  // a resumed dataset's dataset.json
   ds::DatasetJournal previous_;
-  ds::RankDevice mine_;
+  dataset_file::RankDevice mine_;
   std::unique_ptr<backend::Device> device_;
   std::vector<ds::LaunchShape> shapes_;
   std::optional<ds::BalancePlan> balance_;  // rank 0's IQR plan
@@ -262,7 +262,7 @@ Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>&
   const std::string& run_dir = ctx.run_dir;
   int exit_code = 0;
   std::string message;
-  ds::DatasetRun run;
+  dataset_file::DatasetRun run;
   const results::RunInfo& info = ctx.info;
   run.version = info.version;
   run.git_commit = info.git_commit;
@@ -277,7 +277,7 @@ Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>&
   std::size_t failed = 0;
   for (const auto& text : parts) {
     const json r = json::parse(text);
-    ds::RankDevice d;
+    dataset_file::RankDevice d;
     d.device = r.at("device").get<results::DeviceInfo>();
     d.start_error = r.at("start_error");
     d.ceilings = {record::number_from_json(r.at("bandwidth_gbs")), record::number_from_json(r.at("gflops")),
@@ -305,8 +305,8 @@ Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>&
   }
   std::size_t lines = 0;
   try {
-    ds::write_hdf5(ds::hdf5_path(run_dir), run);
-    lines = ds::write_jsonl(ds::jsonl_path(run_dir), run);
+    dataset_file::write_hdf5(dataset_file::hdf5_path(run_dir), run);
+    lines = dataset_file::write_jsonl(dataset_file::jsonl_path(run_dir), run);
   } catch (const std::exception& e) {
     message = "writing the dataset in " + run_dir + " failed: " + e.what();
     exit_code = kExitFailure;
@@ -322,16 +322,16 @@ Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>&
       fmt::print("{} verified configurations (idle {}, under {}, full {}; {} added by the IQR refinement), "
                   "{} failed, in {:.1f} s ({:.1f} per second); {} backend\n{}\n{}\n",
                   lines, regimes[0], regimes[1], regimes[2], added.size(), failed, total,
-                  static_cast<double>(lines) / total, run.backend.c_str(), ds::hdf5_path(run_dir).c_str(),
-                  ds::jsonl_path(run_dir).c_str());
+                  static_cast<double>(lines) / total, run.backend.c_str(), dataset_file::hdf5_path(run_dir).c_str(),
+                  dataset_file::jsonl_path(run_dir).c_str());
     } else {
-      fmt::print("{}\n", ds::jsonl_path(run_dir).c_str());
+      fmt::print("{}\n", dataset_file::jsonl_path(run_dir).c_str());
     }
     if (!message.empty()) exit_code = kExitFailure;
     if (failed) {
       exit_code = kExitFailure;
       message = std::to_string(failed) + " configuration(s) failed verification or measurement (see " +
-                ds::hdf5_path(run_dir) + " /samples/error)";
+                dataset_file::hdf5_path(run_dir) + " /samples/error)";
     }
     if (!finished) {
       exit_code = exit_code ? exit_code : kExitStopped;

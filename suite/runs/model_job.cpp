@@ -21,7 +21,7 @@
 #include "suite/mpi/gather.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/runs/rank_job.hpp"
-#include "suite/writing/model_file.hpp"
+#include "suite/model_file/model_file.hpp"
 #include "suite/writing/run_directory.hpp"
 
 namespace autobench::runs {
@@ -150,7 +150,7 @@ Outcome ModelJob::write(const JobContext& ctx, const std::vector<std::string>& p
   run.info.end_time = results::utc_now();
   const std::string path = writing::create_run_directory(r_.output) + "/model.h5";
   try {
-    writing::write_model_file(path, run);
+    model_file::write_model_file(path, run);
   } catch (const std::exception& e) {
     return {kExitFailure, std::string("writing the model file failed: ") + e.what()};
   }

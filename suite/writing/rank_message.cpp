@@ -11,7 +11,7 @@
 #include "record/differing_fields.hpp"
 #include "record/json.hpp"
 #include "suite/results/result_json.hpp"
-#include "suite/writing/shared_sweeps.hpp"
+#include "suite/result_file/shared_sweeps.hpp"
 
 namespace autobench::writing {
 namespace {
@@ -25,7 +25,7 @@ void for_each_point_field(F&& f) {
   record::for_each_field(results::kPointAddedFields, f);
 }
 
-json campaign_message(const results::Campaign& c, const SweepRef& ref, const SharedSweep& sweep) {
+json campaign_message(const results::Campaign& c, const result_file::SweepRef& ref, const result_file::SharedSweep& sweep) {
   json j;
   record::fields_to_json(j, c, results::kCampaignFields);
   j["sweep"] = ref.sweep;
@@ -79,7 +79,7 @@ results::Campaign campaign_from(const json& j, const std::vector<std::vector<res
 }  // namespace
 
 std::string pack_rank(const results::RankResult& rank) {
-  const SharedSweeps shared = share_sweeps(rank.campaigns);
+  const result_file::SharedSweeps shared = result_file::share_sweeps(rank.campaigns);
   json sweeps = json::array();
   for (const auto& s : shared.sweeps) sweeps.push_back(s.points);
   json campaigns = json::array();

@@ -1,5 +1,5 @@
 """Path safety: a name read from a results file becomes part of an output file's name only made safe
-(suite/writing/file_name.hpp), so `export` and `plot` write nothing outside their --output directory, whatever
+(suite/result_file/file_name.hpp), so `export` and `plot` write nothing outside their --output directory, whatever
 the file's kernel and detector attributes hold ("../../../OUTSIDE", "/etc/x", ".hidden")."""
 import glob
 import os

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "power/calibration.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "tests/support/scratch.hpp"
 #include "tests/support/mpirun.hpp"
 
@@ -45,7 +45,7 @@ TEST(PowerRun, EveryPointHasPlausiblePower) {
   run(kRun + " --power-points all --power-window-ms 1000 --power-filter kalman --output " + scratch.path("r"));
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(), 60.0)
       << "sim power windows take no real time";
-  const auto file = reading::read_results(result_in(scratch.path("r")));
+  const auto file = result_file::read_results(result_in(scratch.path("r")));
   const auto settings = nlohmann::json::parse(file.settings_json);
   EXPECT_EQ(settings.at("power_window_s"), 1.0);
   EXPECT_EQ(settings.at("power_points"), "all");
@@ -88,7 +88,7 @@ TEST(PowerRun, EveryPointHasPlausiblePower) {
 TEST(PowerRun, DefaultWindowsOnlyWhereTheyInform) {
   testing::ScratchDir scratch;
   run(kRun + " --repeats 2 --output " + scratch.path("d"));
-  const auto file = reading::read_results(result_in(scratch.path("d")));
+  const auto file = result_file::read_results(result_in(scratch.path("d")));
   const auto settings = nlohmann::json::parse(file.settings_json);
   EXPECT_EQ(settings.at("power_points"), "consensus");
   EXPECT_EQ(settings.at("power_window_s"), -1.0) << "derived from the sensor";
@@ -128,7 +128,7 @@ TEST(PowerRun, CalibrateThenCorrect) {
   EXPECT_EQ(record.kernels.size(), 2u);
 
   run(kRun + " --power-points all --calibration " + cal + " --output " + scratch.path("r"));
-  const auto file = reading::read_results(result_in(scratch.path("r")));
+  const auto file = result_file::read_results(result_in(scratch.path("r")));
   const auto& device = file.ranks[0].device;
   ASSERT_FALSE(device.calibration.empty());
   EXPECT_EQ(nlohmann::json::parse(device.calibration).at("device_uuid"), device.uuid);
@@ -152,7 +152,7 @@ TEST(PowerRun, CalibrateThenCorrect) {
 TEST(PowerRun, EfficiencyKneeMetricAndNoWindows) {
   testing::ScratchDir scratch;
   run(kRun + " --knee-metric efficiency --output " + scratch.path("e"));
-  const auto eff = reading::read_results(result_in(scratch.path("e")));
+  const auto eff = result_file::read_results(result_in(scratch.path("e")));
   for (const auto& c : eff.ranks[0].campaigns) {
     EXPECT_TRUE(c.complete);
     EXPECT_NE(c.stop_reason, results::StopReason::error) << c.error;
@@ -160,7 +160,7 @@ TEST(PowerRun, EfficiencyKneeMetricAndNoWindows) {
     for (const auto& p : c.points) EXPECT_EQ(p.power_reason, "all") << "efficiency needs every point's energy";
   }
   run(kRun + " --power-window-ms 0 --output " + scratch.path("n"));
-  const auto none = reading::read_results(result_in(scratch.path("n")));
+  const auto none = result_file::read_results(result_in(scratch.path("n")));
   for (const auto& c : none.ranks[0].campaigns)
     for (const auto& p : c.points) {
       EXPECT_TRUE(std::isnan(p.power_w));

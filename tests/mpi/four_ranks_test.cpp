@@ -13,7 +13,7 @@
 
 #include "detect/detector.hpp"
 #include "kernels/kernel.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "suite/results/knee_status.hpp"
 #include "tests/support/mpirun.hpp"
 #include "tests/support/shell.hpp"
@@ -42,7 +42,7 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   EXPECT_EQ(fs::path(path).parent_path().parent_path(), out);
   EXPECT_FALSE(fs::exists(path + ".tmp"));
 
-  const auto file = ab::reading::read_results(path);
+  const auto file = ab::result_file::read_results(path);
   EXPECT_EQ(file.info.ranks, 4);
   EXPECT_EQ(file.info.backend, "sim");
   EXPECT_TRUE(file.info.complete);

@@ -13,7 +13,7 @@
 
 #include "kernels/kernel.hpp"
 #include "suite/modeling/derived_parameters.hpp"
-#include "suite/writing/model_file.hpp"
+#include "suite/model_file/model_file.hpp"
 #include "tests/support/mpirun.hpp"
 #include "tests/support/shell.hpp"
 
@@ -57,7 +57,7 @@ TEST(ModelFourRanks, RanksShareTheSamplesAndRankZeroWritesOneModel) {
   for (const auto& e : fs::recursive_directory_iterator(out)) files += e.path().extension() == ".h5";
   EXPECT_EQ(files, 1u) << "one model file, from rank 0 only";
 
-  const auto m = ab::writing::read_model_file(path);
+  const auto m = ab::model_file::read_model_file(path);
   EXPECT_EQ(m.info.ranks, 4);
   EXPECT_EQ(m.info.backend, "sim");
   EXPECT_EQ(m.kernel, "gemm");
@@ -127,7 +127,7 @@ TEST(ModelFourRanks, DerivedParametersInteractionsAndRefitAreRecordedAndRecomput
                     out.string());
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string path = last_line(r.out);
-  const auto m = ab::writing::read_model_file(path);
+  const auto m = ab::model_file::read_model_file(path);
   EXPECT_EQ(m.sm_count, 132);
   EXPECT_EQ(m.cc_major, 9);
   EXPECT_EQ(m.options.interactions, ab::model::Interactions::linear);
@@ -162,7 +162,7 @@ TEST(ModelFourRanks, LockedClocksBecomeAParameter) {
   const auto r = run_shell(ab::testing::mpirun(2) + " model --kernel gemm --samples 40 --test 10 --sizes 1024,2048,4096 "
                     "--clocks 1000:1980:245 --backend sim --iterations 3 --output " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
-  const auto m = ab::writing::read_model_file(last_line(r.out));
+  const auto m = ab::model_file::read_model_file(last_line(r.out));
   EXPECT_EQ(m.clocks_mhz, (std::vector<unsigned>{1000, 1245, 1490, 1735, 1980}));
   std::vector<std::string> terms;
   for (const auto& t : m.selection.model.terms()) terms.push_back(ab::model::term_name(t, m.selection.model.parameters()));

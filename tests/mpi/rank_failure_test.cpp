@@ -22,7 +22,7 @@
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/run_settings.hpp"
 #include "suite/mpi/mpi_session.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;
@@ -96,7 +96,7 @@ TEST_F(RankFailure, ADeviceThatFailsAtStartIsNamedAndTheOthersFinish) {
   EXPECT_NE(r.err.find(") could not start: sim fault injection (AUTOBENCH_SIM_FAULT): the device failed to open"),
             std::string::npos)
       << r.err;
-  const auto f = ab::reading::read_results((run_dir() / "autobench.h5").string());
+  const auto f = ab::result_file::read_results((run_dir() / "autobench.h5").string());
   ASSERT_EQ(f.ranks.size(), 4u);
   for (const auto& rank : f.ranks) {
     if (rank.rank == 2) {
@@ -118,7 +118,7 @@ TEST_F(RankFailure, ADeviceLostMidSweepIsNamedTheOthersFinishAndResumeCompletesT
   EXPECT_NE(r.err.find(") failed: " + reason), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("autobench-mpi --resume " + run_dir().string()), std::string::npos) << r.err;
 
-  const auto f = ab::reading::read_results((run_dir() / "autobench.h5").string());
+  const auto f = ab::result_file::read_results((run_dir() / "autobench.h5").string());
   EXPECT_FALSE(f.info.complete) << "rank 1's plan is unfinished";
   ASSERT_EQ(f.ranks.size(), 4u);
   EXPECT_EQ(f.ranks[1].error, reason);
@@ -137,7 +137,7 @@ TEST_F(RankFailure, ADeviceLostMidSweepIsNamedTheOthersFinishAndResumeCompletesT
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_NE(merged.err.find("autobench-mpi: rank 1 ("), std::string::npos) << merged.err;
   EXPECT_NE(merged.err.find(") failed: " + reason), std::string::npos) << merged.err;
-  const auto m = ab::reading::read_results((run_dir() / "autobench.h5").string());
+  const auto m = ab::result_file::read_results((run_dir() / "autobench.h5").string());
   EXPECT_FALSE(m.info.complete);
   ASSERT_EQ(m.ranks.size(), 4u);
   EXPECT_EQ(m.ranks[1].error, reason);
@@ -148,7 +148,7 @@ TEST_F(RankFailure, ADeviceLostMidSweepIsNamedTheOthersFinishAndResumeCompletesT
 
   const auto resumed = run(ab::testing::mpirun(4) + " -q --resume " + run_dir().string(), dir_);
   ASSERT_EQ(resumed.code, 0) << resumed.err;
-  const auto done = ab::reading::read_results((run_dir() / "autobench.h5").string());
+  const auto done = ab::result_file::read_results((run_dir() / "autobench.h5").string());
   EXPECT_TRUE(done.info.complete);
   for (const auto& rank : done.ranks) {
     EXPECT_TRUE(rank.error.empty());

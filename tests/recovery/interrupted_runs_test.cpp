@@ -15,7 +15,7 @@
 
 #include "suite/journal/journal.hpp"
 #include "suite/journal/recovery.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "tests/support/mpirun.hpp"
 
 namespace ab = autobench;
@@ -116,7 +116,7 @@ TEST(InterruptedRuns, KilledRankIsRecoveredWithMerge) {
   EXPECT_FALSE(fs::exists(run_dir / "autobench.h5")) << "the run could not write its file itself";
 
   ASSERT_EQ(run(std::string(AUTOBENCH_BINARY) + " merge " + run_dir.string()), 0);
-  const auto f = ab::reading::read_results((run_dir / "autobench.h5").string());
+  const auto f = ab::result_file::read_results((run_dir / "autobench.h5").string());
   EXPECT_FALSE(f.info.complete);
   ASSERT_EQ(f.ranks.size(), 4u);
   for (int r = 0; r < 4; ++r) {
@@ -144,17 +144,17 @@ TEST(InterruptedRuns, SignalledRunResumesToTheMatrixOfACleanRun) {
   ASSERT_TRUE(wait_for_campaigns(run_dir / "journal" / "rank0.jsonl", 2));
   kill(job, SIGUSR1);  // the shell execs mpirun, which forwards SIGUSR1 to every rank
   EXPECT_EQ(wait_exit(job), 3) << "stopped early: exit code 3";
-  const auto partial = ab::reading::read_results((run_dir / "autobench.h5").string());
+  const auto partial = ab::result_file::read_results((run_dir / "autobench.h5").string());
   EXPECT_FALSE(partial.info.complete);
   const std::size_t matrix_size = 4u * 2 * 2 * 3;
   EXPECT_LT(keys(partial, true).size(), matrix_size);
 
   ASSERT_EQ(run(kMpirun + " --resume " + run_dir.string() + " -q >>" + (out / "log").string() + " 2>&1"), 0);
-  const auto resumed = ab::reading::read_results((run_dir / "autobench.h5").string());
+  const auto resumed = ab::result_file::read_results((run_dir / "autobench.h5").string());
   EXPECT_TRUE(resumed.info.complete);
 
   ASSERT_EQ(run(kMpirun + matrix + " --output " + (out / "clean").string() + " >/dev/null"), 0);
-  const auto clean = ab::reading::read_results((run_dir_in(out / "clean") / "autobench.h5").string());
+  const auto clean = ab::result_file::read_results((run_dir_in(out / "clean") / "autobench.h5").string());
   EXPECT_EQ(keys(resumed, false), keys(clean, false)) << "same campaigns as an uninterrupted run";
   EXPECT_EQ(keys(resumed, true).size(), matrix_size);
   EXPECT_EQ(resumed.stability.size(), clean.stability.size());

@@ -12,8 +12,8 @@
 #include <sstream>
 #include <string>
 
-#include "suite/reading/hdf5_reader.hpp"
-#include "suite/writing/hdf5_writer.hpp"
+#include "suite/result_file/result_reader.hpp"
+#include "suite/result_file/result_writer.hpp"
 
 namespace ab = autobench;
 namespace fs = std::filesystem;
@@ -89,7 +89,7 @@ TEST_F(ResultsKept, ResumeKeepsACompleteFileWhoseJournalsAreMissing) {
 }
 
 TEST_F(ResultsKept, MergeAndResumeOfAnIntactRunLeaveItsFileAndProvenanceUnchanged) {
-  const auto end_time = ab::reading::read_results(h5_.string()).info.end_time;
+  const auto end_time = ab::result_file::read_results(h5_.string()).info.end_time;
   const auto before = fs::last_write_time(h5_);
   sleep(1);  // a rewrite would give a later end_time
   const auto merged = run("merge " + run_dir_.string());
@@ -100,18 +100,18 @@ TEST_F(ResultsKept, MergeAndResumeOfAnIntactRunLeaveItsFileAndProvenanceUnchange
   EXPECT_NE(resumed.out.find("nothing to resume"), std::string::npos) << resumed.out;
   EXPECT_EQ(slurp(h5_), original_);
   EXPECT_EQ(fs::last_write_time(h5_), before);
-  EXPECT_EQ(ab::reading::read_results(h5_.string()).info.end_time, end_time);
+  EXPECT_EQ(ab::result_file::read_results(h5_.string()).info.end_time, end_time);
 }
 
 TEST_F(ResultsKept, MergeReplacesAFileHoldingLessThanTheJournals) {
-  auto partial = ab::reading::read_results(h5_.string());  // as if written when the run was stopped early
+  auto partial = ab::result_file::read_results(h5_.string());  // as if written when the run was stopped early
   partial.ranks[0].campaigns.resize(3);
   partial.info.complete = false;
-  ab::writing::write_results(h5_.string(), partial.info, partial.ranks, {}, "{}");
+  ab::result_file::write_results(h5_.string(), partial.info, partial.ranks, {}, "{}");
   const auto r = run("merge " + run_dir_.string());
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("merged 4 campaigns from 1 rank journals"), std::string::npos) << r.out;
-  const auto rebuilt = ab::reading::read_results(h5_.string());
+  const auto rebuilt = ab::result_file::read_results(h5_.string());
   EXPECT_TRUE(rebuilt.info.complete);
   ASSERT_EQ(rebuilt.ranks.size(), 1u);
   EXPECT_EQ(rebuilt.ranks[0].campaigns.size(), 4u);  // quick: 2 kernels x 2 detectors x 1 repeat

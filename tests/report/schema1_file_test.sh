@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# A results file of schema 1 (every campaign's points in its own group: tests/writing/data/schema1.h5,
+# A results file of schema 1 (every campaign's points in its own group: tests/result_file/data/schema1.h5,
 # tests/results/sample_results.hpp's runs written by main 9126241's writer before sweeps were stored
 # once) still reads: report, compare and export take it.
 set -u
-OLD="$AUTOBENCH_SOURCE_DIR/tests/writing/data/schema1.h5"
+OLD="$AUTOBENCH_SOURCE_DIR/tests/result_file/data/schema1.h5"
 S="${AUTOBENCH_SCRATCH:-/tmp/autobench-schema1-test}"
 rm -rf "$S" && mkdir -p "$S"
 fail=0

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 
 namespace autobench::testing {
 

@@ -1,7 +1,7 @@
 // The sample runs of tests/results/sample_results.hpp as a read-back results file, for the report tests.
 #pragma once
 
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "suite/stats/consensus.hpp"
 #include "suite/stats/stability.hpp"
 #include "tests/results/sample_results.hpp"

@@ -1,5 +1,5 @@
 // Per-campaign CSV files (see csv_export.hpp).
-#include "suite/writing/csv_export.hpp"
+#include "suite/result_file/csv_export.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include "suite/files/atomic_file.hpp"
-#include "suite/writing/file_name.hpp"
+#include "suite/result_file/file_name.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 std::string csv_file_name(const results::Campaign& c) {
   return file_name_part(c.kernel) + "_" + file_name_part(c.detector) + "_rank" + std::to_string(c.rank) + "_repeat" + std::to_string(c.repeat) +
@@ -40,4 +40,4 @@ std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::
   return paths;
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -5,10 +5,10 @@
 
 #include <cmath>
 
-#include "suite/writing/shared_sweeps.hpp"
+#include "suite/result_file/shared_sweeps.hpp"
 #include "tests/results/sample_results.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 namespace {
 
 results::Campaign on_sweep(const std::string& detector, const std::vector<results::Point>& sweep, std::size_t n) {
@@ -90,4 +90,4 @@ TEST(SharedSweeps, SameMeasurementComparesTimesAndLaunchesBitForBit) {
 }
 
 }  // namespace
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

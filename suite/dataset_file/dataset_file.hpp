@@ -16,11 +16,11 @@
 #include "suite/dataset/kernel_adapter.hpp"
 #include "suite/dataset/dataset_sample.hpp"
 
-namespace autobench::dataset {
+namespace autobench::dataset_file {
 
 struct RankDevice {
   results::DeviceInfo device;
-  DeviceCeilings ceilings;
+  dataset::DeviceCeilings ceilings;
   std::string start_error;  // "" when the rank measured
 };
 
@@ -29,8 +29,8 @@ struct DatasetRun {
   int ranks = 1;
   bool complete = false;
   std::vector<RankDevice> devices;  // by rank
-  std::vector<Sample> samples;      // by id
-  std::optional<BalancePlan> balance;
+  std::vector<dataset::Sample> samples;      // by id
+  std::optional<dataset::BalancePlan> balance;
   std::vector<std::size_t> counts_after;  // the log2-time histogram (balance->before's bins) after refinement
 };
 
@@ -39,7 +39,7 @@ std::string jsonl_path(const std::string& run_dir);  // RUN_DIR/dataset.jsonl
 
 // The JSONL record of one measured sample: schema_version, id, kernel, device, backend, regime,
 // origin, random_split, tunables, size, the Alpaca fields, time_us, log2_time_us and the features.
-nlohmann::json jsonl_record(const Sample& s, const RankDevice& d, const DatasetKernel& k, const std::string& source,
+nlohmann::json jsonl_record(const dataset::Sample& s, const RankDevice& d, const dataset::DatasetKernel& k, const std::string& source,
                             const std::string& backend);
 
 // Both write the file whole or not at all (files/atomic_file.hpp); they throw files::WriteError
@@ -48,4 +48,4 @@ void write_hdf5(const std::string& path, const DatasetRun& run);
 // Returns how many lines it wrote (the verified, timed samples, in id order).
 std::size_t write_jsonl(const std::string& path, const DatasetRun& run);
 
-}  // namespace autobench::dataset
+}  // namespace autobench::dataset_file

@@ -2,9 +2,9 @@
 // efficiency, "1" for counts and flags, none for text.
 #include <gtest/gtest.h>
 
-#include "suite/results/units.hpp"
+#include "suite/result_file/units.hpp"
 
-namespace autobench::results {
+namespace autobench::result_file {
 namespace {
 
 TEST(PointColumnUnit, BySuffix) {
@@ -32,4 +32,4 @@ TEST(PointColumnUnit, DimensionlessAndText) {
 }
 
 }  // namespace
-}  // namespace autobench::results
+}  // namespace autobench::result_file

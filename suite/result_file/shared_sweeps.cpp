@@ -1,11 +1,11 @@
 // Campaigns grouped into the sweeps they ran on (see shared_sweeps.hpp).
-#include "suite/writing/shared_sweeps.hpp"
+#include "suite/result_file/shared_sweeps.hpp"
 
 #include <bit>
 #include <map>
 #include <optional>
 
-namespace autobench::writing {
+namespace autobench::result_file {
 namespace {
 
 bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
@@ -80,4 +80,4 @@ SharedSweeps share_sweeps(const std::vector<results::Campaign>& campaigns) {
   return out;
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

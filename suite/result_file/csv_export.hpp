@@ -6,7 +6,7 @@
 
 #include "suite/results/results.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 // "<kernel>_<detector>_rank<R>_repeat<K>.csv", the names made safe by file_name_part (file_name.hpp).
 std::string csv_file_name(const results::Campaign& c);
@@ -22,4 +22,4 @@ std::string campaign_csv(const results::Campaign& c);
 // cannot be written.
 std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks);
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -5,7 +5,7 @@
 
 #include "suite/modeling/model_run.hpp"
 
-namespace autobench::writing {
+namespace autobench::model_file {
 
 inline constexpr std::int64_t kModelSchemaVersion = 1;
 
@@ -16,4 +16,4 @@ modeling::ModelRun read_model_file(const std::string& path);
 // Whether the file is an HDF5 model file (root attribute file_kind = "model"); false when unreadable.
 bool is_model_file(const std::string& path);
 
-}  // namespace autobench::writing
+}  // namespace autobench::model_file

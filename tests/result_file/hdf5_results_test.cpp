@@ -9,15 +9,15 @@
 #include <hdf5.h>
 
 #include "suite/hdf5/hdf5_file.hpp"
-#include "suite/reading/hdf5_reader.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "suite/stats/stability.hpp"
-#include "suite/writing/hdf5_writer.hpp"
+#include "suite/result_file/result_writer.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "tests/results/sample_results.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 namespace {
 
 using testing::contains;
@@ -64,7 +64,7 @@ TEST(Hdf5Results, EveryFieldRoundTrips) {
   const auto stability = sample_stability(ranks);
   write_results(path, info, ranks, stability, kSettings);
 
-  const auto file = reading::read_results(path);
+  const auto file = result_file::read_results(path);
   expect_same(info, file.info);
   ASSERT_EQ(file.ranks.size(), ranks.size());
   for (std::size_t i = 0; i < ranks.size(); ++i) expect_same(ranks[i], file.ranks[i]);
@@ -84,7 +84,7 @@ TEST(Hdf5Results, AFileWrittenBeforeAPointFieldWasAddedReadsWithItsDefault) {
     EXPECT_GE(H5Ldelete(file, "/sweeps/rank0/gemm_repeat0/tune_resources", H5P_DEFAULT), 0);
     H5Fclose(file);
   }
-  const auto file = reading::read_results(path);
+  const auto file = result_file::read_results(path);
   auto expected = ranks[0];
   for (auto& p : expected.campaigns[0].points) p.tune_resources.clear();
   expect_same(expected, file.ranks.at(0));
@@ -109,7 +109,7 @@ TEST(Hdf5Results, DetectorsOfOneSweepShareItsStoredPointsAndReadBackWhole) {
   std::vector<results::RankResult> ranks(1);
   ranks[0].campaigns = one_sweep_three_detectors();
   write_results(path, testing::sample_run_info(), ranks, {}, "{}");
-  expect_same(ranks[0], reading::read_results(path).ranks.at(0));
+  expect_same(ranks[0], result_file::read_results(path).ranks.at(0));
 
   const auto file = hdf5::H5File::open(path);
   EXPECT_EQ(file.read_attribute<std::int64_t>("schema_version"), 2);
@@ -136,16 +136,16 @@ TEST(Hdf5Results, IndependentSweepsAreStoredOneEach) {
   for (auto& p : second.points) p.time_mean_s *= 1.01, p.launch_times_s.back() *= 1.01f;  // measured again
   ranks[0].campaigns = {testing::sample_campaign(0, "vecadd", "kneedle", 0, 3), second};
   write_results(path, testing::sample_run_info(), ranks, {}, "{}");
-  expect_same(ranks[0], reading::read_results(path).ranks.at(0));
+  expect_same(ranks[0], result_file::read_results(path).ranks.at(0));
   const auto file = hdf5::H5File::open(path);
   EXPECT_EQ(file.open_group("sweeps").open_group("rank0").child_groups(),
             (std::vector<std::string>{"vecadd_repeat0_kneedle", "vecadd_repeat0_triangle"}));
 }
 
 TEST(Hdf5Results, ASchemaOneFileFromAnEarlierVersionStillReads) {
-  // tests/writing/data/schema1.h5: testing::sample_ranks() and sample_run_info() written by the writer of
+  // tests/result_file/data/schema1.h5: testing::sample_ranks() and sample_run_info() written by the writer of
   // main 9126241 (schema 1: every campaign's points in its own group), before sweeps were stored once.
-  const auto file = reading::read_results(std::string(AUTOBENCH_SOURCE_DIR) + "/tests/writing/data/schema1.h5");
+  const auto file = result_file::read_results(std::string(AUTOBENCH_SOURCE_DIR) + "/tests/result_file/data/schema1.h5");
   EXPECT_EQ(file.schema_version, 1);
   expect_same(testing::sample_run_info(), file.info);
   auto ranks = testing::sample_ranks();
@@ -164,7 +164,7 @@ TEST(Hdf5Results, TimeSplitsRoundTripAndOlderFilesHaveNone) {
   splits[0] = {0, 2, 10.5, 4.0, 0.5, 1.25, 0.75, 0.5, 2.0, 0.0, 0.125, 0.0625};
   splits[1] = {1, 1, 9.75, 5.0, 0.25, 1.0, 0.5, 0.25, 1.5, 0.0, 0.5, 0.0};
   write_results(path, testing::sample_run_info(), testing::sample_ranks(), {}, "{}", splits);
-  const auto file = reading::read_results(path);
+  const auto file = result_file::read_results(path);
   ASSERT_EQ(file.time_splits.size(), 2u);
   for (std::size_t i = 0; i < 2; ++i) {
     const auto& a = splits[i];
@@ -178,7 +178,7 @@ TEST(Hdf5Results, TimeSplitsRoundTripAndOlderFilesHaveNone) {
   }
   EXPECT_EQ(hdf5::H5File::open(path).open_group("time_split").read_dataset<double>("other_s").at(0), splits[0].other_s());
   write_results(path, testing::sample_run_info(), testing::sample_ranks(), {}, "{}");
-  EXPECT_TRUE(reading::read_results(path).time_splits.empty());
+  EXPECT_TRUE(result_file::read_results(path).time_splits.empty());
 }
 
 TEST(Hdf5Results, CampaignsComeBackGroupedByKernelThenDetectorThenInWrittenOrder) {
@@ -189,7 +189,7 @@ TEST(Hdf5Results, CampaignsComeBackGroupedByKernelThenDetectorThenInWrittenOrder
       testing::sample_campaign(0, "vecadd", "kneedle", 0, 3), testing::sample_campaign(0, "gemm", "kneedle", 0, 3),
       testing::sample_campaign(0, "vecadd", "slope", 0, 3), testing::sample_campaign(0, "vecadd", "kneedle", 1, 3)};
   write_results(path, testing::sample_run_info(), ranks, {}, "{}");
-  const auto file = reading::read_results(path);
+  const auto file = result_file::read_results(path);
   std::vector<std::string> order;
   for (const auto& c : file.ranks.at(0).campaigns) {
     order.push_back(c.kernel + "/" + c.detector + "/" + std::to_string(c.repeat));
@@ -206,7 +206,7 @@ TEST(Hdf5Results, ARunWithoutCampaignsRoundTrips) {
   std::vector<results::RankResult> ranks(1);
   ranks[0].start_error = "no device";
   write_results(path, info, ranks, {}, "{}");
-  const auto file = reading::read_results(path);
+  const auto file = result_file::read_results(path);
   expect_same(info, file.info);
   ASSERT_EQ(file.ranks.size(), 1u);
   expect_same(ranks[0], file.ranks[0]);
@@ -258,7 +258,7 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
   testing::ScratchDir scratch;
   const auto text = scratch.path("notes.txt");
   std::ofstream(text) << "hello\n";
-  EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { reading::read_results(text); }), text));
+  EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { result_file::read_results(text); }), text));
 
   const auto other = scratch.path("other.h5");
   {
@@ -266,7 +266,7 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
     file.create_group("data");
     file.close();
   }
-  EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { reading::read_results(other); }),
+  EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { result_file::read_results(other); }),
                        other + " is not an autobench results file"));
 
   const auto future = scratch.path("future.h5");
@@ -275,9 +275,9 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
     file.write_attribute<std::int64_t>("schema_version", 3);
     file.close();
   }
-  EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { reading::read_results(future); }),
+  EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { result_file::read_results(future); }),
                        future + " has schema version 3; this autobench-mpi reads versions 1 to 2"));
 }
 
 }  // namespace
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -7,7 +7,7 @@
 #include "suite/results/results.hpp"
 #include "suite/results/time_split.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 // RUN_DIR/autobench.h5
 std::string result_path(const std::string& run_dir);
@@ -19,4 +19,4 @@ std::string write_run_file(const std::string& run_dir, const results::RunInfo& i
                            const std::vector<results::RankResult>& ranks, const std::string& settings_json,
                            const std::vector<results::RankTimeSplit>& time_splits = {});
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -1,14 +1,14 @@
-// Writing a run's result file (see result_file.hpp).
-#include "suite/writing/run_file.hpp"
+// Writing a run's result file (see run_file.hpp).
+#include "suite/result_file/run_file.hpp"
 
 #include <filesystem>
 
-#include "suite/writing/exports.hpp"
-#include "suite/reading/hdf5_reader.hpp"
-#include "suite/writing/hdf5_writer.hpp"
+#include "suite/result_file/exports.hpp"
+#include "suite/result_file/result_reader.hpp"
+#include "suite/result_file/result_writer.hpp"
 #include "suite/stats/stability.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 std::string result_path(const std::string& run_dir) {
   return (std::filesystem::path(run_dir) / "autobench.h5").string();
@@ -19,8 +19,8 @@ std::string write_run_file(const std::string& run_dir, const results::RunInfo& i
                            const std::vector<results::RankTimeSplit>& time_splits) {
   const std::string path = result_path(run_dir);
   write_results(path, info, ranks, stats::stability_of_complete(ranks), settings_json, time_splits);
-  write_exports(run_dir, reading::read_results(path), path);  // from the file as written, so they always agree
+  write_exports(run_dir, result_file::read_results(path), path);  // from the file as written, so they always agree
   return path;
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -8,7 +8,7 @@
 #include "suite/results/time_split.hpp"
 #include "suite/stats/stability.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 // Builds the file in memory and writes it to `path` whole (files/atomic_file.hpp), so `path` never holds a
 // partial file and keeps its old content on failure. Throws WriteError when the file cannot be written
@@ -20,4 +20,4 @@ void write_results(const std::string& path, const results::RunInfo& info, const 
                    const std::vector<results::StabilityRow>& stability, const std::string& settings_json,
                    const std::vector<results::RankTimeSplit>& time_splits = {});
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -1,5 +1,5 @@
 // The tidy table (see tidy_csv.hpp).
-#include "suite/formatting/tidy_csv.hpp"
+#include "suite/result_file/tidy_csv.hpp"
 
 #include <vector>
 
@@ -9,17 +9,17 @@
 #include "suite/formatting/number_text.hpp"
 #include "suite/results/knee_status.hpp"
 
-namespace autobench::formatting {
+namespace autobench::result_file {
 namespace {
 
-std::string num(double v) { return number_or(v, "{}", ""); }
+std::string num(double v) { return formatting::number_or(v, "{}", ""); }
 
 std::string flag(bool b) { return b ? "1" : "0"; }
 
 }  // namespace
 
 std::string tidy_csv(const results::ResultFile& file) {
-  std::string out = csv_line({"rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point",
+  std::string out = formatting::csv_line({"rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point",
                               "size", "time_s", "throughput", "unit", "power_w", "energy_j", "efficiency",
                               "refinement", "knee_detected", "knee_status", "is_knee", "knee_size", "knee_low_size",
                               "knee_high_size", "throttled", "throttle_reason", "energy_counter_j", "energy_instant_j",
@@ -32,7 +32,7 @@ std::string tidy_csv(const results::ResultFile& file) {
       for (std::size_t i = 0; i < c.points.size(); ++i) {
         const auto& p = c.points[i];
         const bool knee = c.knee_detected && c.knee_index == static_cast<std::int64_t>(i);
-        out += csv_line({std::to_string(c.rank), d.hostname, d.name, d.model, d.backend, c.kernel, c.detector,
+        out += formatting::csv_line({std::to_string(c.rank), d.hostname, d.name, d.model, d.backend, c.kernel, c.detector,
                          std::to_string(c.repeat), std::to_string(i), fmt::format("{}", p.size), num(p.time_mean_s),
                          num(p.throughput), c.metric_unit, num(p.power_w), num(p.energy_j), num(p.efficiency),
                          flag(p.refinement), flag(c.knee_detected), status, flag(knee), knee_size,
@@ -44,4 +44,4 @@ std::string tidy_csv(const results::ResultFile& file) {
   return out;
 }
 
-}  // namespace autobench::formatting
+}  // namespace autobench::result_file

@@ -6,11 +6,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "suite/writing/csv_export.hpp"
+#include "suite/result_file/csv_export.hpp"
 #include "tests/support/scratch.hpp"
 #include "tests/support/report_data.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 namespace {
 
 using testing::report_campaign;
@@ -51,4 +51,4 @@ TEST(CsvExport, OneFilePerCampaign) {
 }
 
 }  // namespace
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -6,7 +6,7 @@
 
 #include "suite/results/result_file.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 // Writes run_dir/csv/<kernel>_<detector>_rank<R>_repeat<K>.csv for every campaign of `file` and
 // run_dir/summary.json (report_json of `file`, naming `h5_path` as its file). Creates run_dir when
@@ -14,4 +14,4 @@ namespace autobench::writing {
 // written whole or not at all.
 void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path);
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace autobench::results {
+namespace autobench::result_file {
 
 // The unit of point column `column` of a campaign whose throughput is in `metric_unit` (e.g. "GB/s"):
 // by the name's suffix "_s" s, "_w" W, "_j" J, "_mhz" MHz, "_c" degC; "throughput" the metric unit,
@@ -13,4 +13,4 @@ namespace autobench::results {
 // columns (tunables, power_reason, tune_probes, tune_resources), which have no unit.
 std::string point_column_unit(std::string_view column, std::string_view metric_unit);
 
-}  // namespace autobench::results
+}  // namespace autobench::result_file

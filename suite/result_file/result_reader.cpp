@@ -1,5 +1,5 @@
-// The HDF5 results reader (see hdf5_reader.hpp and the schema in docs/output.md).
-#include "suite/reading/hdf5_reader.hpp"
+// The HDF5 results reader (see result_reader.hpp and the schema in docs/output.md).
+#include "suite/result_file/result_reader.hpp"
 
 #include <algorithm>
 #include <map>
@@ -14,7 +14,7 @@
 #include "suite/stats/consensus.hpp"
 #include "suite/stats/stability.hpp"
 
-namespace autobench::reading {
+namespace autobench::result_file {
 namespace {
 
 // The file's schema version: one this build reads (kOldestSchemaVersion .. kSchemaVersion).
@@ -210,4 +210,4 @@ results::ResultFile read_results(const std::string& path) {
   return out;
 }
 
-}  // namespace autobench::reading
+}  // namespace autobench::result_file

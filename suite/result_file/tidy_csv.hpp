@@ -6,7 +6,7 @@
 
 #include "suite/results/result_file.hpp"
 
-namespace autobench::formatting {
+namespace autobench::result_file {
 
 // A header row, then one row per point of every campaign of every rank, in file order. Columns: rank,
 // host, device, model, backend, kernel, detector, repeat, point (index in the sweep), size, time_s (the
@@ -18,4 +18,4 @@ namespace autobench::formatting {
 // (NaN) as an empty field; strings quoted as RFC 4180 wants.
 std::string tidy_csv(const results::ResultFile& file);
 
-}  // namespace autobench::formatting
+}  // namespace autobench::result_file

@@ -1,5 +1,5 @@
 // The model file (see model_file.hpp).
-#include "suite/writing/model_file.hpp"
+#include "suite/model_file/model_file.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -7,8 +7,9 @@
 
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
+#include "suite/results/result_fields.hpp"
 
-namespace autobench::writing {
+namespace autobench::model_file {
 namespace {
 
 using model::Parameter;
@@ -289,4 +290,4 @@ modeling::ModelRun read_model_file(const std::string& path) {
   return run;
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::model_file

@@ -1,10 +1,10 @@
 // Units of the per-point columns (see units.hpp).
-#include "suite/results/units.hpp"
+#include "suite/result_file/units.hpp"
 
 #include <array>
 #include <utility>
 
-namespace autobench::results {
+namespace autobench::result_file {
 namespace {
 
 bool ends_with(std::string_view s, std::string_view suffix) {
@@ -30,4 +30,4 @@ std::string point_column_unit(std::string_view column, std::string_view metric_u
   return "1";
 }
 
-}  // namespace autobench::results
+}  // namespace autobench::result_file

@@ -1,7 +1,7 @@
 // Safe file name parts (see file_name.hpp).
-#include "suite/writing/file_name.hpp"
+#include "suite/result_file/file_name.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 std::string file_name_part(std::string_view name) {
   constexpr std::size_t kMaxBytes = 64;
@@ -14,4 +14,4 @@ std::string file_name_part(std::string_view name) {
   return out.empty() ? "_" : out;
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

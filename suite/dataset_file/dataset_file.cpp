@@ -1,5 +1,5 @@
 // Dataset files (see dataset_file.hpp).
-#include "suite/dataset/dataset_file.hpp"
+#include "suite/dataset_file/dataset_file.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -11,9 +11,12 @@
 #include "suite/dataset/dataset_time_split.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
+#include "suite/results/result_fields.hpp"
 #include "suite/files/atomic_file.hpp"
 
-namespace autobench::dataset {
+namespace autobench::dataset_file {
+
+using namespace dataset;  // the samples, kernels and features it writes
 namespace {
 
 template <class T, class F>
@@ -183,4 +186,4 @@ std::size_t write_jsonl(const std::string& path, const DatasetRun& run) {
   return lines;
 }
 
-}  // namespace autobench::dataset
+}  // namespace autobench::dataset_file

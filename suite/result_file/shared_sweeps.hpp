@@ -9,7 +9,7 @@
 
 #include "suite/results/results.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 
 // One sweep of a kernel at one repeat: the distinct measurements of the campaigns that ran on it, in
 // the order the campaigns first list them (the first campaign's points first).
@@ -46,4 +46,4 @@ bool same_measurement(const results::Point& a, const results::Point& b);
 // kernel and repeat). Each point is found in its sweep by same_measurement, else appended to it.
 SharedSweeps share_sweeps(const std::vector<results::Campaign>& campaigns);
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

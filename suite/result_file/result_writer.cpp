@@ -1,5 +1,5 @@
-// The HDF5 results writer (see hdf5_writer.hpp and the schema in docs/output.md).
-#include "suite/writing/hdf5_writer.hpp"
+// The HDF5 results writer (see result_writer.hpp and the schema in docs/output.md).
+#include "suite/result_file/result_writer.hpp"
 
 #include <map>
 #include <stdexcept>
@@ -9,13 +9,13 @@
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee_status.hpp"
-#include "suite/results/units.hpp"
+#include "suite/result_file/units.hpp"
 #include "suite/results/consensus_fields.hpp"
 #include "suite/results/stability_fields.hpp"
 #include "suite/stats/consensus.hpp"
-#include "suite/writing/shared_sweeps.hpp"
+#include "suite/result_file/shared_sweeps.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 namespace {
 
 // Kernel and detector names become group names.
@@ -71,7 +71,7 @@ void write_sweep(const hdf5::H5Group& g, const SharedSweep& sweep, const std::st
   hdf5::write_columns(g, sweep.points, results::kPointAddedFields);
   write_launches(g, sweep.points);
   const auto describe = [&](const auto& field) {
-    g.describe_dataset(field.name, results::point_column_unit(field.name, metric_unit), "size");
+    g.describe_dataset(field.name, result_file::point_column_unit(field.name, metric_unit), "size");
   };
   record::for_each_field(results::kPointFields, describe);
   record::for_each_field(results::kPointAddedFields, describe);
@@ -186,4 +186,4 @@ void write_results(const std::string& path, const results::RunInfo& info, const 
   file.close();
 }
 
-}  // namespace autobench::writing
+}  // namespace autobench::result_file

@@ -1,14 +1,14 @@
 // Names read from files made safe as part of an output file's name.
-#include "suite/writing/file_name.hpp"
+#include "suite/result_file/file_name.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "suite/results/results.hpp"
-#include "suite/writing/csv_export.hpp"
+#include "suite/result_file/csv_export.hpp"
 
-namespace autobench::writing {
+namespace autobench::result_file {
 namespace {
 
 TEST(FileNamePart, TheSuitesOwnNamesAreUnchanged) {
@@ -43,4 +43,4 @@ TEST(FileNamePart, CsvFileNamesUseIt) {
 }
 
 }  // namespace
-}  // namespace autobench::writing
+}  // namespace autobench::result_file
