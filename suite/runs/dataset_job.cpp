@@ -347,9 +347,7 @@ Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>&
 
 Outcome run_dataset(const DatasetRequest& request) {
   DatasetJob job(request);
-  int argc = 0;
-  char** argv = nullptr;
-  return run_rank_job(job, argc, argv);
+  return run_rank_job(job);
 }
 
 }  // namespace autobench::runs

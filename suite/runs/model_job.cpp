@@ -164,9 +164,7 @@ Outcome ModelJob::write(const JobContext& ctx, const std::vector<std::string>& p
 
 Outcome run_model(const ModelRequest& request) {
   ModelJob job(request);
-  int argc = 0;
-  char** argv = nullptr;
-  return run_rank_job(job, argc, argv);
+  return run_rank_job(job);
 }
 
 }  // namespace autobench::runs

@@ -233,4 +233,10 @@ Outcome run_rank_job(RankJob& job, int& argc, char**& argv) {
   return mpi.or_abort([&] { return on_ranks(job, setup, mpi); });
 }
 
+Outcome run_rank_job(RankJob& job) {
+  int argc = 0;
+  char** argv = nullptr;
+  return run_rank_job(job, argc, argv);
+}
+
 }  // namespace autobench::runs

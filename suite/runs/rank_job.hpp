@@ -102,6 +102,8 @@ class RankJob {
 // Runs `job` through the whole life above; never throws for what every rank agrees on (an exception
 // that escapes on one rank of several ends the whole job: mpi::Session::or_abort).
 Outcome run_rank_job(RankJob& job, int& argc, char**& argv);
+// The same for a subcommand that does not hand MPI its command line (dataset, model).
+Outcome run_rank_job(RankJob& job);
 
 // The backend every rank uses (suite/backend/backend_choice.hpp) from what every rank sees; collective.
 // Returns "" and sets `problem` (rank 0's message, "" elsewhere) when the request cannot be met; rank 0
