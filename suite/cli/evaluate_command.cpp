@@ -13,6 +13,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/dataset/baselines.hpp"
+#include "suite/dataset_file/dataset_file.hpp"
 #include "suite/dataset/predictor_evaluation.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/formatting/number_text.hpp"
@@ -28,22 +29,13 @@ struct PredictorEvaluateOptions {
   std::vector<std::string> baselines{"analytic", "regression", "stargazer"};
 };
 
+// The dataset's rows (dataset_file::read_rows), a bad file a usage error.
 std::vector<ds::Row> read_rows(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("--dataset '" + path + "' cannot be read");
-  std::vector<ds::Row> rows;
-  std::string line;
-  std::size_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    try {
-      rows.push_back(ds::row_from_jsonl(line, number));
-    } catch (const std::invalid_argument& e) {
-      throw UsageError("--dataset '" + path + "' " + e.what());
-    }
+  try {
+    return dataset_file::read_rows(path);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--dataset ") + e.what());
   }
-  if (rows.empty()) throw UsageError("--dataset '" + path + "' holds no rows");
-  return rows;
 }
 
 std::vector<double> read_predictions(const std::string& path, std::size_t expected) {

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -184,6 +185,24 @@ std::size_t write_jsonl(const std::string& path, const DatasetRun& run) {
   }
   files::write_file_atomically(path, out.str());
   return lines;
+}
+
+std::vector<Row> read_rows(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("'" + path + "' cannot be read");
+  std::vector<Row> rows;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    try {
+      rows.push_back(row_from_jsonl(line, number));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("'" + path + "' " + e.what());
+    }
+  }
+  if (rows.empty()) throw std::invalid_argument("'" + path + "' holds no rows");
+  return rows;
 }
 
 }  // namespace autobench::dataset_file

@@ -15,6 +15,7 @@
 #include "suite/dataset/iqr_balance.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
 #include "suite/dataset/dataset_sample.hpp"
+#include "suite/dataset/features.hpp"
 
 namespace autobench::dataset_file {
 
@@ -47,5 +48,9 @@ nlohmann::json jsonl_record(const dataset::Sample& s, const RankDevice& d, const
 void write_hdf5(const std::string& path, const DatasetRun& run);
 // Returns how many lines it wrote (the verified, timed samples, in id order).
 std::size_t write_jsonl(const std::string& path, const DatasetRun& run);
+
+// The rows of a dataset.jsonl as `evaluate` reads them, in file order; throws std::invalid_argument
+// "'PATH' cannot be read", "'PATH' line N: ..." (dataset::row_from_jsonl) or "'PATH' holds no rows".
+std::vector<dataset::Row> read_rows(const std::string& path);
 
 }  // namespace autobench::dataset_file
