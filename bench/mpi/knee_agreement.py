@@ -51,6 +51,7 @@ def main():
           f"{'new 95%':>21}  verdict")
     for key in sorted(set(ref) | set(new)):
         (rs, ri), (ns, ni) = ref.get(key, ([], [])), new.get(key, ([], []))
+        (rl, rh), (nl, nh) = hull(ri), hull(ni)
         if not rs and not ns:
             verdict, r_med, n_med, ratio = "no knee in either", math.nan, math.nan, math.nan
         elif not rs or not ns:
@@ -58,12 +59,10 @@ def main():
         else:
             r_med, n_med = float(np.median(rs)), float(np.median(ns))
             ratio = n_med / r_med
-            (rl, rh), (nl, nh) = hull(ri), hull(ni)
             within = 1 / (STEP * ROUNDING) <= ratio <= STEP * ROUNDING
             overlap = not (math.isfinite(rl) and math.isfinite(nl)) or (nl <= rh and rl <= nh)
             verdict = "same" if within and overlap else ("OFF BY MORE THAN x1.1" if not within else "NO OVERLAP")
         bad += verdict not in ("same", "no knee in either")
-        (rl, rh), (nl, nh) = hull(ri), hull(ni)
         print(f"{key[0]:10} {key[1]:10} {r_med:10.0f} {n_med:10.0f} {ratio:6.3f} {rl:10.0f}-{rh:<10.0f} "
               f"{nl:10.0f}-{nh:<10.0f}  {verdict}")
     print(f"{bad} of {len(set(ref) | set(new))} kernel x detector rows disagree")

@@ -75,8 +75,8 @@ TEST(LevenbergMarquardt, RecoversAnExponentialDecayFromAFarStart) {
   EXPECT_LT(result.cost, 1e-16);
 }
 
-TEST(LevenbergMarquardt, MinimisesTheRosenbrockValley) {
-  // r = (10(y − x²), 1 − x): minimum at (1, 1), classic start (−1.2, 1).
+// r = (10(y − x²), 1 − x): minimum at (1, 1), from the classic start (−1.2, 1).
+LeastSquaresProblem rosenbrock() {
   LeastSquaresProblem problem;
   problem.residuals = [](const Eigen::VectorXd& p) {
     Eigen::VectorXd r(2);
@@ -88,29 +88,20 @@ TEST(LevenbergMarquardt, MinimisesTheRosenbrockValley) {
     j << -20.0 * p[0], 10.0, -1.0, 0.0;
     return j;
   };
-  Eigen::VectorXd start(2);
-  start << -1.2, 1.0;
-  const auto result = levenberg_marquardt(problem, start);
+  return problem;
+}
+
+Eigen::VectorXd rosenbrock_start() { return Eigen::Vector2d(-1.2, 1.0); }
+
+TEST(LevenbergMarquardt, MinimisesTheRosenbrockValley) {
+  const auto result = levenberg_marquardt(rosenbrock(), rosenbrock_start());
   EXPECT_TRUE(result.converged);
   EXPECT_NEAR(result.parameters[0], 1.0, 1e-6);
   EXPECT_NEAR(result.parameters[1], 1.0, 1e-6);
 }
 
 TEST(LevenbergMarquardt, ReportsNonConvergenceWhenIterationsRunOut) {
-  LeastSquaresProblem problem;
-  problem.residuals = [](const Eigen::VectorXd& p) {
-    Eigen::VectorXd r(2);
-    r << 10.0 * (p[1] - p[0] * p[0]), 1.0 - p[0];
-    return r;
-  };
-  problem.jacobian = [](const Eigen::VectorXd& p) {
-    Eigen::MatrixXd j(2, 2);
-    j << -20.0 * p[0], 10.0, -1.0, 0.0;
-    return j;
-  };
-  Eigen::VectorXd start(2);
-  start << -1.2, 1.0;
-  const auto result = levenberg_marquardt(problem, start, {2, 1e-12, 1e-3});
+  const auto result = levenberg_marquardt(rosenbrock(), rosenbrock_start(), {2, 1e-12, 1e-3});
   EXPECT_FALSE(result.converged);
   EXPECT_EQ(result.iterations, 2);
 }
