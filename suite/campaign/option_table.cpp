@@ -1,13 +1,8 @@
-// The option table (see option_table.hpp): every run option, and how the table reads and writes run.json
-// and checks stored values.
+// The run's option table (see option_table.hpp): every run option.
 #include "suite/campaign/option_table.hpp"
-
-#include <cstddef>
-#include <stdexcept>
 
 #include "detect/detector_params.hpp"
 #include "detect/spline_fit.hpp"
-#include "record/names.hpp"
 
 namespace autobench::campaign {
 namespace {
@@ -15,13 +10,6 @@ namespace {
 using A = autoscale::AutoscaleSettings;
 using R = RunSettings;
 using nlohmann::json;
-
-// A field read and written by the names of its enum's table.
-template <class S, class E, std::size_t N>
-NamedField<S> named(E& (*ref)(S&), const record::Names<E, N>& names) {
-  return {[ref, &names](const S& s) { return std::string(names.name(ref(const_cast<S&>(s)))); },
-          [ref, &names](S& s, std::string_view text) { ref(s) = names.value(text); }, names.allowed()};
-}
 
 std::vector<Option<R>> make_run_options() {
   namespace L = limits;
@@ -236,84 +224,5 @@ const std::vector<Option<A>>& autoscale_options() {
   static const auto table = make_autoscale_options();
   return table;
 }
-
-template <class S>
-json stored(const Option<S>& o, const S& s) {
-  if (o.to_json) return o.to_json(s);
-  return std::visit(
-      [&](const auto& f) -> json {
-        using F = std::decay_t<decltype(f)>;
-        if constexpr (std::is_same_v<F, std::monostate>) {
-          return json();
-        } else if constexpr (std::is_same_v<F, NamedField<S>>) {
-          return f.get(s);
-        } else {
-          return f(const_cast<S&>(s));
-        }
-      },
-      o.field);
-}
-
-template <class S>
-void restore(const Option<S>& o, S& s, const json& value) {
-  if (o.from_json) return o.from_json(s, value);
-  std::visit(
-      [&](const auto& f) {
-        using F = std::decay_t<decltype(f)>;
-        if constexpr (std::is_same_v<F, NamedField<S>>) {
-          f.set(s, value.template get<std::string>());
-        } else if constexpr (!std::is_same_v<F, std::monostate>) {
-          value.get_to(f(s));
-        }
-      },
-      o.field);
-}
-
-template <class S>
-void write_options(const std::vector<Option<S>>& table, const S& s, json& j) {
-  for (const auto& o : table)
-    if (o.key) j[o.key] = stored(o, s);
-}
-
-template <class S>
-void read_options(const std::vector<Option<S>>& table, S& s, const json& j) {
-  for (const auto& o : table) {
-    if (!o.key) continue;
-    if (const auto it = j.find(o.key); it != j.end())
-      restore(o, s, *it);
-    else if (o.old.kind == OldFiles::value)
-      restore(o, s, o.old.was);
-    else if (o.old.kind == OldFiles::required)
-      j.at(o.key);  // throws json::out_of_range naming the key
-  }
-}
-
-template <class S>
-void check_limits(const std::vector<Option<S>>& table, const S& s) {
-  for (const auto& o : table) {
-    if (!o.limit) continue;
-    std::visit(
-        [&](const auto& f) {
-          using F = std::decay_t<decltype(f)>;
-          if constexpr (std::is_same_v<F, double& (*)(S&)> || std::is_same_v<F, int& (*)(S&)> ||
-                        std::is_same_v<F, std::uint64_t& (*)(S&)>) {
-            const double x = static_cast<double>(f(const_cast<S&>(s)));
-            if (!o.none || x != *o.none) check_stored(*o.limit, x);
-          }
-        },
-        o.field);  // an option without a field of its own (--iterations) is checked by check_plan
-  }
-}
-
-template json stored(const Option<R>&, const R&);
-template json stored(const Option<A>&, const A&);
-template void restore(const Option<R>&, R&, const json&);
-template void restore(const Option<A>&, A&, const json&);
-template void write_options(const std::vector<Option<R>>&, const R&, json&);
-template void write_options(const std::vector<Option<A>>&, const A&, json&);
-template void read_options(const std::vector<Option<R>>&, R&, const json&);
-template void read_options(const std::vector<Option<A>>&, A&, const json&);
-template void check_limits(const std::vector<Option<R>>&, const R&);
-template void check_limits(const std::vector<Option<A>>&, const A&);
 
 }  // namespace autobench::campaign

@@ -3,80 +3,19 @@
 #include "suite/cli/run_options.hpp"
 
 #include <algorithm>
-#include <functional>
-#include <map>
-#include <variant>
-
-#include <fmt/format.h>
 
 #include "suite/campaign/option_table.hpp"
 #include "suite/cli/bounded.hpp"
 #include "suite/cli/detector_param_option.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/option_binding.hpp"
 
 namespace autobench::cli {
 
 namespace {
 
-// `names`'s allowed values as CLI11 shows a set: {geometric,adaptive}.
-std::string braced(std::string allowed) {
-  std::erase(allowed, ' ');
-  return "{" + allowed + "}";
-}
-
-// The option `entry` bound to its field in `s` (nullptr for an option without one).
-template <class S>
-CLI::Option* bind_field(CLI::App& app, const campaign::Option<S>& entry, S& s) {
-  const std::string name = std::string("--") + entry.name;
-  return std::visit(
-      [&](const auto& f) -> CLI::Option* {
-        using F = std::decay_t<decltype(f)>;
-        if constexpr (std::is_same_v<F, std::monostate>) {
-          return nullptr;
-        } else if constexpr (std::is_same_v<F, campaign::NamedField<S>>) {
-          const CLI::Validator known([f](std::string& text) {
-            S scratch;
-            try {
-              f.set(scratch, text);
-            } catch (const std::invalid_argument& e) {
-              return std::string(e.what());
-            }
-            return std::string();
-          }, braced(f.allowed));
-          return app.add_option_function<std::string>(name, [f, &s](const std::string& text) { f.set(s, text); },
-                                                      entry.help)
-              ->default_str(f.get(s))
-              ->check(known);
-        } else {
-          auto& value = f(s);
-          using T = std::decay_t<decltype(value)>;
-          CLI::Option* opt = nullptr;
-          if constexpr (std::is_same_v<T, bool>) {
-            opt = app.add_flag(name, value, entry.help);
-          } else if constexpr (std::is_same_v<T, double>) {
-            if (entry.limit && entry.limit->scale != 1.0) {  // typed in another unit (ms) than stored (s)
-              const double scale = entry.limit->scale;
-              opt = app.add_option_function<double>(name, [&value, scale](double typed) { value = typed * scale; },
-                                                    entry.help)
-                        ->default_str(fmt::format("{}", value / scale));
-            } else {
-              opt = app.add_option(name, value, entry.help);
-            }
-          } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-            opt = app.add_option(name, value, entry.help)->delimiter(',');
-          } else {
-            opt = app.add_option(name, value, entry.help);
-          }
-          if (entry.limit) opt->check(bounded(*entry.limit));
-          return opt;
-        }
-      },
-      entry.field);
-}
-
 // The options whose typed value is not their stored one, bound to `o` (by long name).
-using HandBinding = std::function<CLI::Option*(CLI::App&, const std::string& help, const campaign::Limit*)>;
-std::map<std::string, HandBinding> hand_bindings(RunOptions& o) {
+HandBindings hand_bindings(RunOptions& o) {
   auto& a = o.settings.autoscale;
   auto flag = [](bool& b, const char* names) {
     return [&b, names](CLI::App& app, const std::string& help, const campaign::Limit*) {
@@ -115,24 +54,14 @@ std::map<std::string, HandBinding> hand_bindings(RunOptions& o) {
   };
 }
 
-template <class S>
-void add_group(CLI::App& app, const std::vector<campaign::Option<S>>& table, S& s, const std::string& group,
-               const std::map<std::string, HandBinding>& by_hand) {
-  for (const auto& entry : table) {
-    if (!*entry.name || entry.group != group) continue;
-    CLI::Option* opt = entry.by_hand ? by_hand.at(entry.name)(app, entry.help, entry.limit) : bind_field(app, entry, s);
-    if (!group.empty()) opt->group(group);  // "": CLI11's top group, Options
-  }
-}
-
 }  // namespace
 
 void add_run_options(CLI::App& app, RunOptions& o) {
   app.option_defaults()->always_capture_default();
   const auto by_hand = hand_bindings(o);
   for (const auto& group : campaign::kGroups) {
-    add_group(app, campaign::run_options(), o.settings, group, by_hand);
-    add_group(app, campaign::autoscale_options(), o.settings.autoscale, group, by_hand);
+    add_options(app, campaign::run_options(), o.settings, group, by_hand);
+    add_options(app, campaign::autoscale_options(), o.settings.autoscale, group, by_hand);
   }
 }
 

@@ -1,4 +1,4 @@
-// The options several commands share, declared once in the option table (campaign::SharedOption): the
+// The options several commands share, declared once as campaign::SharedOption (suite/campaign/option.hpp): the
 // device (--backend, --sim-device), the seed and the run directory's parent (--output). The run binds them
 // through its table; the subcommands through these.
 #pragma once
@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "suite/campaign/option_table.hpp"
+#include "suite/campaign/option.hpp"
 #include "suite/cli/bounded.hpp"
 
 namespace autobench::cli {

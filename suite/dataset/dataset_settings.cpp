@@ -5,11 +5,52 @@
 
 #include "kernels/kernel.hpp"
 #include "suite/backend/sim/sim_model.hpp"
-#include "suite/campaign/limits.hpp"
 #include "suite/dataset/kernel_adapter.hpp"
 #include "suite/dataset/launch_sampler.hpp"
 
 namespace autobench::dataset {
+
+namespace {
+
+using D = DatasetSettings;
+
+std::vector<campaign::Option<D>> make_dataset_options() {
+  namespace L = campaign::limits;
+  using campaign::kBackendOption, campaign::kSimDeviceOption, campaign::kSeedOption, campaign::kOutputOption;
+  return {
+      {kBackendOption.name, "", kBackendOption.help, "backend", +[](D& s) -> auto& { return s.backend; }},
+      {kSimDeviceOption.name, "", kSimDeviceOption.help, "sim_device", +[](D& s) -> auto& { return s.sim_device; }},
+      {"kernels", "", "Kernels to sample (default: every kernel)", "kernels", +[](D& s) -> auto& { return s.kernels; }},
+      {"per-kernel", "", "Configurations sampled per kernel and rank", "per_kernel",
+       +[](D& s) -> auto& { return s.per_kernel; }, &L::per_kernel},
+      {"ratio", "", "Regime ratio idle:under:full (idle: fewer workgroups than SMs; under: less than one full wave; "
+       "full: one wave or more)",
+       "ratio", +[](D& s) -> auto& { return s.ratio; }},
+      {"max-waves", "", "Largest launch of the full regime, in full waves", "max_waves",
+       +[](D& s) -> auto& { return s.max_waves; }, &L::max_waves},
+      {"balance", "", "none, or iqr: fill sparse log2-time decades using a linear fit of time against global size "
+       "(recorded per added configuration)",
+       "balance", +[](D& s) -> auto& { return s.balance; }},
+      {"balance-max", "", "IQR additions at most this fraction of the sampled configurations", "balance_max",
+       +[](D& s) -> auto& { return s.balance_max; }, &L::balance_max},
+      {"warmup", "", "Launches dropped before timing", "warmup", +[](D& s) -> auto& { return s.warmup; }, &L::warmup},
+      {"iterations", "", "Timed launches per configuration; the target is the median", "iterations",
+       +[](D& s) -> auto& { return s.iterations; }, &L::iterations},
+      {"test-fraction", "", "Share of rows on the test side of the random split", "test_fraction",
+       +[](D& s) -> auto& { return s.test_fraction; }, &L::test_fraction},
+      {"memory-fraction", "", "Share of free device memory one configuration may take", "memory_fraction",
+       +[](D& s) -> auto& { return s.memory_fraction; }, &L::memory_fraction},
+      {kSeedOption.name, "", kSeedOption.help, "seed", +[](D& s) -> auto& { return s.seed; }, kSeedOption.limit},
+      {kOutputOption.name, "", kOutputOption.help, "output_dir", +[](D& s) -> auto& { return s.output_dir; }},
+  };
+}
+
+}  // namespace
+
+const std::vector<campaign::Option<DatasetSettings>>& dataset_options() {
+  static const auto table = make_dataset_options();
+  return table;
+}
 
 void check(const DatasetSettings& s) {
   if (s.backend != "auto" && s.backend != "cuda" && s.backend != "sim")
@@ -24,45 +65,22 @@ void check(const DatasetSettings& s) {
       throw std::invalid_argument("--kernels '" + k + "' is not allowed (allowed: " + known + ")");
     }
   }
-  namespace limits = campaign::limits;
-  campaign::check_typed(limits::per_kernel, static_cast<double>(s.per_kernel));
   parse_ratio(s.ratio);
-  campaign::check_typed(limits::max_waves, s.max_waves);
   if (s.balance != "none" && s.balance != "iqr")
     throw std::invalid_argument("--balance '" + s.balance + "' is not allowed (allowed: none, iqr)");
-  campaign::check_typed(limits::balance_max, s.balance_max);
-  campaign::check_typed(limits::warmup, static_cast<double>(s.warmup));
-  campaign::check_typed(limits::iterations, static_cast<double>(s.iterations));
-  campaign::check_typed(limits::test_fraction, s.test_fraction);
-  campaign::check_typed(limits::memory_fraction, s.memory_fraction);
-  campaign::check_typed(limits::seed, static_cast<double>(s.seed));
+  campaign::check_limits(dataset_options(), s);
 }
 
 nlohmann::json to_json(const DatasetSettings& s) {
-  return {{"backend", s.backend},         {"sim_device", s.sim_device},   {"kernels", s.kernels},
-          {"per_kernel", s.per_kernel},   {"ratio", s.ratio},             {"max_waves", s.max_waves},
-          {"balance", s.balance},         {"balance_max", s.balance_max}, {"warmup", s.warmup},
-          {"iterations", s.iterations},   {"test_fraction", s.test_fraction},
-          {"memory_fraction", s.memory_fraction}, {"seed", s.seed}, {"output_dir", s.output_dir}};
+  nlohmann::json j = nlohmann::json::object();
+  campaign::write_options(dataset_options(), s, j);
+  return j;
 }
 
 DatasetSettings settings_from_json(const nlohmann::json& j) {
   DatasetSettings s;
   try {
-    s.backend = j.at("backend");
-    s.sim_device = j.at("sim_device");
-    s.kernels = j.at("kernels").get<std::vector<std::string>>();
-    s.per_kernel = j.at("per_kernel");
-    s.ratio = j.at("ratio");
-    s.max_waves = j.at("max_waves");
-    s.balance = j.at("balance");
-    s.balance_max = j.at("balance_max");
-    s.warmup = j.at("warmup");
-    s.iterations = j.at("iterations");
-    s.test_fraction = j.at("test_fraction");
-    s.memory_fraction = j.at("memory_fraction");
-    s.seed = j.at("seed");
-    s.output_dir = j.at("output_dir");
+    campaign::read_options(dataset_options(), s, j);
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(std::string("dataset settings: ") + e.what());
   }

@@ -1,5 +1,6 @@
 // The settings of `autobench-mpi dataset`: what to sample, how to time it, whether to refine with the
-// IQR rule; checked before any measurement and stored in RUN_DIR/dataset.json for --resume.
+// IQR rule; checked before any measurement and stored in RUN_DIR/dataset.json for --resume; and their
+// option table, which drives the command line, dataset.json, the range checks and docs/options.md.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +8,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "suite/campaign/option.hpp"
 
 namespace autobench::dataset {
 
@@ -27,6 +30,10 @@ struct DatasetSettings {
   std::string output_dir = "results";
   int verbosity = 1;                 // not stored: 0 quiet, 1 progress
 };
+
+// The options of `dataset` that are settings, in --help order (--resume, --time-budget and --quiet are
+// the command's own, suite/cli/dataset_command.cpp).
+const std::vector<campaign::Option<DatasetSettings>>& dataset_options();
 
 // Throws std::invalid_argument naming the option, the bad value and what is allowed.
 void check(const DatasetSettings& s);
