@@ -8,11 +8,10 @@
 #include <vector>
 
 #include "suite/backend/sim/sim_model.hpp"
-#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/job_exit.hpp"
 #include "suite/cli/model_fit_options.hpp"
-#include "suite/cli/shared_options.hpp"
+#include "suite/cli/option_binding.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/runs/model_job.hpp"
 #include "suite/model_file/model_file.hpp"
@@ -22,57 +21,15 @@ namespace {
 namespace L = campaign::limits;  // in the unnamed namespace: model_evaluate_command.cpp has one too (unity builds)
 }  // namespace
 
-model::StepwiseOptions stepwise_options(const FitOptions& f) {
-  if (f.response != "time" && f.response != "log-time")
-    throw std::invalid_argument("--response '" + f.response + "' is not allowed (allowed: time, log-time)");
-  model::StepwiseOptions s;
-  s.theta = f.theta;
-  s.phi = f.phi;
-  s.max_terms = f.max_terms;
-  s.interior_knots = f.knots;
-  s.rows_per_column = f.rows_per_column;
-  s.bagging = f.bagging;
-  s.log_response = f.response == "log-time";
-  s.gain = model::kGainNames.value_for("--gain", f.gain);
-  s.interactions = model::kInteractionsNames.value_for("--interactions", f.interactions);
-  s.refit = model::kRefitNames.value_for("--refit", f.refit);
-  try {
-    model::check(s);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string("--") + e.what());
-  }
-  return s;
-}
-
-void add_fit_options(CLI::App* cmd, FitOptions& f) {
-  cmd->add_option("--launch-parameters", f.launch_parameters, "Also offer the launch geometry as parameters: "
-                                                               "launch_threads, launch_blocks, block_threads (true or false)");
-  cmd->add_option("--derived-parameters", f.derived_parameters,
-                  "Also offer what the kernel derives from a configuration (GEMM: thread_tile_m, thread_tile_n, "
-                  "a_loads_per_fma) and how full the launch keeps the device: blocks_per_sm, resident_threads "
-                  "(from the SM count and residency limits of rank 0's GPU; true or false)");
-  cmd->add_option("--interactions", f.interactions, "What an interaction multiplies: splines (every spline column of "
-                                                    "both parameters) or linear (their linear columns only: one column)");
-  cmd->add_option("--refit", f.refit, "The final fit of the chosen terms: least-squares, or ridge (penalty by generalized "
-                                      "cross-validation: shrinks nearly collinear columns that least squares lets "
-                                      "cancel on the training points and explode elsewhere)");
-  cmd->add_option("--theta", f.theta, "A parameter enters when it raises adjusted R2 by more than this "
-                                      "(see --gain)")->check(bounded(L::theta));
-  cmd->add_option("--phi", f.phi, "An interaction enters when it raises adjusted R2 by more than this")
-      ->check(bounded(L::phi));
-  cmd->add_option("--gain", f.gain, "What theta and phi compare with: relative (the share of the variance still "
-                                    "unexplained) or absolute (the paper's: of all the variance)");
-  cmd->add_option("--max-terms", f.max_terms, "At most this many terms, interactions included")
-      ->check(bounded(L::max_terms));
-  cmd->add_option("--knots", f.knots, "Evenly spaced interior knots per numeric parameter")
-      ->check(bounded(L::knots));
-  cmd->add_option("--rows-per-column", f.rows_per_column, "A term is tried only while the model keeps this many "
-                                                          "observations per column")
-      ->check(bounded(L::rows_per_column));
-  cmd->add_option("--bagging", f.bagging, "Average this many selections and fits on bootstrap resamples of the "
-                                          "training points (1: one fit): steadier predictions from few samples")
-      ->check(bounded(L::bagging));
-  cmd->add_option("--response", f.response, "What the model fits: log-time (ln of the time; relative errors) or time");
+void add_fit_options(CLI::App& cmd, model_file::FitSettings& f) {
+  auto true_or_false = [](bool& value, const char* name) {
+    return [&value, name](CLI::App& app, const std::string& help, const campaign::Limit*) {
+      return app.add_option(name, value, help);
+    };
+  };
+  add_options(cmd, model_file::fit_options(), f, "",
+              {{"launch-parameters", true_or_false(f.launch_parameters, "--launch-parameters")},
+               {"derived-parameters", true_or_false(f.derived_parameters, "--derived-parameters")}});
 }
 
 modeling::ModelRun read_for(const char* what, const std::string& file) {
@@ -97,11 +54,35 @@ struct ModelOptions {
   std::string backend = "auto";
   std::string sim_device = "H100 SXM";
   int iterations = 10;
-  FitOptions fit;
   std::uint64_t seed = 1;
   std::string output = "autobench-models";
+  model_file::FitSettings fit;      // its own table, fit_options()
   std::string command_line;
 };
+
+// `model`'s options besides the fit's; the file records the run's outcome (suite/model_file/), not these.
+std::vector<campaign::Option<ModelOptions>> make_model_options() {
+  using M = ModelOptions;
+  using campaign::kBackendOption, campaign::kSimDeviceOption, campaign::kSeedOption, campaign::kOutputOption;
+  return {
+      {"kernel", "", "Kernel to model (see `list`)", nullptr, +[](M& o) -> auto& { return o.kernel; }},
+      {"samples", "", "Training samples, drawn uniformly at random from the space", nullptr,
+       +[](M& o) -> auto& { return o.samples; }, &L::samples},
+      {"test", "", "Held-out samples, drawn from the rest of the space", nullptr, +[](M& o) -> auto& { return o.test; },
+       &L::test_samples},
+      {"sizes", "", "Problem sizes, comma-separated (default: the kernel's start size x 4, 8, 16, 32, 64)", nullptr,
+       +[](M& o) -> auto& { return o.sizes; }},
+      {"clocks", "", "Also model the locked SM clock, MHz: a list 1200,1500,... or LO:HI:STEP (locking needs root; "
+       "clocks are restored after each, and on signals)",
+       nullptr, +[](M& o) -> auto& { return o.clocks; }},
+      {kBackendOption.name, "", kBackendOption.help, nullptr, +[](M& o) -> auto& { return o.backend; }},
+      {kSimDeviceOption.name, "", kSimDeviceOption.help, nullptr, +[](M& o) -> auto& { return o.sim_device; }},
+      {"iterations", "", "Timed launches per sample after one warm-up; the median is the response", nullptr,
+       +[](M& o) -> auto& { return o.iterations; }, &L::model_iterations},
+      {kSeedOption.name, "", kSeedOption.help, nullptr, +[](M& o) -> auto& { return o.seed; }, kSeedOption.limit},
+      {kOutputOption.name, "", kOutputOption.help, nullptr, +[](M& o) -> auto& { return o.output; }},
+  };
+}
 
 constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
 
@@ -136,7 +117,7 @@ Plan plan_of(const ModelOptions& o) {
     const std::set<unsigned> c(clocks.begin(), clocks.end());
     p.space.clocks_mhz.assign(c.begin(), c.end());
   }
-  p.stepwise = stepwise_options(o.fit);
+  p.stepwise = model_file::checked_stepwise(o.fit);
   p.space.offered.launch = o.fit.launch_parameters;
   p.space.offered.derived = o.fit.derived_parameters;
   const std::size_t space = modeling::space_size(p.space);
@@ -170,21 +151,9 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                           "(x locked SM clocks), shared among the ranks, fitted by stepwise spline "
                                           "regression into an HDF5 model file (see `report` and `model predict`)");
   cmd->option_defaults()->always_capture_default();
-  cmd->add_option("--kernel", o->kernel, "Kernel to model (see `list`)");
-  cmd->add_option("--samples", o->samples, "Training samples, drawn uniformly at random from the space")
-      ->check(bounded(L::samples));
-  cmd->add_option("--test", o->test, "Held-out samples, drawn from the rest of the space")
-      ->check(bounded(L::test_samples));
-  cmd->add_option("--sizes", o->sizes, "Problem sizes, comma-separated (default: the kernel's start size x 4, 8, 16, 32, 64)")
-      ->delimiter(',');
-  cmd->add_option("--clocks", o->clocks, "Also model the locked SM clock, MHz: a list 1200,1500,... or LO:HI:STEP "
-                                         "(locking needs root; clocks are restored after each, and on signals)");
-  add_device_options(*cmd, o->backend, o->sim_device);
-  cmd->add_option("--iterations", o->iterations, "Timed launches per sample after one warm-up; the median is the response")
-      ->check(bounded(L::model_iterations));
-  add_fit_options(cmd, o->fit);
-  add_seed_option(*cmd, o->seed);
-  add_output_option(*cmd, o->output);
+  static const auto table = make_model_options();
+  add_options(*cmd, table, *o);
+  add_fit_options(*cmd, o->fit);
 
   CLI::App* pred = add_model_predict_command(*cmd);
   CLI::App* eval = add_model_evaluate_command(*cmd);

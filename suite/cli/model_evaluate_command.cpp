@@ -9,10 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "suite/cli/bounded.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/model_fit_options.hpp"
-#include "suite/cli/shared_options.hpp"
+#include "suite/cli/option_binding.hpp"
 #include "suite/formatting/model_evaluation_text.hpp"
 #include "suite/journal/recorded_sweep.hpp"
 #include "suite/modeling/derived_parameters.hpp"
@@ -31,9 +30,33 @@ struct EvaluateOptions {
   std::vector<std::int64_t> samples{25, 50, 100, 200};
   int repeats = 5, top_k = 4;
   std::uint64_t seed = 1;
-  FitOptions fit;
+  model_file::FitSettings fit;  // its own table, fit_options()
   modeling::TunerReplaySettings tuner;
 };
+
+// `model evaluate`'s options besides the fit's and its inputs (the file, --sweep); in --help order, the
+// tuner replay's last.
+std::vector<campaign::Option<EvaluateOptions>> make_evaluate_options() {
+  using E = EvaluateOptions;
+  return {
+      {"samples", "", "Training set sizes, comma-separated", nullptr, +[](E& e) -> auto& { return e.samples; }},
+      {"repeats", "", "Random training sets per size", nullptr, +[](E& e) -> auto& { return e.repeats; },
+       &L::evaluate_repeats},
+      {"top-k", "", "Configurations measured per problem size from the model's best predictions", nullptr,
+       +[](E& e) -> auto& { return e.top_k; }, &L::top_k},
+      {campaign::kSeedOption.name, "", campaign::kSeedOption.help, nullptr, +[](E& e) -> auto& { return e.seed; },
+       campaign::kSeedOption.limit},
+      {"tune-budget", "", "Tuner replay: random configurations per warm-up size", nullptr,
+       +[](E& e) -> auto& { return e.tuner.warmup_budget; }, &L::replay_tune_budget},
+      {"tuner-top-k", "", "Tuner replay: best predicted configurations per guided size and per further round at the "
+       "warm-up sizes",
+       nullptr, +[](E& e) -> auto& { return e.tuner.top_k; }, &L::tuner_top_k},
+      {"tuner-random", "", "Tuner replay: random further configurations per guided size", nullptr,
+       +[](E& e) -> auto& { return e.tuner.random; }, &L::tuner_random},
+      {"tuner-incumbents", "", "Tuner replay: fastest of the previous size timed again", nullptr,
+       +[](E& e) -> auto& { return e.tuner.incumbents; }, &L::tuner_incumbents},
+  };
+}
 
 // The model tuner replayed over one or more recorded sweeps of one kernel on one device model.
 void evaluate_sweep(const EvaluateOptions& o) {
@@ -120,7 +143,7 @@ void evaluate(const EvaluateOptions& o) {
   s.seed = o.seed;
   model::StepwiseOptions options;
   try {
-    options = stepwise_options(o.fit);
+    options = model_file::checked_stepwise(o.fit);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -182,22 +205,9 @@ CLI::App* add_model_evaluate_command(CLI::App& cmd) {
                                          "the model tuner is replayed, over its sizes and recorded probes. Repeated "
                                          "(recordings of one kernel on one device model): each probe is drawn from one "
                                          "of them, and the choices are judged by each configuration's median over them");
-  eval->add_option("--samples", e->samples, "Training set sizes, comma-separated")->delimiter(',');
-  eval->add_option("--repeats", e->repeats, "Random training sets per size")
-      ->check(bounded(L::evaluate_repeats));
-  eval->add_option("--top-k", e->top_k, "Configurations measured per problem size from the model's best predictions")
-      ->check(bounded(L::top_k));
-  add_seed_option(*eval, e->seed);
-  add_fit_options(eval, e->fit);
-  eval->add_option("--tune-budget", e->tuner.warmup_budget, "Tuner replay: random configurations per warm-up size")
-      ->check(bounded(L::replay_tune_budget));
-  eval->add_option("--tuner-top-k", e->tuner.top_k, "Tuner replay: best predicted configurations per guided size and per "
-                                                    "further round at the warm-up sizes")
-      ->check(bounded(L::tuner_top_k));
-  eval->add_option("--tuner-random", e->tuner.random, "Tuner replay: random further configurations per guided size")
-      ->check(bounded(L::tuner_random));
-  eval->add_option("--tuner-incumbents", e->tuner.incumbents, "Tuner replay: fastest of the previous size timed again")
-      ->check(bounded(L::tuner_incumbents));
+  static const auto table = make_evaluate_options();
+  add_options(*eval, table, *e);
+  add_fit_options(*eval, e->fit);
   eval->callback([e] { evaluate(*e); });
   return eval;
 }

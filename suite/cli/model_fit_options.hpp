@@ -5,27 +5,15 @@
 
 #include <CLI/CLI.hpp>
 
-#include "model/stepwise.hpp"
 #include "suite/backend/residency.hpp"
+#include "suite/model_file/fit_options.hpp"
 #include "suite/modeling/model_run.hpp"
 
 namespace autobench::cli {
 
-// How a model is fitted: `model` fits with these, `model evaluate` refits with them.
-struct FitOptions {
-  bool launch_parameters = false;
-  bool derived_parameters = false;
-  std::string interactions = "splines";
-  std::string refit = "least-squares";
-  double theta = 0.01, phi = 0.01;
-  std::string gain = "relative";
-  int max_terms = 20, knots = 2, rows_per_column = 4, bagging = 1;
-  std::string response = "log-time";
-};
-
-// Throws std::invalid_argument naming the bad option and what is allowed.
-model::StepwiseOptions stepwise_options(const FitOptions& f);
-void add_fit_options(CLI::App* cmd, FitOptions& f);
+// The fit options (suite/model_file/fit_options.hpp) bound to `f`: `model` fits with them, `model evaluate`
+// refits with them.
+void add_fit_options(CLI::App& cmd, model_file::FitSettings& f);
 
 // The model file `file`; throws UsageError "WHAT: why" when it cannot be read.
 modeling::ModelRun read_for(const char* what, const std::string& file);

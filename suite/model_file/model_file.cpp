@@ -3,10 +3,14 @@
 
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
+#include "suite/model_file/fit_options.hpp"
 #include "suite/results/result_fields.hpp"
 
 namespace autobench::model_file {
@@ -110,6 +114,38 @@ std::vector<model::Step> read_path(const hdf5::H5Group& g, bool linear_interacti
   return path;
 }
 
+// The fit settings as root attributes, one per key of the fit options' table: text as a string, whole
+// numbers as int64, others as double.
+void write_fit(const hdf5::H5Group& g, const model::StepwiseOptions& options) {
+  FitSettings f;
+  f.stepwise = options;
+  nlohmann::json j = nlohmann::json::object();
+  campaign::write_options(fit_options(), f, j);
+  for (const auto& [key, value] : j.items()) {
+    if (value.is_string())
+      g.write_attribute<std::string>(key, value.get<std::string>());
+    else if (value.is_number_integer())
+      g.write_attribute<std::int64_t>(key, value.get<std::int64_t>());
+    else
+      g.write_attribute<double>(key, value.get<double>());
+  }
+}
+
+// And back: each attribute read as its option's stored form is typed, a missing one as the table says;
+// throws naming a missing required attribute, an unknown name or a value outside its option's range.
+model::StepwiseOptions read_fit(const hdf5::H5Group& g) {
+  FitSettings f;
+  campaign::read_options_by(fit_options(), f, [&g](const campaign::Option<FitSettings>& o) -> std::optional<nlohmann::json> {
+    if (!g.has_attribute(o.key)) return std::nullopt;
+    const nlohmann::json as = campaign::stored(o, FitSettings{});
+    if (as.is_string()) return g.read_attribute<std::string>(o.key);
+    if (as.is_number_integer()) return g.read_attribute<std::int64_t>(o.key);
+    return g.read_attribute<double>(o.key);
+  });
+  campaign::check_limits(fit_options(), f);
+  return f.stepwise;
+}
+
 void write_file(const std::string& path, const modeling::ModelRun& run) {
   auto file = hdf5::H5File::create(path);
   file.write_attribute<std::string>("file_kind", "model");
@@ -122,16 +158,7 @@ void write_file(const std::string& path, const modeling::ModelRun& run) {
   file.write_attribute<std::int64_t>("cc_major", run.cc_major);
   file.write_attribute<std::int64_t>("cc_minor", run.cc_minor);
   file.write_attribute("seed", run.seed);
-  file.write_attribute("theta", run.options.theta);
-  file.write_attribute("phi", run.options.phi);
-  file.write_attribute<std::string>("gain", model::kGainNames.name(run.options.gain));
-  file.write_attribute<std::string>("interactions", model::kInteractionsNames.name(run.options.interactions));
-  file.write_attribute<std::string>("refit", model::kRefitNames.name(run.options.refit));
-  file.write_attribute<std::int64_t>("rows_per_column", run.options.rows_per_column);
-  file.write_attribute<std::int64_t>("bagging", run.options.bagging);
-  file.write_attribute<std::int64_t>("max_terms", run.options.max_terms);
-  file.write_attribute<std::int64_t>("interior_knots", run.options.interior_knots);
-  file.write_attribute<std::int64_t>("log_response", run.options.log_response);
+  write_fit(file, run.options);
   file.write_attribute("r_squared", run.selection.r_squared);
   file.write_attribute("adjusted_r_squared", run.selection.adjusted_r_squared);
   file.write_dataset("sizes", run.sizes);
@@ -231,25 +258,13 @@ modeling::ModelRun read_model_file(const std::string& path) {
   run.cc_major = int_or_zero("cc_major");
   run.cc_minor = int_or_zero("cc_minor");
   run.seed = file.read_attribute<std::uint64_t>("seed");
-  run.options.theta = file.read_attribute<double>("theta");
-  run.options.phi = file.read_attribute<double>("phi");
-  // Attributes added with relative gains; older files were fitted with absolute gains and no column cap.
   try {
-    run.options.gain = model::kGainNames.value(file.has_attribute("gain") ? file.read_attribute<std::string>("gain") : "absolute");
-    run.options.interactions = model::kInteractionsNames.value(
-        file.has_attribute("interactions") ? file.read_attribute<std::string>("interactions") : "splines");
-    run.options.refit =
-        model::kRefitNames.value(file.has_attribute("refit") ? file.read_attribute<std::string>("refit") : "least-squares");
-  } catch (const std::invalid_argument& e) {
+    run.options = read_fit(file);
+  } catch (const nlohmann::json::exception& e) {  // a missing required attribute
+    throw std::runtime_error(path + ": " + e.what());
+  } catch (const std::invalid_argument& e) {  // an unknown name, a value outside its option's range
     throw std::runtime_error(path + ": " + e.what());
   }
-  run.options.rows_per_column =
-      file.has_attribute("rows_per_column") ? static_cast<int>(file.read_attribute<std::int64_t>("rows_per_column")) : 1;
-  // Added with bagging; older files averaged no fits.
-  run.options.bagging = file.has_attribute("bagging") ? static_cast<int>(file.read_attribute<std::int64_t>("bagging")) : 1;
-  run.options.max_terms = static_cast<int>(file.read_attribute<std::int64_t>("max_terms"));
-  run.options.interior_knots = static_cast<int>(file.read_attribute<std::int64_t>("interior_knots"));
-  run.options.log_response = file.read_attribute<std::int64_t>("log_response") != 0;
   run.selection.r_squared = file.read_attribute<double>("r_squared");
   run.selection.adjusted_r_squared = file.read_attribute<double>("adjusted_r_squared");
   run.sizes = file.read_dataset<std::uint64_t>("sizes");

@@ -199,7 +199,7 @@ TEST(ModelFourRanks, RefusesMixedDeviceModelsAndBadOptions) {
            {"--kernel gemm --refit lasso", "--refit: unknown refit 'lasso' (allowed: least-squares, ridge)"},
            {"--kernel gemm --refit ridge --bagging 101", "--bagging: 101 is not allowed: must be a whole number in [1, 100]"},
            {"--kernel gemm --bagging 5", "--bagging 5 needs the ridge refit"},
-           {"--kernel gemm --response sqrt", "--response 'sqrt' is not allowed (allowed: time, log-time)"},
+           {"--kernel gemm --response sqrt", "--response: unknown response 'sqrt' (allowed: time, log-time)"},
            {"--kernel gemm --max-terms 0", "--max-terms: 0 is not allowed: must be a whole number in [1, 100]"},
            {"--kernel gemm --seed -1", "--seed: -1 is not allowed: must be a whole number in [0, 9007199254740992]"},
            {"--kernel gemm --seed 18446744073709551615", "--seed: 18446744073709551615 is not allowed"}}) {
