@@ -14,10 +14,9 @@
 #include "power/io/nvml_library.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/backend/sim/sim_model.hpp"
-#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
-#include "suite/cli/shared_options.hpp"
+#include "suite/cli/option_binding.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/files/atomic_file.hpp"
@@ -34,11 +33,45 @@ struct CalibrateOptions {
   double reference_clock_mhz = 0;
   std::vector<std::string> kernels{"gemm", "fp32"};
   std::int64_t size = 0;
-  double window_ms = 1000, interval_ms = 10, temperature_s = 30;
+  double window_s = 1.0, interval_s = 0.01, temperature_s = 30;  // typed in ms, ms and s
+  std::uint64_t seed = 1;
   std::string output = "calibration.json";
   bool restore_clocks = false;
-  std::uint64_t seed = 1;
 };
+
+// `calibrate`'s options, in --help order (the calibration file holds what was measured, not these).
+std::vector<campaign::Option<CalibrateOptions>> make_calibrate_options() {
+  using C = CalibrateOptions;
+  namespace L = campaign::limits;
+  using campaign::kBackendOption, campaign::kSimDeviceOption, campaign::kSeedOption;
+  return {
+      {kBackendOption.name, "", kBackendOption.help, nullptr, +[](C& o) -> auto& { return o.backend; }},
+      {kSimDeviceOption.name, "", kSimDeviceOption.help, nullptr, +[](C& o) -> auto& { return o.sim_device; }},
+      {"devices", "", "GPU indices to calibrate, comma-separated (default: every visible GPU)", nullptr,
+       +[](C& o) -> auto& { return o.devices; }},
+      {"clocks", "", "SM clocks to lock, MHz: a list 1200,1500,... or a range LO:HI:STEP (at least 5; locking needs "
+       "root)",
+       nullptr, +[](C& o) -> auto& { return o.clocks; }},
+      {"reference-clock", "", "f_ref of the frequency correction, MHz (default: the highest of --clocks)", nullptr,
+       +[](C& o) -> auto& { return o.reference_clock_mhz; }, &L::reference_clock_mhz},
+      {"kernels", "", "Calibration kernels; the first one's P(f) corrects runs", nullptr,
+       +[](C& o) -> auto& { return o.kernels; }},
+      {"size", "", "Problem size of every kernel (default: doubled until a launch takes 2 ms)", nullptr,
+       +[](C& o) -> auto& { return o.size; }, &L::start_size},
+      {"power-window-ms", "", "Power window per clock", nullptr, +[](C& o) -> auto& { return o.window_s; },
+       &L::power_window_ms},
+      {"power-interval-ms", "", "Time between power sensor readings", nullptr,
+       +[](C& o) -> auto& { return o.interval_s; }, &L::power_interval_ms},
+      {"temperature-s", "", "Seconds of load at the reference clock for the temperature slope (0: no temperature "
+       "fit)",
+       nullptr, +[](C& o) -> auto& { return o.temperature_s; }, &L::temperature_s},
+      {kSeedOption.name, "", kSeedOption.help, nullptr, +[](C& o) -> auto& { return o.seed; }, kSeedOption.limit},
+      {"output", "", "Calibration file; records of other devices in it are kept", nullptr,
+       +[](C& o) -> auto& { return o.output; }},
+      {"restore-clocks", "", "Only reset locked and application clocks of every GPU (after a crash), then exit",
+       nullptr, +[](C& o) -> auto& { return o.restore_clocks; }},
+  };
+}
 
 std::string host() {
   char buf[256] = {};
@@ -117,8 +150,8 @@ void run_calibrate(const CalibrateOptions& o) {
     s.kernels = o.kernels;
     if (o.size < 0) throw std::invalid_argument("--size " + std::to_string(o.size) + " is not allowed: must be > 0");
     s.size = static_cast<std::uint64_t>(o.size);
-    s.window_s = o.window_ms * 1e-3;
-    s.interval_s = o.interval_ms * 1e-3;
+    s.window_s = o.window_s;
+    s.interval_s = o.interval_s;
     s.temperature_s = o.temperature_s;
     energy::check(s);
     if (backend_name == "sim" && !backend::sim::find_model(o.sim_device))
@@ -193,27 +226,8 @@ void add_calibrate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("calibrate", "Power calibration per device: sensor update period and lag, P(f) and "
                                               "t(f) over locked SM clocks, temperature slope; into a calibration file");
   cmd->option_defaults()->always_capture_default();
-  add_device_options(*cmd, o->backend, o->sim_device);
-  cmd->add_option("--devices", o->devices, "GPU indices to calibrate, comma-separated (default: every visible GPU)")
-      ->delimiter(',');
-  cmd->add_option("--clocks", o->clocks, "SM clocks to lock, MHz: a list 1200,1500,... or a range LO:HI:STEP "
-                                         "(at least 5; locking needs root)");
-  cmd->add_option("--reference-clock", o->reference_clock_mhz, "f_ref of the frequency correction, MHz (default: "
-                                                               "the highest of --clocks)")
-      ->check(bounded(campaign::limits::reference_clock_mhz));
-  cmd->add_option("--kernels", o->kernels, "Calibration kernels; the first one's P(f) corrects runs")->delimiter(',');
-  cmd->add_option("--size", o->size, "Problem size of every kernel (default: doubled until a launch takes 2 ms)")
-      ->check(bounded(campaign::limits::start_size));
-  cmd->add_option("--power-window-ms", o->window_ms, "Power window per clock")->check(bounded(campaign::limits::power_window_ms));
-  cmd->add_option("--power-interval-ms", o->interval_ms, "Time between power sensor readings")
-      ->check(bounded(campaign::limits::power_interval_ms));
-  cmd->add_option("--temperature-s", o->temperature_s, "Seconds of load at the reference clock for the temperature "
-                                                       "slope (0: no temperature fit)")
-      ->check(bounded(campaign::limits::temperature_s));
-  add_seed_option(*cmd, o->seed);
-  cmd->add_option("--output", o->output, "Calibration file; records of other devices in it are kept");
-  cmd->add_flag("--restore-clocks", o->restore_clocks, "Only reset locked and application clocks of every GPU "
-                                                       "(after a crash), then exit");
+  static const auto table = make_calibrate_options();
+  add_options(*cmd, table, *o);
   cmd->callback([o] { run_calibrate(*o); });
 }
 
