@@ -57,20 +57,24 @@ void read_attributes(const H5Group& g, Record& record, const Fields& fields) {
   record::for_each_field(fields, [&](const auto& f) { read_attribute_into(g, f.name, record.*f.member); });
 }
 
-// One field of records as a dataset, one entry per record.
-template <class Record, class Field>
-void write_column(const H5Group& g, const std::vector<Record>& records, const Field& f) {
+// Columns without a `units` attribute.
+inline std::string no_units(const char*) { return {}; }
+
+// One field of records as a dataset, one entry per record, with the `units` that units(field name) gives.
+template <class Record, class Field, class Units = decltype(&no_units)>
+void write_column(const H5Group& g, const std::vector<Record>& records, const Field& f, Units units = &no_units) {
   using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
   std::vector<StoredColumn<T>> column;
   column.reserve(records.size());
   for (const auto& r : records) column.push_back(static_cast<StoredColumn<T>>(r.*f.member));
-  g.write_dataset(f.name, column);
+  g.write_dataset(f.name, column, units(f.name));
 }
 
 // Records as columns: one dataset per field, one entry per record.
-template <class Record, class Fields>
-void write_columns(const H5Group& g, const std::vector<Record>& records, const Fields& fields) {
-  record::for_each_field(fields, [&](const auto& f) { write_column(g, records, f); });
+template <class Record, class Fields, class Units = decltype(&no_units)>
+void write_columns(const H5Group& g, const std::vector<Record>& records, const Fields& fields,
+                   Units units = &no_units) {
+  record::for_each_field(fields, [&](const auto& f) { write_column(g, records, f, units); });
 }
 
 // The columns of `fields` in which some record differs from the one it copies, reference[index[i]]

@@ -260,26 +260,29 @@ T H5Group::read_attribute(const std::string& name) const {
 }
 
 template <class T>
-void H5Group::write_dataset(const std::string& name, const std::vector<T>& values) const {
+void H5Group::write_dataset(const std::string& name, const std::vector<T>& values, const std::string& units) const {
   const hsize_t n = values.size();
   H5Handle space(H5Screate_simple(1, &n, nullptr), H5Sclose);
   bool ok = false;
+  H5Handle set;
   if constexpr (std::is_same_v<T, std::string>) {
     const H5Handle type = string_type();
-    H5Handle set(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-                 H5Dclose);
+    set = H5Handle(H5Dcreate2(id(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                   H5Dclose);
     std::vector<const char*> texts;
     for (const auto& v : values) texts.push_back(v.c_str());
     ok =
         set.get() >= 0 && (n == 0 || H5Dwrite(set.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()) >= 0);
   } else {
     const H5Handle dcpl = dataset_creation(n, sizeof(T));
-    H5Handle set(H5Dcreate2(id(), name.c_str(), Numeric<T>::file(), space.get(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT),
-                 H5Dclose);
+    set = H5Handle(
+        H5Dcreate2(id(), name.c_str(), Numeric<T>::file(), space.get(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT), H5Dclose);
     ok = set.get() >= 0 &&
          (n == 0 || H5Dwrite(set.get(), Numeric<T>::memory(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) >= 0);
   }
   if (!ok) fail("cannot write dataset " + child_path(path_, name));
+  if (!units.empty() && !write_scalar_attribute(set.get(), "units", units))
+    fail("cannot write the units of " + child_path(path_, name));
 }
 
 template <class T>
@@ -309,23 +312,47 @@ std::vector<T> H5Group::read_dataset(const std::string& name) const {
   return values;
 }
 
-void H5Group::describe_dataset(const std::string& name, const std::string& units, const std::string& scale) const {
-  const std::string where = child_path(path_, name);
-  H5Handle set(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), H5Dclose);
+void H5Group::attach_scale(const std::string& scale, const std::vector<std::string>& datasets) const {
+  const std::string where = child_path(path_, scale);
+  H5Handle set(H5Dopen2(id(), scale.c_str(), H5P_DEFAULT), H5Dclose);
   if (set.get() < 0) fail("cannot open dataset " + where);
-  if (!units.empty() && !write_scalar_attribute(set.get(), "units", units)) fail("cannot write the units of " + where);
-  if (scale.empty()) return;
-  const auto make_scale = [](hid_t d, const std::string& dimension) {
-    return H5DSis_scale(d) > 0 || H5DSset_scale(d, dimension.c_str()) >= 0;
+  if (H5DSset_scale(set.get(), scale.c_str()) < 0) fail("cannot make " + where + " a dimension scale");
+  if (datasets.empty()) return;
+  // The layout of the HDF5 dimension-scale specification, written once for all datasets instead of
+  // H5DSattach_scale's rewrite of the scale's list per dataset: each dataset's DIMENSION_LIST holds, per
+  // dimension, a variable-length list of references to its scales; the scale's REFERENCE_LIST one
+  // (dataset reference, dimension) entry per dataset attached to it.
+  struct Attached {
+    hobj_ref_t dataset;
+    unsigned int dimension;
   };
-  if (scale == name) {
-    if (!make_scale(set.get(), name)) fail("cannot make " + where + " a dimension scale");
-    return;
+  hobj_ref_t to_scale{};
+  if (H5Rcreate(&to_scale, set.get(), ".", H5R_OBJECT, -1) < 0) fail("cannot refer to " + where);
+  hvl_t dimension_list{1, &to_scale};
+  const H5Handle list_type(H5Tvlen_create(H5T_STD_REF_OBJ), H5Tclose);
+  const hsize_t one = 1;
+  const H5Handle one_entry(H5Screate_simple(1, &one, nullptr), H5Sclose);
+  std::vector<Attached> attached;
+  for (const auto& name : datasets) {
+    Attached entry{};
+    H5Handle list(H5Acreate_by_name(id(), name.c_str(), "DIMENSION_LIST", list_type.get(), one_entry.get(),
+                                    H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                  H5Aclose);
+    if (list.get() < 0 || H5Awrite(list.get(), list_type.get(), &dimension_list) < 0 ||
+        H5Rcreate(&entry.dataset, id(), name.c_str(), H5R_OBJECT, -1) < 0) {
+      fail("cannot attach " + where + " to " + child_path(path_, name) + " as its dimension scale");
+    }
+    attached.push_back(entry);
   }
-  H5Handle dimension(H5Dopen2(id(), scale.c_str(), H5P_DEFAULT), H5Dclose);
-  if (dimension.get() < 0 || !make_scale(dimension.get(), scale) || H5DSattach_scale(set.get(), dimension.get(), 0) < 0) {
-    fail("cannot attach " + child_path(path_, scale) + " to " + where + " as its dimension scale");
-  }
+  const H5Handle entry_type(H5Tcreate(H5T_COMPOUND, sizeof(Attached)), H5Tclose);
+  H5Tinsert(entry_type.get(), "dataset", HOFFSET(Attached, dataset), H5T_STD_REF_OBJ);
+  H5Tinsert(entry_type.get(), "dimension", HOFFSET(Attached, dimension), H5T_NATIVE_INT);
+  const hsize_t n = attached.size();
+  const H5Handle entries(H5Screate_simple(1, &n, nullptr), H5Sclose);
+  H5Handle references(
+      H5Acreate2(set.get(), "REFERENCE_LIST", entry_type.get(), entries.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  if (references.get() < 0 || H5Awrite(references.get(), entry_type.get(), attached.data()) < 0)
+    fail("cannot list the datasets " + where + " is the dimension scale of");
 }
 
 template void H5Group::write_attribute(const std::string&, const std::string&) const;
@@ -337,12 +364,12 @@ template std::int64_t H5Group::read_attribute(const std::string&) const;
 template std::uint64_t H5Group::read_attribute(const std::string&) const;
 template double H5Group::read_attribute(const std::string&) const;
 
-template void H5Group::write_dataset(const std::string&, const std::vector<double>&) const;
-template void H5Group::write_dataset(const std::string&, const std::vector<float>&) const;
-template void H5Group::write_dataset(const std::string&, const std::vector<std::int64_t>&) const;
-template void H5Group::write_dataset(const std::string&, const std::vector<std::uint64_t>&) const;
-template void H5Group::write_dataset(const std::string&, const std::vector<std::uint8_t>&) const;
-template void H5Group::write_dataset(const std::string&, const std::vector<std::string>&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<double>&, const std::string&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<float>&, const std::string&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::int64_t>&, const std::string&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::uint64_t>&, const std::string&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::uint8_t>&, const std::string&) const;
+template void H5Group::write_dataset(const std::string&, const std::vector<std::string>&, const std::string&) const;
 template std::vector<double> H5Group::read_dataset(const std::string&) const;
 template std::vector<float> H5Group::read_dataset(const std::string&) const;
 template std::vector<std::int64_t> H5Group::read_dataset(const std::string&) const;

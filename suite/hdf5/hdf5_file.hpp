@@ -52,15 +52,15 @@ class H5Group {
 
   // T: double, float, std::int64_t, std::uint64_t, std::uint8_t or std::string. Numeric datasets of
   // 2 KiB and more are chunked, shuffled and deflated; smaller ones and strings are stored as they are.
+  // `units`, for netCDF readers such as xarray: a string attribute `units` (none when empty).
   template <class T>
-  void write_dataset(const std::string& name, const std::vector<T>& values) const;
+  void write_dataset(const std::string& name, const std::vector<T>& values, const std::string& units = {}) const;
   template <class T>
   std::vector<T> read_dataset(const std::string& name) const;
-  // Describes the 1-D dataset `name` for netCDF readers such as xarray: a string attribute `units`
-  // (none when `units` is empty) and, when `scale` is not empty, the group's dataset `scale` made a
-  // dimension scale (HDF5 dimension scales, as netCDF-4 writes them) and attached to `name` as its
-  // dimension; `scale` == `name` makes the dataset a dimension of its own.
-  void describe_dataset(const std::string& name, const std::string& units, const std::string& scale) const;
+  // For netCDF readers such as xarray: makes the group's 1-D dataset `scale` a dimension scale (HDF5
+  // dimension scales, as netCDF-4 writes them) and attaches it as their dimension to the group's 1-D
+  // `datasets`, none of which has a scale yet; with no datasets, `scale` is a dimension of its own.
+  void attach_scale(const std::string& scale, const std::vector<std::string>& datasets) const;
 
   const std::string& path() const { return path_; }  // "/campaigns/vecadd", for messages
   const std::string& file_name() const { return file_; }

@@ -3,16 +3,27 @@
 
 #include <filesystem>
 
-#include "suite/result_file/csv_export.hpp"
-#include "suite/formatting/report_json.hpp"
 #include "suite/files/atomic_file.hpp"
+#include "suite/formatting/report_json.hpp"
+#include "suite/result_file/csv_export.hpp"
 
 namespace autobench::result_file {
 
+void write_csv_exports(const std::string& run_dir, const results::ResultFile& file) {
+  write_campaign_csvs((std::filesystem::path(run_dir) / "csv").string(), file.ranks);
+}
+
+std::string summary_text(const results::ResultFile& file, const std::string& h5_path) {
+  return formatting::report_json(file, h5_path).dump(2) + "\n";
+}
+
+void write_summary(const std::string& run_dir, const std::string& text) {
+  files::write_file_atomically((std::filesystem::path(run_dir) / "summary.json").string(), text);
+}
+
 void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path) {
-  const std::filesystem::path dir(run_dir);
-  write_campaign_csvs((dir / "csv").string(), file.ranks);
-  files::write_file_atomically((dir / "summary.json").string(), formatting::report_json(file, h5_path).dump(2) + "\n");
+  write_csv_exports(run_dir, file);
+  write_summary(run_dir, summary_text(file, h5_path));
 }
 
 }  // namespace autobench::result_file

@@ -1,8 +1,8 @@
 // The HDF5 results writer (see result_writer.hpp and the schema in docs/output.md).
 #include "suite/result_file/result_writer.hpp"
 
-#include <map>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include "kernels/kernel.hpp"
@@ -12,7 +12,7 @@
 #include "suite/result_file/units.hpp"
 #include "suite/results/consensus_fields.hpp"
 #include "suite/results/stability_fields.hpp"
-#include "suite/stats/consensus.hpp"
+#include "suite/result_file/file_content.hpp"
 #include "suite/result_file/shared_sweeps.hpp"
 
 namespace autobench::result_file {
@@ -55,8 +55,8 @@ void write_launches(const hdf5::H5Group& g, const std::vector<results::Point>& p
     launches.insert(launches.end(), p.launch_times_s.begin(), p.launch_times_s.end());
     counts.push_back(static_cast<std::int64_t>(p.launch_times_s.size()));
   }
-  g.write_dataset("launch_times_s", launches);
-  g.write_dataset("launch_counts", counts);
+  g.write_dataset("launch_times_s", launches, "s");
+  g.write_dataset("launch_counts", counts, "1");
 }
 
 // /sweeps/rank<R>/<name>: the sweep's distinct points as columns, one dataset per field, with their launch
@@ -67,16 +67,18 @@ void write_sweep(const hdf5::H5Group& g, const SharedSweep& sweep, const std::st
   g.write_attribute("kernel", sweep.kernel);
   hdf5::write_attribute_of(g, "repeat", sweep.repeat);
   g.write_attribute("points", static_cast<std::int64_t>(sweep.points.size()));
-  hdf5::write_columns(g, sweep.points, results::kPointFields);
-  hdf5::write_columns(g, sweep.points, results::kPointAddedFields);
+  const auto units = [&](const char* name) { return result_file::point_column_unit(name, metric_unit); };
+  hdf5::write_columns(g, sweep.points, results::kPointFields, units);
+  hdf5::write_columns(g, sweep.points, results::kPointAddedFields, units);
   write_launches(g, sweep.points);
-  const auto describe = [&](const auto& field) {
-    g.describe_dataset(field.name, result_file::point_column_unit(field.name, metric_unit), "size");
+  std::vector<std::string> per_point{"launch_counts"};
+  const auto add = [&](const auto& field) {
+    if (std::string_view(field.name) != "size") per_point.emplace_back(field.name);
   };
-  record::for_each_field(results::kPointFields, describe);
-  record::for_each_field(results::kPointAddedFields, describe);
-  g.describe_dataset("launch_counts", "1", "size");
-  g.describe_dataset("launch_times_s", "s", "launch_times_s");
+  record::for_each_field(results::kPointFields, add);
+  record::for_each_field(results::kPointAddedFields, add);
+  g.attach_scale("size", per_point);
+  g.attach_scale("launch_times_s", {});
 }
 
 // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>: the knee and stop data, the path of the sweep it
@@ -131,31 +133,20 @@ void write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& camp
 
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.
 void write_stability(const hdf5::H5Group& stability, const std::vector<results::StabilityRow>& rows) {
-  std::vector<std::pair<std::string, std::string>> order;
-  std::map<std::pair<std::string, std::string>, std::vector<results::StabilityRow>> groups;
-  for (const auto& row : rows) {
-    const std::pair key{row.kernel, row.detector};
-    if (!groups.count(key)) order.push_back(key);
-    groups[key].push_back(row);
-  }
-  for (const auto& key : order) {
-    const auto kernel = open_or_create(stability, group_name(key.first, "kernel"));
-    const auto g = kernel.create_group(group_name(key.second, "detector"));
-    hdf5::write_columns(g, groups[key], results::kStabilityColumns);
-    hdf5::write_columns(g, groups[key], results::kStabilityKneeColumns);
+  const auto key = [](const results::StabilityRow& r) { return std::pair{r.kernel, r.detector}; };
+  for (const auto& [names, group] : grouped_by_first_appearance(rows, key)) {
+    const auto kernel = open_or_create(stability, group_name(names.first, "kernel"));
+    const auto g = kernel.create_group(group_name(names.second, "detector"));
+    hdf5::write_columns(g, group, results::kStabilityColumns);
+    hdf5::write_columns(g, group, results::kStabilityKneeColumns);
   }
 }
 
 // One group per kernel, in the rows' order; one dataset entry per row.
 void write_consensus(const hdf5::H5Group& consensus, const std::vector<results::ConsensusRow>& rows) {
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<results::ConsensusRow>> groups;
-  for (const auto& row : rows) {
-    if (!groups.count(row.kernel)) order.push_back(row.kernel);
-    groups[row.kernel].push_back(row);
-  }
-  for (const auto& kernel : order)
-    hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), groups[kernel], results::kConsensusColumns);
+  const auto key = [](const results::ConsensusRow& r) { return r.kernel; };
+  for (const auto& [kernel, group] : grouped_by_first_appearance(rows, key))
+    hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), group, results::kConsensusColumns);
 }
 
 // One entry per rank in each column, and other_s (wall_s minus the phases) for readers of the file.
@@ -168,20 +159,18 @@ void write_time_splits(const hdf5::H5Group& g, const std::vector<results::RankTi
 
 }  // namespace
 
-void write_results(const std::string& path, const results::RunInfo& info, const std::vector<results::RankResult>& ranks,
-                   const std::vector<results::StabilityRow>& stability, const std::string& settings_json,
-                   const std::vector<results::RankTimeSplit>& time_splits) {
+void write_results(const std::string& path, const results::ResultFile& content) {
   auto file = hdf5::H5File::create(path);
-  write_root(file, info, settings_json);
+  write_root(file, content.info, content.settings_json);
   {
     const auto devices = file.create_group("devices");
-    for (const auto& rank : ranks) write_device(devices, rank);
+    for (const auto& rank : content.ranks) write_device(devices, rank);
     const auto sweeps = file.create_group("sweeps");
     const auto campaigns = file.create_group("campaigns");
-    for (const auto& rank : ranks) write_rank_campaigns(sweeps, campaigns, rank);
-    write_stability(file.create_group("stability"), stability);
-    write_consensus(file.create_group("consensus"), stats::consensus_of_complete(ranks));
-    if (!time_splits.empty()) write_time_splits(file.create_group("time_split"), time_splits);
+    for (const auto& rank : content.ranks) write_rank_campaigns(sweeps, campaigns, rank);
+    write_stability(file.create_group("stability"), content.stability);
+    write_consensus(file.create_group("consensus"), content.consensus);
+    if (!content.time_splits.empty()) write_time_splits(file.create_group("time_split"), content.time_splits);
   }
   file.close();
 }

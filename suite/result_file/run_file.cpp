@@ -1,10 +1,12 @@
 // Writing a run's result file (see run_file.hpp).
 #include "suite/result_file/run_file.hpp"
 
+#include <exception>
 #include <filesystem>
+#include <thread>
 
 #include "suite/result_file/exports.hpp"
-#include "suite/result_file/result_reader.hpp"
+#include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_writer.hpp"
 #include "suite/stats/stability.hpp"
 
@@ -15,11 +17,33 @@ std::string result_path(const std::string& run_dir) {
 }
 
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
-                           const std::vector<results::RankResult>& ranks, const std::string& settings_json,
+                           std::vector<results::RankResult> ranks, const std::string& settings_json,
                            const std::vector<results::RankTimeSplit>& time_splits) {
   const std::string path = result_path(run_dir);
-  write_results(path, info, ranks, stats::stability_of_complete(ranks), settings_json, time_splits);
-  write_exports(run_dir, result_file::read_results(path), path);  // from the file as written, so they always agree
+  const auto stability = stats::stability_of_complete(ranks);
+  const results::ResultFile content = file_content(info, std::move(ranks), stability, settings_json, time_splits);
+  // The HDF5 file on a thread of its own (the only one that calls HDF5) while this one writes the CSV
+  // files and formats the summary from the same content, which reads back from the file as it is.
+  std::exception_ptr file_failure;
+  std::thread writer([&] {
+    try {
+      write_results(path, content);
+    } catch (...) {
+      file_failure = std::current_exception();
+    }
+  });
+  std::exception_ptr export_failure;
+  std::string summary;
+  try {
+    write_csv_exports(run_dir, content);
+    summary = summary_text(content, path);
+  } catch (...) {
+    export_failure = std::current_exception();
+  }
+  writer.join();
+  if (file_failure) std::rethrow_exception(file_failure);
+  if (export_failure) std::rethrow_exception(export_failure);
+  write_summary(run_dir, summary);  // last: a summary.json always describes the file beside it
   return path;
 }
 

@@ -13,10 +13,13 @@ namespace autobench::result_file {
 std::string result_path(const std::string& run_dir);
 
 // Computes stability over the complete campaigns and writes result_path(run_dir) (temporary name,
-// renamed when complete), then the exports beside it (csv/, summary.json; see exports.hpp) from the
-// file read back, with the ranks' time splits in /time_split. Returns the path; throws on failure.
+// renamed when complete) with the ranks' time splits in /time_split, and the exports beside it (csv/,
+// summary.json; see exports.hpp), made from the same content in memory while the file is written (they
+// equal what `export` makes from the file). summary.json comes last, once the file is written; when the
+// file cannot be written, csv/ may already hold the campaigns that it would have held. Returns the
+// path; throws on failure (the file's failure first).
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
-                           const std::vector<results::RankResult>& ranks, const std::string& settings_json,
+                           std::vector<results::RankResult> ranks, const std::string& settings_json,
                            const std::vector<results::RankTimeSplit>& time_splits = {});
 
 }  // namespace autobench::result_file

@@ -7,11 +7,13 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include "suite/backend/compile_cache.hpp"
+#include "suite/backend/parallel_for.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/rank_campaigns.hpp"
@@ -298,8 +300,8 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
 Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string>& parts,
                             std::vector<results::RankTimeSplit> splits, bool stopped_early) {
   const auto t_read = Clock::now();
-  std::vector<results::RankResult> ranks;
-  for (const auto& text : parts) ranks.push_back(writing::unpack_rank(text));
+  std::vector<results::RankResult> ranks(parts.size());  // the messages unpacked side by side, one per thread
+  backend::parallel_for(parts.size(), 1, [&](std::size_t r) { ranks[r] = writing::unpack_rank(parts[r]); });
   // Rank 0's own split goes on to the file: the reading so far (the file cannot time its own writing).
   const double read_s = std::chrono::duration<double>(Clock::now() - t_read).count();
   splits.front().write_s += read_s;
@@ -325,7 +327,7 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   std::string path;
   try {
-    path = result_file::write_run_file(ctx.run_dir, info, ranks, campaign::to_json(settings_).dump(), splits);
+    path = result_file::write_run_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits);
   } catch (const std::exception& e) {
     fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
                e.what());

@@ -12,6 +12,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/stats/stability.hpp"
+#include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_writer.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
@@ -45,7 +46,7 @@ class ReportCommand : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto ranks = testing::sample_ranks();
-    result_file::write_results(path_, testing::sample_run_info(), ranks, stats::compute_stability(ranks), "{}");
+    result_file::write_results(path_, result_file::file_content(testing::sample_run_info(), ranks, stats::compute_stability(ranks), "{}"));
   }
   testing::ScratchDir scratch_;
   std::string path_ = scratch_.path("autobench.h5");

@@ -163,10 +163,12 @@ TEST(Hdf5File, NothingReachesTheDiskBeforeCloseAndAFailedCloseKeepsTheOldFile) {
 }
 
 // Raw HDF5 (the wrapper reads no dataset attributes): the `units` of /g/<name>, "" when it has none, and
-// the name of the dimension scale attached to its dimension 0 ("" when none; itself when it is one).
+// the name of the dimension scale attached to its dimension 0 ("" when none; itself when it is one), and
+// whether the HDF5 library finds it attached from both sides (the scale's list of datasets too).
 struct Described {
   std::string units, scale;
   bool is_scale = false;
+  bool attached = false;
 };
 
 Described described(const std::string& path, const std::string& name) {
@@ -193,42 +195,51 @@ Described described(const std::string& path, const std::string& name) {
         return 1;
       },
       &d.scale);
+  if (!d.scale.empty()) {
+    const hid_t scale = H5Dopen2(file, d.scale.c_str(), H5P_DEFAULT);
+    d.attached = H5DSis_attached(set, scale, 0) > 0 && H5DSget_num_scales(set, 0) == 1;
+    H5Dclose(scale);
+  }
   H5Dclose(set);
   H5Fclose(file);
   return d;
 }
 
-TEST(Hdf5File, DescribedDatasetsCarryUnitsAndTheirDimensionScale) {
+TEST(Hdf5File, DatasetsCarryUnitsAndTheirDimensionScale) {
   testing::ScratchDir scratch;
   const auto path = scratch.path("s.h5");
   {
     auto file = H5File::create(path);
     {
       const auto g = file.create_group("g");
-      g.write_dataset<std::uint64_t>("size", {1, 2, 4});
-      g.write_dataset<double>("time_s", {0.5, 0.25, 0.125});
+      g.write_dataset<std::uint64_t>("size", {1, 2, 4}, "1");
+      g.write_dataset<double>("time_s", {0.5, 0.25, 0.125}, "s");
       g.write_dataset<std::string>("note", {"a", "b", ""});
-      g.write_dataset<double>("empty", {});
-      g.describe_dataset("time_s", "s", "size");  // makes size a scale on the way
-      g.describe_dataset("size", "1", "size");
-      g.describe_dataset("note", "", "size");
-      g.describe_dataset("empty", "J", "empty");
-      EXPECT_TRUE(contains(error_of([&] { g.describe_dataset("missing", "s", "size"); }), "/g/missing"));
-      EXPECT_TRUE(contains(error_of([&] { g.describe_dataset("note", "", "nosuch"); }), "/g/nosuch"));
+      g.write_dataset<double>("energy_j", {1.0, 2.0, 4.0}, "J");
+      g.write_dataset<double>("empty", {}, "J");
+      g.attach_scale("size", {"time_s", "note", "energy_j"});
+      g.attach_scale("empty", {});
+      EXPECT_TRUE(contains(error_of([&] { g.attach_scale("nosuch", {"note"}); }), "/g/nosuch"));
+      const auto h = file.create_group("h");
+      h.write_dataset<std::uint64_t>("size", {1, 2});
+      EXPECT_TRUE(contains(error_of([&] { h.attach_scale("size", {"missing"}); }), "/h/missing"));
     }
     file.close();
   }
-  const auto time = described(path, "time_s");
-  EXPECT_EQ(time.units, "s");
-  EXPECT_EQ(time.scale, "/g/size");
-  EXPECT_FALSE(time.is_scale);
+  for (const char* name : {"time_s", "note", "energy_j"}) {
+    const auto d = described(path, name);
+    EXPECT_EQ(d.scale, "/g/size") << name;
+    EXPECT_TRUE(d.attached) << name << ": the scale's REFERENCE_LIST names it, as HDF5 reads it";
+    EXPECT_FALSE(d.is_scale) << name;
+  }
+  EXPECT_EQ(described(path, "time_s").units, "s");
+  EXPECT_EQ(described(path, "energy_j").units, "J");
+  EXPECT_EQ(described(path, "note").units, "");
   const auto size = described(path, "size");
   EXPECT_EQ(size.units, "1");
   EXPECT_TRUE(size.is_scale);
-  const auto note = described(path, "note");
-  EXPECT_EQ(note.units, "");
-  EXPECT_EQ(note.scale, "/g/size");
   EXPECT_TRUE(described(path, "empty").is_scale);
+  EXPECT_EQ(described(path, "empty").units, "J");
   EXPECT_EQ(H5File::open(path).open_group("g").read_dataset<double>("time_s"), (std::vector<double>{0.5, 0.25, 0.125}));
 }
 

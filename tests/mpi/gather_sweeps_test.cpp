@@ -18,6 +18,7 @@
 #include "suite/result_file/result_reader.hpp"
 #include "suite/results/result_json.hpp"
 #include "suite/stats/stability.hpp"
+#include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_writer.hpp"
 #include "suite/writing/rank_message.hpp"
 #include "tests/results/sample_results.hpp"
@@ -74,7 +75,7 @@ Gathered gather_and_write(const ab::mpi::Session& mpi, int detectors, const fs::
   auto info = ab::testing::sample_run_info();
   info.ranks = mpi.size();
   const fs::path path = dir / ("d" + std::to_string(detectors) + ".h5");
-  ab::result_file::write_results(path.string(), info, ranks, ab::stats::stability_of_complete(ranks), "{}");
+  ab::result_file::write_results(path.string(), ab::result_file::file_content(info, ranks, ab::stats::stability_of_complete(ranks), "{}"));
   g.file_bytes = fs::file_size(path);
   const auto file = ab::result_file::read_results(path.string());  // the file gives the campaigns back too
   for (std::size_t r = 0; r < ranks.size(); ++r) {  // the reader lists a rank's campaigns in the file's order

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "suite/result_file/result_reader.hpp"
+#include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_writer.hpp"
 
 namespace ab = autobench;
@@ -107,7 +108,7 @@ TEST_F(ResultsKept, MergeReplacesAFileHoldingLessThanTheJournals) {
   auto partial = ab::result_file::read_results(h5_.string());  // as if written when the run was stopped early
   partial.ranks[0].campaigns.resize(3);
   partial.info.complete = false;
-  ab::result_file::write_results(h5_.string(), partial.info, partial.ranks, {}, "{}");
+  ab::result_file::write_results(h5_.string(), ab::result_file::file_content(partial.info, partial.ranks, {}, "{}"));
   const auto r = run("merge " + run_dir_.string());
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("merged 4 campaigns from 1 rank journals"), std::string::npos) << r.out;

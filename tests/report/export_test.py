@@ -1,5 +1,7 @@
 """`export`: one CSV per campaign whose rows are the file's curve (size, mean time in ms, throughput,
-knee flag), read back with h5py and compared exactly; summary.json equals `report --format json`."""
+knee flag), read back with h5py and compared exactly; summary.json equals `report --format json`; the
+exports a run writes itself (from its results in memory, while the file is written) are byte for byte
+those that `export` makes from the file."""
 import csv
 import json
 import os
@@ -52,9 +54,17 @@ with open(os.path.join(out_dir, "summary.json")) as f:
     if json.load(f) != json.loads(report):
         problems.append("summary.json differs from `report --format json`")
 
+# The run's own exports (made in memory beside the file) are exactly `export`'s.
+run_dir = os.path.dirname(h5)
+for name in sorted(names) + ["summary.json"]:
+    sub = "" if name == "summary.json" else "csv"
+    mine, theirs = os.path.join(run_dir, sub, name), os.path.join(out_dir, sub, name)
+    with open(mine, "rb") as a, open(theirs, "rb") as b:
+        if a.read() != b.read():
+            problems.append(f"the run's {sub}/{name} differs from export's")
+
 # Without --output the exports go next to the file.
 run("export", h5)
-run_dir = os.path.dirname(h5)
 if sorted(os.listdir(os.path.join(run_dir, "csv"))) != sorted(names):
     problems.append(f"export without --output did not write {run_dir}/csv/")
 if not os.path.isfile(os.path.join(run_dir, "summary.json")):

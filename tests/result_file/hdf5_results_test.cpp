@@ -11,6 +11,7 @@
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/result_file/result_reader.hpp"
 #include "suite/stats/stability.hpp"
+#include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_writer.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
@@ -62,7 +63,7 @@ TEST(Hdf5Results, EveryFieldRoundTrips) {
   auto ranks = testing::sample_ranks();
   ranks[1].error = "device lost after 4 sizes";
   const auto stability = sample_stability(ranks);
-  write_results(path, info, ranks, stability, kSettings);
+  write_results(path, file_content(info, ranks, stability, kSettings));
 
   const auto file = result_file::read_results(path);
   expect_same(info, file.info);
@@ -77,7 +78,7 @@ TEST(Hdf5Results, AFileWrittenBeforeAPointFieldWasAddedReadsWithItsDefault) {
   const auto path = scratch.path("older.h5");
   std::vector<results::RankResult> ranks(1);
   ranks[0].campaigns = {testing::sample_campaign(0, "gemm", "kneedle", 0, 3)};
-  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}"));
   {  // as an older version wrote it: without tune_resources
     const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
     ASSERT_GE(file, 0);
@@ -108,7 +109,7 @@ TEST(Hdf5Results, DetectorsOfOneSweepShareItsStoredPointsAndReadBackWhole) {
   const auto path = scratch.path("shared.h5");
   std::vector<results::RankResult> ranks(1);
   ranks[0].campaigns = one_sweep_three_detectors();
-  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}"));
   expect_same(ranks[0], result_file::read_results(path).ranks.at(0));
 
   const auto file = hdf5::H5File::open(path);
@@ -135,7 +136,7 @@ TEST(Hdf5Results, IndependentSweepsAreStoredOneEach) {
   auto second = testing::sample_campaign(0, "vecadd", "triangle", 0, 3);
   for (auto& p : second.points) p.time_mean_s *= 1.01, p.launch_times_s.back() *= 1.01f;  // measured again
   ranks[0].campaigns = {testing::sample_campaign(0, "vecadd", "kneedle", 0, 3), second};
-  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}"));
   expect_same(ranks[0], result_file::read_results(path).ranks.at(0));
   const auto file = hdf5::H5File::open(path);
   EXPECT_EQ(file.open_group("sweeps").open_group("rank0").child_groups(),
@@ -163,7 +164,7 @@ TEST(Hdf5Results, TimeSplitsRoundTripAndOlderFilesHaveNone) {
   std::vector<results::RankTimeSplit> splits(2);
   splits[0] = {0, 2, 10.5, 4.0, 0.5, 1.25, 0.75, 0.5, 2.0, 0.0, 0.125, 0.0625};
   splits[1] = {1, 1, 9.75, 5.0, 0.25, 1.0, 0.5, 0.25, 1.5, 0.0, 0.5, 0.0};
-  write_results(path, testing::sample_run_info(), testing::sample_ranks(), {}, "{}", splits);
+  write_results(path, file_content(testing::sample_run_info(), testing::sample_ranks(), {}, "{}", splits));
   const auto file = result_file::read_results(path);
   ASSERT_EQ(file.time_splits.size(), 2u);
   for (std::size_t i = 0; i < 2; ++i) {
@@ -177,7 +178,7 @@ TEST(Hdf5Results, TimeSplitsRoundTripAndOlderFilesHaveNone) {
     EXPECT_EQ(b.other_s(), a.other_s());
   }
   EXPECT_EQ(hdf5::H5File::open(path).open_group("time_split").read_dataset<double>("other_s").at(0), splits[0].other_s());
-  write_results(path, testing::sample_run_info(), testing::sample_ranks(), {}, "{}");
+  write_results(path, file_content(testing::sample_run_info(), testing::sample_ranks(), {}, "{}"));
   EXPECT_TRUE(result_file::read_results(path).time_splits.empty());
 }
 
@@ -188,7 +189,7 @@ TEST(Hdf5Results, CampaignsComeBackGroupedByKernelThenDetectorThenInWrittenOrder
   ranks[0].campaigns = {
       testing::sample_campaign(0, "vecadd", "kneedle", 0, 3), testing::sample_campaign(0, "gemm", "kneedle", 0, 3),
       testing::sample_campaign(0, "vecadd", "slope", 0, 3), testing::sample_campaign(0, "vecadd", "kneedle", 1, 3)};
-  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}"));
   const auto file = result_file::read_results(path);
   std::vector<std::string> order;
   for (const auto& c : file.ranks.at(0).campaigns) {
@@ -205,7 +206,7 @@ TEST(Hdf5Results, ARunWithoutCampaignsRoundTrips) {
   info.complete = true;
   std::vector<results::RankResult> ranks(1);
   ranks[0].start_error = "no device";
-  write_results(path, info, ranks, {}, "{}");
+  write_results(path, file_content(info, ranks, {}, "{}"));
   const auto file = result_file::read_results(path);
   expect_same(info, file.info);
   ASSERT_EQ(file.ranks.size(), 1u);
@@ -217,7 +218,7 @@ TEST(Hdf5Results, OnlyACompleteFileAppearsUnderTheFinalName) {
   testing::ScratchDir scratch;
   const auto path = scratch.path("autobench.h5");
   const auto ranks = testing::sample_ranks();
-  write_results(path, testing::sample_run_info(), ranks, {}, "{}");
+  write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}"));
   EXPECT_TRUE(fs::exists(path));
   EXPECT_FALSE(fs::exists(path + ".tmp"));
 }
@@ -228,7 +229,7 @@ TEST(Hdf5Results, AFailureHalfwayLeavesNoFileBehind) {
   auto ranks = testing::sample_ranks();
   ranks[1].campaigns.push_back(ranks[1].campaigns.back());  // the same campaign twice: the second cannot be written
   EXPECT_TRUE(contains(
-      testing::error_of<std::runtime_error>([&] { write_results(path, testing::sample_run_info(), ranks, {}, "{}"); }),
+      testing::error_of<std::runtime_error>([&] { write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}")); }),
       path + ": cannot create group /campaigns/gemm/kneedle/rank1/repeat1"));
   EXPECT_FALSE(fs::exists(path));
   EXPECT_TRUE(fs::is_empty(fs::path(path).parent_path())) << "no temporary file either";
@@ -240,7 +241,7 @@ TEST(Hdf5Results, NamesThatCannotBeGroupNamesAreRefused) {
   auto ranks = testing::sample_ranks();
   ranks[0].campaigns[0].kernel = "a/b";
   EXPECT_TRUE(contains(testing::error_of<std::invalid_argument>(
-                           [&] { write_results(path, testing::sample_run_info(), ranks, {}, "{}"); }),
+                           [&] { write_results(path, file_content(testing::sample_run_info(), ranks, {}, "{}")); }),
                        "kernel name 'a/b'"));
   EXPECT_FALSE(fs::exists(path));
   EXPECT_FALSE(fs::exists(path + ".tmp"));
@@ -250,7 +251,7 @@ TEST(Hdf5Results, AnUnwritableDirectoryIsAnErrorNamingTheFile) {
   testing::ScratchDir scratch;
   const auto path = scratch.path("missing-dir/autobench.h5");
   EXPECT_TRUE(contains(
-      testing::error_of<files::WriteError>([&] { write_results(path, testing::sample_run_info(), {}, {}, "{}"); }),
+      testing::error_of<files::WriteError>([&] { write_results(path, file_content(testing::sample_run_info(), {}, {}, "{}")); }),
       "cannot write " + path + ": No such file or directory"));
 }
 
