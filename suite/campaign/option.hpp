@@ -30,13 +30,22 @@ struct NamedField {
   std::string allowed;                            // "geometric, adaptive"
 };
 
-// Where an option's value sits in the settings S: a plain field, an enum field, or none (std::monostate:
-// the option's command-line binding and stored form are written by hand, see Option::to_json).
+// Where an option's value sits in the settings S: a plain field, an optional one (unset: not typed, e.g.
+// `detect`'s overrides of a results file's settings; stored as null), an enum field, or none
+// (std::monostate: the option's command-line binding and stored form are written by hand, see
+// Option::to_json).
 template <class S>
 using Field = std::variant<std::monostate, double& (*)(S&), int& (*)(S&), std::int64_t& (*)(S&),
                            std::uint64_t& (*)(S&), bool& (*)(S&), std::string& (*)(S&),
                            std::vector<std::string>& (*)(S&), std::vector<std::int64_t>& (*)(S&),
-                           std::vector<int>& (*)(S&), NamedField<S>>;
+                           std::vector<int>& (*)(S&), std::optional<double>& (*)(S&),
+                           std::optional<std::string>& (*)(S&), NamedField<S>>;
+
+// Whether T is a std::optional (an optional field).
+template <class T>
+inline constexpr bool kIsOptional = false;
+template <class T>
+inline constexpr bool kIsOptional<std::optional<T>> = true;
 
 // A field read and written by the names of its enum's table.
 template <class S, class E, std::size_t N>
@@ -99,6 +108,9 @@ nlohmann::json stored(const Option<S>& o, const S& s) {
           return nlohmann::json();
         } else if constexpr (std::is_same_v<F, NamedField<S>>) {
           return f.get(s);
+        } else if constexpr (kIsOptional<std::decay_t<decltype(f(const_cast<S&>(s)))>>) {
+          const auto& value = f(const_cast<S&>(s));
+          return value ? nlohmann::json(*value) : nlohmann::json();
         } else {
           return f(const_cast<S&>(s));
         }
@@ -115,7 +127,16 @@ void restore(const Option<S>& o, S& s, const nlohmann::json& value) {
         if constexpr (std::is_same_v<F, NamedField<S>>) {
           f.set(s, value.template get<std::string>());
         } else if constexpr (!std::is_same_v<F, std::monostate>) {
-          value.get_to(f(s));
+          auto& field = f(s);
+          using T = std::decay_t<decltype(field)>;
+          if constexpr (kIsOptional<T>) {
+            if (value.is_null())
+              field.reset();
+            else
+              field = value.template get<typename T::value_type>();
+          } else {
+            value.get_to(field);
+          }
         }
       },
       o.field);
@@ -165,6 +186,8 @@ void check_limits(const std::vector<Option<S>>& table, const S& s) {
                         std::is_same_v<F, std::int64_t& (*)(S&)> || std::is_same_v<F, std::uint64_t& (*)(S&)>) {
             const double x = static_cast<double>(f(const_cast<S&>(s)));
             if (!o.none || x != *o.none) check_stored(*o.limit, x);
+          } else if constexpr (std::is_same_v<F, std::optional<double>& (*)(S&)>) {
+            if (const auto& x = f(const_cast<S&>(s)); x && (!o.none || *x != *o.none)) check_stored(*o.limit, *x);
           }
         },
         o.field);
