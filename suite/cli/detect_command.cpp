@@ -21,6 +21,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/detector_param_option.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/option_binding.hpp"
 #include "suite/reading/curve_csv.hpp"
 #include "suite/formatting/detect_report.hpp"
 #include "suite/result_file/result_reader.hpp"
@@ -178,6 +179,72 @@ void detect_command(const DetectOptions& o) {
     std::cout << formatting::detect_table(report);
 }
 
+// `detect`'s options besides --input, in --help order; unset optional ones keep a results file's settings.
+const std::vector<campaign::Option<DetectOptions>>& detect_options() {
+  using D = DetectOptions;
+  namespace L = campaign::limits;
+  static const std::vector<campaign::Option<D>> table = {
+      {"detector", "", "Detector to run; repeat or separate by commas (default: all; see `list`)", nullptr, {}, nullptr,
+       {}, {}, true},
+      {"x-col", "", "CSV column of the sizes (default: size, else problem_size, else the first)", nullptr,
+       +[](D& o) -> auto& { return o.x_col; }},
+      {"y-col", "", "CSV column of the metric (default: throughput, else throughput_*, else the first column that is "
+       "not x)",
+       nullptr, +[](D& o) -> auto& { return o.y_col; }},
+      {"x-scale", "", "x-space of the detectors: log or linear (default: log; a results file: the run's)", nullptr,
+       +[](D& o) -> auto& { return o.x_scale; }},
+      {"online", "", "Kneedle online mode: keep scanning, the last knee counts (default; a results file: the run's)",
+       nullptr, {}, nullptr, {}, {}, true},
+      {"offline", "", "Kneedle offline mode: the first knee counts", nullptr, {}, nullptr, {}, {}, true},
+      {"sensitivity", "", "Kneedle sensitivity S > 0 (default 1; a results file: the run's)", nullptr,
+       +[](D& o) -> auto& { return o.sensitivity; }, &L::sensitivity},
+      {"distance-threshold", "", "Minimum normalised chord distance of a knee, all but kneedle (default 0; a results "
+       "file: the run's)",
+       nullptr, +[](D& o) -> auto& { return o.distance_threshold; }, &L::distance_threshold},
+      {"smoothing", "", "What the detectors run on: spline (a least-squares natural cubic spline of the curve), "
+       "saturating (a fit t = t0 + work / B) or none (the points: kneedle equals Python kneed 0.9.0) (default: "
+       "spline; a results file: the run's, none for files from before smoothing)",
+       nullptr, +[](D& o) -> auto& { return o.smoothing; }},
+      {"spline-knots", "", "Interior knots of the spline: a number, or auto (one per 0.6 decade of size, 3 to 8) "
+       "(default auto; a results file: the run's)",
+       nullptr, {}, &L::spline_knots, {}, {}, true},
+      {"detector-param", "", "A detector's own parameter, NAME.KEY=VALUE (repeat, or separate by commas; `list` shows "
+       "each detector's; a results file: the run's)",
+       nullptr, {}, nullptr, {}, {}, true},
+      {"whole-curve", "", "Results file: run the detectors on each whole curve instead of replaying the sweep that "
+       "measured it",
+       nullptr, +[](D& o) -> auto& { return o.whole_curve; }},
+      {"format", "", "table (aligned columns) or json (structure documented in docs/autoscaling.md)", nullptr, {},
+       nullptr, {}, {}, true},
+  };
+  return table;
+}
+
+// The options of detect_options() whose typed value is not a plain field, bound to `o`.
+HandBindings hand_bindings(DetectOptions& o) {
+  return {
+      {"detector", [&o](CLI::App& app, const std::string& help, const campaign::Limit*) {
+         return app.add_option("--detector", o.detectors, help)->delimiter(',')->default_str("");
+       }},
+      {"online", [&o](CLI::App& app, const std::string& help, const campaign::Limit*) {
+         return app.add_flag("--online", o.online, help);
+       }},
+      {"offline", [&o](CLI::App& app, const std::string& help, const campaign::Limit*) {
+         return app.add_flag("--offline", o.offline, help)->excludes(app.get_option("--online"));
+       }},
+      {"spline-knots", [&o](CLI::App& app, const std::string& help, const campaign::Limit* limit) {
+         return app.add_option("--spline-knots", o.spline_knots, help)
+             ->transform(bounded_or(*limit, "auto", detect::kAutoKnots));
+       }},
+      {"detector-param", [&o](CLI::App& app, const std::string& help, const campaign::Limit*) {
+         return add_detector_param_option(app, help, o.declared);
+       }},
+      {"format", [&o](CLI::App& app, const std::string& help, const campaign::Limit*) {
+         return app.add_option("--format", o.format, help)->capture_default_str()->check(CLI::IsMember({"table", "json"}));
+       }},
+  };
+}
+
 }  // namespace
 
 void add_detect_command(CLI::App& app) {
@@ -185,40 +252,7 @@ void add_detect_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("detect", "Run knee detectors on saved curves: a CSV file (header row, one row per "
                                            "size) or every campaign of a results file, without measuring");
   cmd->add_option("--input", o->input, "CSV file with a header row, or a results file (autobench.h5)")->required();
-  cmd->add_option("--detector", o->detectors, "Detector to run; repeat or separate by commas (default: all; see "
-                                              "`list`)")
-      ->delimiter(',')
-      ->default_str("");
-  cmd->add_option("--x-col", o->x_col, "CSV column of the sizes (default: size, else problem_size, else the first)");
-  cmd->add_option("--y-col", o->y_col, "CSV column of the metric (default: throughput, else throughput_*, else the "
-                                       "first column that is not x)");
-  cmd->add_option("--x-scale", o->x_scale, "x-space of the detectors: log or linear (default: log; a results "
-                                           "file: the run's)");
-  auto* online = cmd->add_flag("--online", o->online, "Kneedle online mode: keep scanning, the last knee counts "
-                                                      "(default; a results file: the run's)");
-  auto* offline = cmd->add_flag("--offline", o->offline, "Kneedle offline mode: the first knee counts");
-  online->excludes(offline);
-  cmd->add_option("--sensitivity", o->sensitivity, "Kneedle sensitivity S > 0 (default 1; a results file: the run's)")
-      ->check(bounded(campaign::limits::sensitivity));
-  cmd->add_option("--distance-threshold", o->distance_threshold,
-                  "Minimum normalised chord distance of a knee, all but kneedle (default 0; a results file: the run's)")
-      ->check(bounded(campaign::limits::distance_threshold));
-  cmd->add_option("--smoothing", o->smoothing, "What the detectors run on: spline (a least-squares natural cubic "
-                                               "spline of the curve), saturating (a fit t = t0 + work / B) or none "
-                                               "(the points: kneedle equals Python kneed 0.9.0) (default: spline; a "
-                                               "results file: the run's, none for files from before smoothing)");
-  cmd->add_option("--spline-knots", o->spline_knots, "Interior knots of the spline: a number, or auto (one per 0.6 "
-                                                     "decade of size, 3 to 8) (default auto; a results file: the "
-                                                     "run's)")
-      ->transform(bounded_or(campaign::limits::spline_knots, "auto", detect::kAutoKnots));
-  add_detector_param_option(*cmd, "A detector's own parameter, NAME.KEY=VALUE (repeat, or separate by commas; `list` "
-                                  "shows each detector's; a results file: the run's)",
-                             o->declared);
-  cmd->add_flag("--whole-curve", o->whole_curve, "Results file: run the detectors on each whole curve instead of "
-                                                 "replaying the sweep that measured it");
-  cmd->add_option("--format", o->format, "table (aligned columns) or json (structure documented in docs/autoscaling.md)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"table", "json"}));
+  add_options(*cmd, detect_options(), *o, "", hand_bindings(*o));
   cmd->callback([o, cmd] {
     o->sensitivity_param = detector_param_typed(*cmd, "kneedle.sensitivity");  // --sensitivity's other name
     if (o->sensitivity_param && o->sensitivity)
