@@ -40,11 +40,11 @@ struct CalibrateOptions {
 };
 
 // `calibrate`'s options, in --help order (the calibration file holds what was measured, not these).
-std::vector<campaign::Option<CalibrateOptions>> make_calibrate_options() {
+const std::vector<campaign::Option<CalibrateOptions>>& calibrate_options() {
   using C = CalibrateOptions;
   namespace L = campaign::limits;
   using campaign::kBackendOption, campaign::kSimDeviceOption, campaign::kSeedOption;
-  return {
+  static const std::vector<campaign::Option<C>> table = {
       {kBackendOption.name, "", kBackendOption.help, nullptr, +[](C& o) -> auto& { return o.backend; }},
       {kSimDeviceOption.name, "", kSimDeviceOption.help, nullptr, +[](C& o) -> auto& { return o.sim_device; }},
       {"devices", "", "GPU indices to calibrate, comma-separated (default: every visible GPU)", nullptr,
@@ -71,6 +71,7 @@ std::vector<campaign::Option<CalibrateOptions>> make_calibrate_options() {
       {"restore-clocks", "", "Only reset locked and application clocks of every GPU (after a crash), then exit",
        nullptr, +[](C& o) -> auto& { return o.restore_clocks; }},
   };
+  return table;
 }
 
 std::string host() {
@@ -226,8 +227,7 @@ void add_calibrate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("calibrate", "Power calibration per device: sensor update period and lag, P(f) and "
                                               "t(f) over locked SM clocks, temperature slope; into a calibration file");
   cmd->option_defaults()->always_capture_default();
-  static const auto table = make_calibrate_options();
-  add_options(*cmd, table, *o);
+  add_options(*cmd, calibrate_options(), *o);
   cmd->callback([o] { run_calibrate(*o); });
 }
 

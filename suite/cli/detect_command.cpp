@@ -221,7 +221,7 @@ const std::vector<campaign::Option<DetectOptions>>& detect_options() {
 }
 
 // The options of detect_options() whose typed value is not a plain field, bound to `o`.
-HandBindings hand_bindings(DetectOptions& o) {
+HandBindings detect_hand_bindings(DetectOptions& o) {
   return {
       {"detector", [&o](CLI::App& app, const std::string& help, const campaign::Limit*) {
          return app.add_option("--detector", o.detectors, help)->delimiter(',')->default_str("");
@@ -252,7 +252,7 @@ void add_detect_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("detect", "Run knee detectors on saved curves: a CSV file (header row, one row per "
                                            "size) or every campaign of a results file, without measuring");
   cmd->add_option("--input", o->input, "CSV file with a header row, or a results file (autobench.h5)")->required();
-  add_options(*cmd, detect_options(), *o, "", hand_bindings(*o));
+  add_options(*cmd, detect_options(), *o, "", detect_hand_bindings(*o));
   cmd->callback([o, cmd] {
     o->sensitivity_param = detector_param_typed(*cmd, "kneedle.sensitivity");  // --sensitivity's other name
     if (o->sensitivity_param && o->sensitivity)

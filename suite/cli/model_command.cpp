@@ -61,10 +61,10 @@ struct ModelOptions {
 };
 
 // `model`'s options besides the fit's; the file records the run's outcome (suite/model_file/), not these.
-std::vector<campaign::Option<ModelOptions>> make_model_options() {
+const std::vector<campaign::Option<ModelOptions>>& model_options() {
   using M = ModelOptions;
   using campaign::kBackendOption, campaign::kSimDeviceOption, campaign::kSeedOption, campaign::kOutputOption;
-  return {
+  static const std::vector<campaign::Option<M>> table = {
       {"kernel", "", "Kernel to model (see `list`)", nullptr, +[](M& o) -> auto& { return o.kernel; }},
       {"samples", "", "Training samples, drawn uniformly at random from the space", nullptr,
        +[](M& o) -> auto& { return o.samples; }, &L::samples},
@@ -82,6 +82,7 @@ std::vector<campaign::Option<ModelOptions>> make_model_options() {
       {kSeedOption.name, "", kSeedOption.help, nullptr, +[](M& o) -> auto& { return o.seed; }, kSeedOption.limit},
       {kOutputOption.name, "", kOutputOption.help, nullptr, +[](M& o) -> auto& { return o.output; }},
   };
+  return table;
 }
 
 constexpr std::int64_t kMaxSize = std::int64_t{1} << 40;
@@ -151,8 +152,7 @@ void add_model_command(CLI::App& app, const std::string& command_line) {
                                           "(x locked SM clocks), shared among the ranks, fitted by stepwise spline "
                                           "regression into an HDF5 model file (see `report` and `model predict`)");
   cmd->option_defaults()->always_capture_default();
-  static const auto table = make_model_options();
-  add_options(*cmd, table, *o);
+  add_options(*cmd, model_options(), *o);
   add_fit_options(*cmd, o->fit);
 
   CLI::App* pred = add_model_predict_command(*cmd);

@@ -36,9 +36,9 @@ struct EvaluateOptions {
 
 // `model evaluate`'s options besides the fit's and its inputs (the file, --sweep); in --help order, the
 // tuner replay's last.
-std::vector<campaign::Option<EvaluateOptions>> make_evaluate_options() {
+const std::vector<campaign::Option<EvaluateOptions>>& evaluate_options() {
   using E = EvaluateOptions;
-  return {
+  static const std::vector<campaign::Option<E>> table = {
       {"samples", "", "Training set sizes, comma-separated", nullptr, +[](E& e) -> auto& { return e.samples; }},
       {"repeats", "", "Random training sets per size", nullptr, +[](E& e) -> auto& { return e.repeats; },
        &L::evaluate_repeats},
@@ -56,6 +56,7 @@ std::vector<campaign::Option<EvaluateOptions>> make_evaluate_options() {
       {"tuner-incumbents", "", "Tuner replay: fastest of the previous size timed again", nullptr,
        +[](E& e) -> auto& { return e.tuner.incumbents; }, &L::tuner_incumbents},
   };
+  return table;
 }
 
 // The model tuner replayed over one or more recorded sweeps of one kernel on one device model.
@@ -205,8 +206,7 @@ CLI::App* add_model_evaluate_command(CLI::App& cmd) {
                                          "the model tuner is replayed, over its sizes and recorded probes. Repeated "
                                          "(recordings of one kernel on one device model): each probe is drawn from one "
                                          "of them, and the choices are judged by each configuration's median over them");
-  static const auto table = make_evaluate_options();
-  add_options(*eval, table, *e);
+  add_options(*eval, evaluate_options(), *e);
   add_fit_options(*eval, e->fit);
   eval->callback([e] { evaluate(*e); });
   return eval;
