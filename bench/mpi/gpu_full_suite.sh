@@ -2,8 +2,10 @@
 # One `--suite full` run (default power unless options say otherwise) on RANKS GPUs of this machine,
 # timed: its log, report (with each rank's time split) and file size in OUT_DIR; the results file is kept
 # as build-gpu-runs/keep/NAME.h5 (build outputs survive between calls on a warm device machine), and with
-# REFERENCE=NAME its knees are compared with that kept run's (bench/mpi/knee_agreement.py).
-#   [REFERENCE=NAME] bench/mpi/gpu_full_suite.sh OUT_DIR NAME RANKS BUDGET_S [autobench-mpi options...]
+# REFERENCE=NAME its knees are compared with that kept run's (bench/mpi/knee_agreement.py). With
+# KEEP_RUN=1 the run directory (journals, exports) stays in build-gpu-runs/keep/run-NAME, for
+# bench/mpi/write_timing.sh.
+#   [REFERENCE=NAME] [KEEP_RUN=1] bench/mpi/gpu_full_suite.sh OUT_DIR NAME RANKS BUDGET_S [autobench-mpi options...]
 source "$(dirname "$0")/../script_setup.sh" "$@"
 NAME=$2 RANKS=$3 BUDGET=$4
 shift 4
@@ -43,4 +45,7 @@ EOF
   fi
 fi
 gzip -f "$OUT/$NAME.txt"
+if [[ ${KEEP_RUN:-0} == 1 ]]; then
+  rm -rf "$KEEP/run-$NAME" && mv "$OUT"/run-"$NAME"/* "$KEEP/run-$NAME"
+fi
 rm -rf "$OUT/run-$NAME"
