@@ -21,12 +21,6 @@ namespace autobench::detect {
 // saturating throughput curve); `convex`: an elbow, the curve lies below it. Kneed's `curve` argument.
 enum class Shape { concave, convex };
 
-// Kneedle only (kneed's `direction`): whether y grows or falls with x.
-enum class Direction { increasing, decreasing };
-
-// Kneedle only (kneed's `interp_method`): use the points as they are, or a least-squares polynomial.
-enum class Interp { interp1d, polynomial };
-
 // What a detector runs on (smoothing.hpp): the measured points (`none`, the detector as published), a
 // least-squares natural cubic spline of them (`spline`), or a least-squares saturating latency-bandwidth
 // fit (`saturating`, t = t0 + work / B).
@@ -35,7 +29,7 @@ inline constexpr auto kSmoothingNames = record::names<Smoothing>(
     "smoothing", {{Smoothing::none, "none"}, {Smoothing::spline, "spline"}, {Smoothing::saturating, "saturating"}});
 
 // Tuning knobs shared by the detectors; each detector reads the ones it understands. A knob of one
-// detector only is declared by that detector (ParamSpec) and held in `declared`.
+// detector only is declared by that detector (ParamSpec) and held in `declared` or `chosen`.
 struct Params {
   Smoothing smoothing = Smoothing::none;  // every detector: detect on the points or on a fit of them
   int spline_knots = 0;                   // Smoothing::spline: interior knots, evenly spaced in the x-space;
@@ -43,20 +37,22 @@ struct Params {
   double sensitivity = 1.0;         // Kneedle's S (declared by kneedle; the noise-aware safeguards raise it)
   double distance_threshold = 0.0;  // minimum normalised chord distance for a knee to count (all but kneedle)
   XScale x_scale = XScale::log;     // x-space the detector works in
-  bool online = true;               // Kneedle: online (keep scanning after the first knee) or offline
   Shape shape = Shape::concave;     // knee (concave) or elbow (convex); every detector but dfdt reads it
-  Direction direction = Direction::increasing;  // Kneedle
-  Interp interp = Interp::interp1d;             // Kneedle
-  std::string proposer = "kneedle";   // hybrid: the detector that proposes a knee
-  std::string confirmer = "triangle"; // hybrid: the detector that must find a knee near it
-  std::string base = "triangle";      // multiknee: the single-knee detector applied to each segment
-  // Declared knobs set (--detector-param NAME.KEY=VALUE), by "NAME.KEY"; one not here has its declared
-  // default. Read them with detect::param (detector_params.hpp).
+  // Declared knobs set (--detector-param NAME.KEY=VALUE), by "NAME.KEY": a numeric knob's number in
+  // `declared`, a choice knob's name in `chosen`; one not here has its declared default. Read them with
+  // detect::param and detect::choice (detector_params.hpp).
   std::map<std::string, double> declared = {};
+  std::map<std::string, std::string> chosen = {};
 };
 
-// A numeric knob a detector declares in its own file (its Registration): `--detector-param NAME.KEY=VALUE`
-// sets it, checked against the range here (detector_params.hpp).
+// The names a choice knob allows, in the order `list` and the messages show them: a function, because a
+// knob naming another detector (hybrid's proposer) allows the detectors registered, which are known only
+// once every detector's file has registered. one_of and detectors_except (detector_params.hpp) make them.
+using Choices = std::function<std::vector<std::string>()>;
+
+// A knob a detector declares in its own file (its Registration): `--detector-param NAME.KEY=VALUE` sets it,
+// checked against what is declared here (detector_params.hpp). Numeric (a number in [min, max]) unless
+// `choices` is set: then one of those names, `default_choice` unless set (kneedle.interp=polynomial).
 struct ParamSpec {
   std::string key;            // NAME.KEY's KEY: lower case and underscores
   double default_value = 0.0;
@@ -65,8 +61,10 @@ struct ParamSpec {
   bool whole = false;         // whole numbers only
   std::string help;           // one line
   // A knob that other code reads too (kneedle's sensitivity, which the noise-aware safeguards adjust)
-  // lives in this Params field; every other knob in Params::declared.
+  // lives in this Params field; every other numeric knob in Params::declared.
   double Params::*field = nullptr;
+  Choices choices = {};        // a choice knob's allowed names (Params::chosen holds the one set)
+  std::string default_choice = {};  // ... and the one it has unless set
 };
 
 // What a detector found. `index` is the saturation knee (nullopt: no knee); `all` lists every knee found,

@@ -1,7 +1,6 @@
 // `hybrid`: one detector proposes a knee, a second must find one near it for the knee to count.
 #include <algorithm>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,8 +12,8 @@
 namespace autobench::detect {
 namespace {
 
-// The proposer's (Params::proposer) knees count when the confirmer (Params::confirmer) found a knee at
-// most `tolerance` (declared below) indices away. The saturation knee is the proposer's choice if confirmed, else
+// The proposer's knees count when the confirmer found a knee at most `tolerance` indices away (all three
+// declared below). The saturation knee is the proposer's choice if confirmed, else
 // the latest of its other confirmed knees (online Kneedle's choice is its latest knee, which on a noisy
 // plateau is a ripple while the real knee is among the earlier ones). Guards each method's failure mode
 // with the other's: kneedle reports the first point of a curve that starts flat in log x, and knees in
@@ -23,14 +22,10 @@ namespace {
 class Hybrid final : public Detector {
  public:
   explicit Hybrid(const Params& p)
-      : p_(p), tolerance_(static_cast<std::size_t>(param(p, "hybrid", "tolerance"))) {
-    for (const std::string* name : {&p.proposer, &p.confirmer})
-      if (*name == "hybrid")
-        throw std::invalid_argument(
-            "hybrid cannot use 'hybrid' as proposer or confirmer (allowed: any other detector)");
-    proposer_ = make(p.proposer, p);
-    confirmer_ = make(p.confirmer, p);
-  }
+      : p_(p),
+        tolerance_(static_cast<std::size_t>(param(p, "hybrid", "tolerance"))),
+        proposer_(make(choice(p, "hybrid", "proposer"), p)),
+        confirmer_(make(choice(p, "hybrid", "confirmer"), p)) {}
 
   Knee find(const Curve& curve) const override {
     const Knee proposed = proposer_->find(curve);
@@ -64,7 +59,11 @@ const Registration kHybridRegistration(
     "hybrid", "a proposer's knee (kneedle) confirmed by a second detector (triangle)",
     [](const Params& p) { return std::make_unique<Hybrid>(p); },
     {{.key = "tolerance", .default_value = 3.0, .min = 0.0, .max = 1000.0, .whole = true,
-      .help = "how many indices apart the proposed and the confirming knee may be"}});
+      .help = "how many indices apart the proposed and the confirming knee may be"},
+     {.key = "proposer", .help = "the detector that proposes knees",
+      .choices = detectors_except({"hybrid"}), .default_choice = "kneedle"},
+     {.key = "confirmer", .help = "the detector that must find a knee near a proposed one",
+      .choices = detectors_except({"hybrid"}), .default_choice = "triangle"}});
 
 }  // namespace
 }  // namespace autobench::detect

@@ -14,6 +14,16 @@
 namespace autobench::detect {
 namespace {
 
+// kneed's `direction`: whether y grows or falls with x.
+enum class Direction { increasing, decreasing };
+constexpr auto kDirectionNames =
+    record::names<Direction>("direction", {{Direction::increasing, "increasing"}, {Direction::decreasing, "decreasing"}});
+
+// kneed's `interp_method`: use the points as they are, or a least-squares polynomial.
+enum class Interp { interp1d, polynomial };
+constexpr auto kInterpNames =
+    record::names<Interp>("interp", {{Interp::interp1d, "interp1d"}, {Interp::polynomial, "polynomial"}});
+
 // numpy's pairwise summation, the order in which np.sum and np.mean add float64 values (blocks of up to
 // 128 summed in eight interleaved partial sums, larger arrays split in halves rounded to multiples of 8),
 // so that the mean below rounds exactly as kneed's does.
@@ -58,7 +68,12 @@ void to_concave_increasing(std::vector<double>& y, Shape shape, Direction direct
 //    one found is the knee). No maximum or no knee: no knee.
 class Kneedle final : public Detector {
  public:
-  explicit Kneedle(const Params& p) : p_(p), degree_(param(p, "kneedle", "polynomial_degree")) {
+  explicit Kneedle(const Params& p)
+      : p_(p),
+        degree_(param(p, "kneedle", "polynomial_degree")),
+        online_(choice(p, "kneedle", "online") == "true"),
+        direction_(kDirectionNames.value(choice(p, "kneedle", "direction"))),
+        interp_(kInterpNames.value(choice(p, "kneedle", "interp"))) {
     if (degree_ < 0 || degree_ != std::floor(degree_))
       throw std::invalid_argument("kneedle polynomial degree " + std::to_string(degree_) +
                                   " is not allowed (allowed: a whole number >= 0)");
@@ -73,15 +88,15 @@ class Kneedle final : public Detector {
     if (*lo == *hi) return {};  // kneed divides 0 by 0 here, and NaN has no maxima
 
     // The mirrored transforms reverse y, so their knee indices count from the end.
-    const bool mirrored = (p_.shape == Shape::concave) == (p_.direction == Direction::decreasing);
+    const bool mirrored = (p_.shape == Shape::concave) == (direction_ == Direction::decreasing);
     std::vector<double> xn = normalise(x);
     if (mirrored) {
       for (double& v : xn) v = 1.0 - v;
       std::reverse(xn.begin(), xn.end());
     }
     const auto degree = static_cast<std::size_t>(degree_);
-    std::vector<double> yn = normalise(p_.interp == Interp::interp1d ? curve.y : polyfit_values(x, curve.y, degree));
-    to_concave_increasing(yn, p_.shape, p_.direction);
+    std::vector<double> yn = normalise(interp_ == Interp::interp1d ? curve.y : polyfit_values(x, curve.y, degree));
+    to_concave_increasing(yn, p_.shape, direction_);
     std::vector<double> d(n);
     for (std::size_t i = 0; i < n; ++i) d[i] = yn[i] - xn[i];
 
@@ -113,7 +128,7 @@ class Kneedle final : public Detector {
         knees.insert(knee);
         out.index = knee;
         out.score = d[at];
-        if (!p_.online) break;
+        if (!online_) break;
       }
     }
     out.all.assign(knees.begin(), knees.end());
@@ -123,6 +138,9 @@ class Kneedle final : public Detector {
  private:
   Params p_;
   double degree_;  // polynomial_degree
+  bool online_;
+  Direction direction_;
+  Interp interp_;
 };
 
 const Registration kKneedleRegistration(
@@ -132,7 +150,15 @@ const Registration kKneedleRegistration(
       .help = "S: how far the difference curve must drop after a maximum for it to be a knee (--sensitivity)",
       .field = &Params::sensitivity},
      {.key = "polynomial_degree", .default_value = 7.0, .min = 0.0, .max = 30.0, .whole = true,
-      .help = "degree of the least-squares polynomial with polynomial interpolation (kneed's default 7)"}});
+      .help = "degree of the least-squares polynomial with polynomial interpolation (kneed's default 7)"},
+     {.key = "online", .help = "true: keep scanning after a knee, the last one counts; false: the first knee counts "
+      "(kneed's online; a run's --offline)",
+      .choices = one_of({"true", "false"}), .default_choice = "true"},
+     {.key = "direction", .help = "whether y grows or falls with x (kneed's direction)",
+      .choices = one_of(kDirectionNames), .default_choice = "increasing"},
+     {.key = "interp", .help = "interp1d: the points as they are; polynomial: a least-squares polynomial of "
+      "polynomial_degree (kneed's interp_method)",
+      .choices = one_of(kInterpNames), .default_choice = "interp1d"}});
 
 }  // namespace
 }  // namespace autobench::detect

@@ -43,7 +43,7 @@ SplitKnees split_knees(const Curve& curve, const Curve& unit, const Detector& ba
 
 namespace {
 
-// The base detector (Params::base, a single-knee detector) finds a knee in a segment; it counts when it
+// The base detector (`base`, a single-knee detector) finds a knee in a segment; it counts when it
 // clears that segment's chord in the whole curve's unit square by more than `min_bend` and
 // Params::distance_threshold, and the two segments it splits off (each keeps the knee as an end) are
 // searched the same way. Segments of fewer than `min_segment` points are not searched. min_bend
@@ -56,16 +56,13 @@ namespace {
 class MultiKnee final : public Detector {
  public:
   explicit MultiKnee(const Params& p) : p_(p), strong_fraction_(param(p, "multiknee", "strong_fraction")) {
-    if (p.base == "multiknee" || p.base == "hybrid")
-      throw std::invalid_argument("multiknee base '" + p.base +
-                                  "' is not a single-knee detector (allowed: any other detector)");
     if (!(strong_fraction_ > 0.0 && strong_fraction_ <= 1.0))
       throw std::invalid_argument("multiknee strong fraction " + std::to_string(strong_fraction_) +
                                   " is out of range (allowed: > 0 and <= 1)");
     if (const double min_segment = param(p, "multiknee", "min_segment"); min_segment < 3)
       throw std::invalid_argument("multiknee minimum segment " + std::to_string(min_segment) +
                                   " is too small (allowed: >= 3, a knee needs an interior point)");
-    base_ = make(p.base, p);
+    base_ = make(choice(p, "multiknee", "base"), p);
   }
 
   Knee find(const Curve& curve) const override {
@@ -96,7 +93,9 @@ const Registration kMultiKneeRegistration(
      {.key = "min_segment", .default_value = 4.0, .min = 3.0, .max = 1000.0, .whole = true,
       .help = "segments with fewer points are not split further"},
      {.key = "min_bend", .default_value = 0.01, .min = 0.0, .max = 1.0,
-      .help = "normalised distance off its segment's chord a knee needs"}});
+      .help = "normalised distance off its segment's chord a knee needs"},
+     {.key = "base", .help = "the single-knee detector that finds a knee in each segment",
+      .choices = detectors_except({"multiknee", "hybrid"}), .default_choice = "triangle"}});
 
 }  // namespace
 }  // namespace autobench::detect

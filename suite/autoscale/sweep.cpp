@@ -1,4 +1,5 @@
 // The autoscaling sweep (see sweep.hpp).
+#include "detect/detector_params.hpp"
 #include "detect/spline_fit.hpp"
 #include "suite/autoscale/sweep.hpp"
 
@@ -117,7 +118,7 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
   std::ostringstream out;
   out << "sensitivity=" << s.detector_params.sensitivity << ",distance_threshold=" << s.detector_params.distance_threshold
       << ",x_scale=" << detect::kXScaleNames.name(s.detector_params.x_scale)
-      << ",online=" << (s.detector_params.online ? 1 : 0)
+      << ",online=" << (detect::choice(s.detector_params, "kneedle", "online") == "true" ? 1 : 0)
       << ",smoothing=" << detect::kSmoothingNames.name(s.detector_params.smoothing) << ",min_points=" << s.safeguards.min_points
       << ",min_runtime_s=" << s.safeguards.min_runtime_s << ",post_knee=" << s.post_knee
       << ",scale_factor=" << s.scale_factor << ",safeguards=" << kSafeguardsNames.name(s.safeguards.mode)
@@ -127,6 +128,8 @@ std::string describe_detector_params(const AutoscaleSettings& s) {
   if (s.knee_metric != KneeMetric::throughput) out << ",knee_metric=" << kKneeMetricNames.name(s.knee_metric);
   if (s.knee_allow_throttled) out << ",knee_allow_throttled=1";
   for (const auto& [name_key, value] : s.detector_params.declared) out << "," << name_key << "=" << value;  // --detector-param
+  for (const auto& [name_key, name] : s.detector_params.chosen)
+    if (name_key != "kneedle.online") out << "," << name_key << "=" << name;  // online: said above
   if (s.safeguards.mode == detect::SafeguardMode::noise_aware) {
     out << ",max_jitter=" << s.safeguards.max_jitter << ",noise_z=" << s.safeguards.noise_z << ",fixed=";
     const char* sep = "";

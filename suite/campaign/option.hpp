@@ -55,14 +55,16 @@ NamedField<S> named(E& (*ref)(S&), const record::Names<E, N>& names) {
 }
 
 // What a stored file written before an option's key existed means: the key is required, the settings'
-// default holds, or a given value (the behaviour of those older files).
+// default holds, or a given value (the behaviour of those older files). `moved`: the other way round, a
+// key only older files hold, its setting now stored under another key: read when there, never written.
 struct OldFiles {
-  enum Kind { required, keep_default, value } kind = required;
+  enum Kind { required, keep_default, value, moved } kind = required;
   nlohmann::json was = nullptr;
 };
 inline OldFiles required() { return {}; }
 inline OldFiles keep_default() { return {OldFiles::keep_default, nullptr}; }
 inline OldFiles was(nlohmann::json v) { return {OldFiles::value, std::move(v)}; }
+inline OldFiles moved() { return {OldFiles::moved, nullptr}; }
 
 template <class S>
 struct Option {
@@ -142,11 +144,11 @@ void restore(const Option<S>& o, S& s, const nlohmann::json& value) {
       o.field);
 }
 
-// Every option of `table` with a key, into `j`.
+// Every option of `table` with a key, into `j` (a moved one's key is only read).
 template <class S>
 void write_options(const std::vector<Option<S>>& table, const S& s, nlohmann::json& j) {
   for (const auto& o : table)
-    if (o.key) j[o.key] = stored(o, s);
+    if (o.key && o.old.kind != OldFiles::moved) j[o.key] = stored(o, s);
 }
 
 // Every option of `table` with a key, from `value_of(key)` (nullopt: the file has no such key), a missing

@@ -167,20 +167,22 @@ std::vector<Option<A>> make_autoscale_options() {
        keep_default(), static_cast<double>(detect::kAutoKnots), true,
        [](const A& a) { return spline_knots_to_json(a.detector_params.spline_knots); },
        [](A& a, const json& j) { a.detector_params.spline_knots = spline_knots_from_json(j); }},
-      {"offline", "Detection", "Kneedle offline mode (first knee only) instead of online", "online", {}, nullptr,
-       required(), {}, true, [](const A& a) { return json(a.detector_params.online); },
-       [](A& a, const json& j) { j.get_to(a.detector_params.online); }},
-      // Stored as {"NAME.KEY": value} of the knobs set (those with a Params field, kneedle.sensitivity, under their own key).
-      {"detector-param", "Detection", "A detector's own parameter, NAME.KEY=VALUE (repeat, or separate by commas; e.g. "
-       "multiknee.strong_fraction=0.3; `list` shows each detector's, with default and range; kneedle.sensitivity is "
-       "--sensitivity)",
-       "detector_params", {}, nullptr, keep_default(), {}, true,
-       [](const A& a) { return json(a.detector_params.declared); },
+      // --detector-param kneedle.online=false; run.json from before it was declared by kneedle hold "online".
+      {"offline", "Detection", "Kneedle offline mode (first knee only) instead of online (--detector-param "
+       "kneedle.online=false)",
+       "online", {}, nullptr, moved(), {}, true,
+       [](const A& a) { return json(detect::choice(a.detector_params, "kneedle", "online") == "true"); },
        [](A& a, const json& j) {
-         for (const auto& [name_key, value] : j.items())
-           detect::set_param(a.detector_params,
-                             detect::parse_param(name_key + "=" + value.dump()));  // throws std::invalid_argument naming it
+         if (!j.get<bool>()) a.detector_params.chosen["kneedle.online"] = "false";
        }},
+      // Stored as {"NAME.KEY": value} of the knobs set: a number, or a choice's name (those with a Params field,
+      // kneedle.sensitivity, under their own key).
+      {"detector-param", "Detection", "A detector's own parameter, NAME.KEY=VALUE (repeat, or separate by commas; e.g. "
+       "multiknee.strong_fraction=0.3 or hybrid.proposer=lmethod; `list` shows each detector's, with default and "
+       "range or choices; kneedle.sensitivity is --sensitivity)",
+       "detector_params", {}, nullptr, keep_default(), {}, true,
+       [](const A& a) { return detector_params_to_json(a.detector_params); },
+       [](A& a, const json& j) { detector_params_from_json(a.detector_params, j); }},
       {"knee-bootstrap", "Detection", "Bootstrap replicates for each knee's 95% size interval (launch times "
        "resampled, detector rerun; 0: no interval)",
        "bootstrap", +[](A& a) -> auto& { return a.bootstrap; }, &L::knee_bootstrap, was(0)},

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "detect/detector_params.hpp"
 #include "detect/spline_fit.hpp"
 #include "suite/campaign/option_table.hpp"
 
@@ -18,6 +19,17 @@ int spline_knots_from_json(const nlohmann::json& j) {
   if (j.get<std::string>() != "auto")
     throw std::invalid_argument("spline_knots '" + j.get<std::string>() + "' (allowed: auto or a whole number)");
   return detect::kAutoKnots;
+}
+
+nlohmann::json detector_params_to_json(const detect::Params& p) {
+  nlohmann::json j = p.declared;
+  for (const auto& [name_key, name] : p.chosen) j[name_key] = name;
+  return j;
+}
+
+void detector_params_from_json(detect::Params& p, const nlohmann::json& j) {
+  for (const auto& [name_key, value] : j.items())
+    detect::set_param(p, detect::parse_param(name_key + "=" + (value.is_string() ? value.get<std::string>() : value.dump())));
 }
 
 const autoscale::AutoscaleSettings& RunSettings::autoscale_for(const std::string& kernel) const {

@@ -43,6 +43,11 @@ nlohmann::json to_json(const RunSettings& s);
 // std::invalid_argument for any other string).
 nlohmann::json spline_knots_to_json(int knots);
 int spline_knots_from_json(const nlohmann::json& j);
+// The JSON form of the declared detector knobs set (detect::Params::declared and chosen): {"NAME.KEY": a
+// number or a choice's name}; and back into `p`, each checked as if typed (throws std::invalid_argument
+// naming a bad one).
+nlohmann::json detector_params_to_json(const detect::Params& p);
+void detector_params_from_json(detect::Params& p, const nlohmann::json& j);
 // The inverse of to_json (throws nlohmann::json::exception on missing or mistyped keys).
 RunSettings settings_from_json(const nlohmann::json& j);
 

@@ -39,7 +39,7 @@ struct DetectOptions {
   std::optional<double> distance_threshold;
   std::optional<std::string> smoothing;
   std::optional<int> spline_knots;
-  detect::Params declared;  // the --detector-param knobs (declared and sensitivity)
+  detect::Params declared;  // the --detector-param knobs (declared, chosen and sensitivity)
   bool sensitivity_param = false;  // --detector-param kneedle.sensitivity typed
   bool whole_curve = false;
   std::string format = "table";
@@ -65,13 +65,13 @@ std::vector<std::string> chosen_detectors(const std::vector<std::string>& named)
 // The detector settings given on the command line, applied over `p` (the defaults, or a run's settings).
 detect::Params overridden(detect::Params p, const DetectOptions& o) {
   if (o.x_scale) p.x_scale = detect::kXScaleNames.value(*o.x_scale);  // validated in check_options
-  if (o.online) p.online = true;
-  if (o.offline) p.online = false;
+  if (o.online || o.offline) p.chosen["kneedle.online"] = o.online ? "true" : "false";
   if (o.sensitivity) p.sensitivity = *o.sensitivity;
   if (o.distance_threshold) p.distance_threshold = *o.distance_threshold;
   if (o.smoothing) p.smoothing = detect::kSmoothingNames.value(*o.smoothing);  // validated in check_options
   if (o.spline_knots) p.spline_knots = *o.spline_knots;
   for (const auto& [name_key, value] : o.declared.declared) p.declared[name_key] = value;
+  for (const auto& [name_key, name] : o.declared.chosen) p.chosen[name_key] = name;
   if (o.sensitivity_param) p.sensitivity = o.declared.sensitivity;
   return p;
 }
@@ -258,6 +258,9 @@ void add_detect_command(CLI::App& app) {
     if (o->sensitivity_param && o->sensitivity)
       throw UsageError("detect: --sensitivity and --detector-param kneedle.sensitivity set the same value (allowed: "
                        "one of them)");
+    if ((o->online || o->offline) && detector_param_typed(*cmd, "kneedle.online"))
+      throw UsageError(std::string("detect: ") + (o->online ? "--online" : "--offline") +
+                       " and --detector-param kneedle.online set the same value (allowed: one of them)");
     detect_command(*o);
   });
 }

@@ -23,7 +23,7 @@ void add_list_command(CLI::App& app) {
     for (const auto& d : detect::list()) {
       fmt::print("  {:<10} {}\n", d.name.c_str(), d.description.c_str());
       for (const auto& p : d.params)  // --detector-param NAME.KEY=VALUE
-        fmt::print("    {}.{} = {} in {}: {}\n", d.name, p.key, p.default_value, detect::range_text(p), p.help);
+        fmt::print("    {}.{} = {} in {}: {}\n", d.name, p.key, detect::default_text(p), detect::range_text(p), p.help);
     }
     fmt::print("suites:\n");
     for (const auto& s : campaign::builtin_suites()) fmt::print("  {:<10} {}\n", s.name.c_str(), s.description.c_str());

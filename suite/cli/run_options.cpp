@@ -73,8 +73,10 @@ campaign::RunSettings to_settings(const RunOptions& o, const CLI::App& app) {
   if (o.cold || o.warm) a.cold = o.cold;
   // --iterations N alone is the thesis's fixed count; --noise-target typed as well keeps the target.
   if (app.count("--iterations") && !app.count("--noise-target")) a.noise_stop.target = 0.0;
-  a.detector_params.online = !o.offline;
-  // --sensitivity is kneedle.sensitivity's own name.
+  // --offline is kneedle.online=false's own name, --sensitivity kneedle.sensitivity's.
+  if (o.offline && detector_param_typed(app, "kneedle.online"))
+    throw UsageError("--offline and --detector-param kneedle.online set the same value (allowed: one of them)");
+  if (o.offline) a.detector_params.chosen["kneedle.online"] = "false";
   const bool typed_sensitivity = detector_param_typed(app, "kneedle.sensitivity");
   if (typed_sensitivity && app.count("--sensitivity"))
     throw UsageError("--sensitivity and --detector-param kneedle.sensitivity set the same value (allowed: one of them)");

@@ -7,6 +7,7 @@
 #include <map>
 #include <fmt/format.h>
 
+#include "detect/detector_params.hpp"
 #include "detect/spline_fit.hpp"
 #include "record/json.hpp"
 #include "suite/campaign/run_settings.hpp"
@@ -34,10 +35,12 @@ std::string smoothing_text(const detect::Params& p) {
 std::string settings_text(const CurveAnalysis& c) {
   const auto& p = c.params;
   std::string out = std::string("x-scale ") + detect::kXScaleNames.name(p.x_scale) + ", kneedle " +
-                    (p.online ? "online" : "offline") + " with sensitivity " + fmt::format("{}", p.sensitivity) +
+                    (detect::choice(p, "kneedle", "online") == "true" ? "online" : "offline") + " with sensitivity " + fmt::format("{}", p.sensitivity) +
                     ", distance threshold " + fmt::format("{}", p.distance_threshold) + ", on " +
                     smoothing_text(p) + "; ";
   for (const auto& [name_key, value] : p.declared) out += name_key + " " + fmt::format("{}", value) + "; ";
+  for (const auto& [name_key, name] : p.chosen)
+    if (name_key != "kneedle.online") out += name_key + " " + name + "; ";  // online: said above
   if (c.replayed && c.replayed->mode == detect::SafeguardMode::noise_aware)
     out += "sweep replayed (noise-aware safeguards: a knee counts from " + std::to_string(c.replayed->min_points) +
            " points on, once the latest point ran long enough for its jitter; thresholds from the noise)";
@@ -84,12 +87,12 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
 
 json curve_json(const CurveAnalysis& c) {
   json settings = {{"x_scale", detect::kXScaleNames.name(c.params.x_scale)},
-                   {"online", c.params.online},
+                   {"online", detect::choice(c.params, "kneedle", "online") == "true"},
                    {"sensitivity", record::number_to_json(c.params.sensitivity)},
                    {"distance_threshold", record::number_to_json(c.params.distance_threshold)},
                    {"smoothing", detect::kSmoothingNames.name(c.params.smoothing)},
                    {"spline_knots", campaign::spline_knots_to_json(c.params.spline_knots)},
-                   {"detector_params", c.params.declared},  // --detector-param NAME.KEY: value
+                   {"detector_params", campaign::detector_params_to_json(c.params)},  // --detector-param NAME.KEY: value
                    {"replay", nullptr}};
   if (c.replayed)
     settings["replay"] = {

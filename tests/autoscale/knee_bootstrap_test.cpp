@@ -80,7 +80,7 @@ Coverage coverage(const std::string& detector, const ab::detect::Params& params,
 
 TEST(KneeBootstrap, TheIntervalCoversTheKneeInAtLeast90PercentOfSeededTrials) {
   ab::detect::Params offline;
-  offline.online = false;
+  offline.chosen["kneedle.online"] = "false";
   const ab::detect::Params spline = ab::autoscale::AutoscaleSettings{}.detector_params;  // a run's default
   for (const auto& [name, params] : {std::pair<std::string, ab::detect::Params>{"triangle", {}},
                                      {"kneedle", offline}, {"fitted", {}}, {"triangle", spline},

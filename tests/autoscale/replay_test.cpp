@@ -22,7 +22,7 @@ struct Case {
 const Case kCases[] = {
     {"thesis", [](ab::autoscale::AutoscaleSettings&) {}},
     {"offline_linear", [](ab::autoscale::AutoscaleSettings& s) {
-       s.detector_params.online = false;
+       s.detector_params.chosen["kneedle.online"] = "false";
        s.detector_params.x_scale = ab::detect::XScale::linear;
      }},
     {"noise_aware", [](ab::autoscale::AutoscaleSettings& s) { s.safeguards.mode = ab::detect::SafeguardMode::noise_aware; }},

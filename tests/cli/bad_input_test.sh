@@ -53,12 +53,18 @@ expect 2 "--refine-precision: 0 is not allowed: must be a finite number in \(0, 
 expect 2 "--refine-precision: 1.5 is not allowed: must be a finite number in \(0, 1\)" "${out[@]}" --refine-precision 1.5
 expect 2 "--no-refine and --refine-precision exclude each other" "${out[@]}" --no-refine --refine-precision 0.1
 expect 2 "--coarse-factor: 1 is not allowed: must be a finite number in \(1, 16\]" "${out[@]}" --coarse-factor 1
-expect 2 "--detector-param: unknown detector 'elbow' in 'elbow.x=1' \\(allowed: hybrid.tolerance, kneedle.sensitivity, " "${out[@]}" --detector-param elbow.x=1
-expect 2 "--detector-param: detector 'kneedle' has no parameter 'sensitivty' in 'kneedle.sensitivty=2' \\(allowed: kneedle.sensitivity, kneedle.polynomial_degree\\)" "${out[@]}" --detector-param kneedle.sensitivty=2
+expect 2 "--detector-param: unknown detector 'elbow' in 'elbow.x=1' \\(allowed: fitted.base, hybrid.tolerance, hybrid.proposer, " "${out[@]}" --detector-param elbow.x=1
+expect 2 "--detector-param: detector 'kneedle' has no parameter 'sensitivty' in 'kneedle.sensitivty=2' \\(allowed: kneedle.sensitivity, kneedle.polynomial_degree, kneedle.online, kneedle.direction, kneedle.interp\\)" "${out[@]}" --detector-param kneedle.sensitivty=2
 expect 2 "--detector-param: multiknee.strong_fraction: 0 is not allowed: must be a finite number in \\(0, 1\\]" "${out[@]}" --detector-param hybrid.tolerance=2,multiknee.strong_fraction=0
 expect 2 "--detector-param: 'kneedle' is not NAME.KEY=VALUE" "${out[@]}" --detector-param kneedle
 expect 2 "--sensitivity and --detector-param kneedle.sensitivity set the same value" "${out[@]}" --sensitivity 2 --detector-param kneedle.sensitivity=3
 expect 2 "--detector-param: multiknee.min_segment: 2 is not allowed" detect --input "$scratch/none.csv" --detector-param multiknee.min_segment=2
+# Choice knobs: a name, checked against the allowed ones (a detector's: those it can use); --offline is kneedle.online=false.
+expect 2 "^autobench-mpi: error: --detector-param: kneedle.interp: 'cubic' is not allowed \\(allowed: interp1d, polynomial\\)" "${out[@]}" --detector-param kneedle.interp=cubic
+expect 2 "--detector-param: hybrid.proposer: 'hybrid' is not allowed \\(allowed: dfdt, fitted, kneedle, lmethod, menger, multiknee, triangle\\)" "${out[@]}" --detector-param hybrid.tolerance=2,hybrid.proposer=hybrid
+expect 2 "--detector-param: kneedle.online: 'no' is not allowed \\(allowed: true, false\\)" detect --input "$scratch/none.csv" --detector-param kneedle.online=no
+expect 2 "--offline and --detector-param kneedle.online set the same value \\(allowed: one of them\\)" "${out[@]}" --offline --detector-param kneedle.online=false
+expect 2 "detect: --online and --detector-param kneedle.online set the same value" detect --input "$scratch/none.csv" --online --detector-param kneedle.online=true
 expect 0 "" --help
 expect 0 "" --version
 

@@ -8,6 +8,8 @@ import shutil
 import subprocess
 import sys
 
+import h5py
+
 BINARY = os.environ["AUTOBENCH_BINARY"]
 SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-detect-test"
 shutil.rmtree(SCRATCH, ignore_errors=True)
@@ -158,11 +160,28 @@ def check_results_file(name, *settings):
 
 
 h5, _, count = check_results_file("run")
-_, refined, _ = check_results_file("refined", "--sweep", "adaptive", "--refine-precision", "0.05", "--safeguards",
+refined_h5, refined, _ = check_results_file("refined", "--sweep", "adaptive", "--refine-precision", "0.05", "--safeguards",
                                    "noise-aware", "--offline", "--x-scale", "linear", "--detectors", ",".join(detectors))
 settings = refined["curves"][0]["settings"]
 if settings["x_scale"] != "linear" or settings["online"] or settings["replay"]["safeguards"] != "noise-aware":
     problems.append(f"the run's settings were not applied: {settings}")
+
+# --offline is stored as kneedle.online=false; a results file from before, whose settings hold "online": false,
+# reads the same, and kneedle finds the same knees in it.
+old_h5 = os.path.join(SCRATCH, "old-online.h5")
+shutil.copyfile(refined_h5, old_h5)
+with h5py.File(old_h5, "r+") as f:
+    stored = json.loads(f.attrs["settings"])
+    if stored["detector_params"] != {"kneedle.online": "false"} or "online" in stored:
+        problems.append(f"--offline stored as {stored['detector_params']}, online key {stored.get('online')}")
+    stored["online"] = False
+    stored["detector_params"] = {}
+    f.attrs["settings"] = json.dumps(stored)
+old = detect_json("--input", old_h5, "--detector", "kneedle")
+new = detect_json("--input", refined_h5, "--detector", "kneedle")
+if [c["settings"]["online"] for c in old["curves"]] != [False] * len(new["curves"]) or \
+        [c["results"] for c in old["curves"]] != [c["results"] for c in new["curves"]]:
+    problems.append("a results file with the older \"online\": false is not read as kneedle.online=false")
 
 whole = detect_json("--input", h5, "--whole-curve", "--detector", "triangle")
 for c in whole["curves"]:

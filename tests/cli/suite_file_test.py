@@ -1,5 +1,6 @@
 """A TOML suite file drives a 2-rank sim run: its matrix and [options] are used, [kernel.NAME] applies to
-that kernel's sweeps only (a detector's own knobs too: detector-param), options typed on the command line
+that kernel's sweeps only (a detector's own knobs too: detector-param, numbers and choices, and offline, which
+is kneedle.online=false), options typed on the command line
 beat the file, and the HDF5 file records the suite name, the file and every per-kernel setting. Skips (77) on a build without TOML support."""
 import glob
 import json
@@ -34,7 +35,8 @@ iterations = 9
 [kernel.fp32]
 start-size = 2048
 scale-factor = 1.25
-detector-param = ["kneedle.polynomial_degree=5", "multiknee.min_bend=0.02"]
+detector-param = ["kneedle.polynomial_degree=5", "multiknee.min_bend=0.02", "kneedle.interp=polynomial"]
+offline = true
 """)
 
 out = os.path.join(SCRATCH, "results")
@@ -57,12 +59,18 @@ with h5py.File(h5, "r") as f:
     fp32 = settings["kernel_autoscale"]["fp32"]
     check(fp32["start_size"] == 2048 and fp32["scale_factor"] == 1.25, f"fp32 settings {fp32}")
     check(fp32["iterations"] == 8, "a kernel table inherits [options] it does not set")
-    check(fp32["detector_params"] == {"kneedle.polynomial_degree": 5, "multiknee.min_bend": 0.02},
+    check(fp32["detector_params"] == {"kneedle.polynomial_degree": 5, "multiknee.min_bend": 0.02,
+                                      "kneedle.interp": "polynomial", "kneedle.online": "false"},
           f"fp32's --detector-param knobs: {fp32['detector_params']}")
+    check("online" not in fp32 and "online" not in settings, "offline is stored as kneedle.online")
     check(settings["detector_params"] == {}, f"vecadd sets no detector knob: {settings['detector_params']}")
     recorded = f["campaigns"]["fp32"]["kneedle"]["rank0"]["repeat0"].attrs["detector_params"]
     recorded = recorded.decode() if isinstance(recorded, bytes) else str(recorded)
-    check(",kneedle.polynomial_degree=5," in recorded, f"fp32's campaign records its knobs: {recorded}")
+    check(",kneedle.polynomial_degree=5," in recorded and ",kneedle.interp=polynomial" in recorded
+          and ",online=0," in recorded, f"fp32's campaign records its knobs: {recorded}")
+    recorded = f["campaigns"]["vecadd"]["kneedle"]["rank0"]["repeat0"].attrs["detector_params"]
+    recorded = recorded.decode() if isinstance(recorded, bytes) else str(recorded)
+    check(",online=1," in recorded and "kneedle." not in recorded, f"vecadd's campaign: {recorded}")
 
     expected = {"vecadd": (4096, 1.5), "fp32": (2048, 1.25)}
     seen = set()

@@ -1,6 +1,6 @@
 // Per-detector parameters: `NAME.KEY=VALUE` checked against each detector's own declarations, set into
 // Params, changing that detector's knee on known curves; bad input named in one line with the allowed ones.
-#include <sstream>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -45,6 +45,33 @@ TEST(DetectorParams, ADeclaredKnobChangesItsDetectorsKneeOnAKnownCurve) {
   EXPECT_FALSE(make("kneedle", with("kneedle.sensitivity=40"))->find(corner).index.has_value());
 }
 
+TEST(DetectorParams, AChoiceKnobChangesItsDetectorsKneeOnAKnownCurve) {
+  // Corners at 15 and 45 of 60 (log x): online kneedle keeps scanning and reports the later one.
+  const Curve two_steps = log_piecewise(60, {{0, 10}, {15, 500}, {30, 500}, {45, 1000}});
+  EXPECT_EQ(make("kneedle")->find(two_steps).index, 45u);
+  EXPECT_EQ(make("kneedle", with("kneedle.online=false"))->find(two_steps).index, 15u);
+  // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15.
+  EXPECT_EQ(make("multiknee")->find(two_steps).all, (std::vector<std::size_t>{15, 45}));
+  EXPECT_EQ(make("multiknee", with("multiknee.base=lmethod"))->find(two_steps).all,
+            (std::vector<std::size_t>{15, 16}));
+  // Hybrid's proposer picks the knee among the confirmed ones: offline kneedle's first, the L-method's 16.
+  const Params offline = with("kneedle.online=false");
+  EXPECT_EQ(make("hybrid", offline)->find(two_steps).index, 15u);
+  EXPECT_EQ(make("hybrid", with("hybrid.proposer=lmethod", offline))->find(two_steps).index, 16u);
+}
+
+TEST(DetectorParams, AChoiceIsHeldByNameAndUnsetOnesHaveTheirDeclaredDefault) {
+  EXPECT_EQ(choice(Params{}, "kneedle", "interp"), "interp1d");
+  EXPECT_EQ(choice(Params{}, "hybrid", "proposer"), "kneedle");
+  EXPECT_EQ(choice(Params{}, "fitted", "base"), "triangle");
+  const Params p = with("kneedle.interp=polynomial");
+  EXPECT_EQ(p.chosen, (std::map<std::string, std::string>{{"kneedle.interp", "polynomial"}}));
+  EXPECT_TRUE(p.declared.empty());
+  EXPECT_EQ(choice(p, "kneedle", "interp"), "polynomial");
+  EXPECT_THROW(param(p, "kneedle", "interp"), std::logic_error) << "a choice is no number";
+  EXPECT_THROW(choice(p, "kneedle", "polynomial_degree"), std::logic_error) << "a number is no choice";
+}
+
 TEST(DetectorParams, UnsetKnobsHaveTheirDeclaredDefaultsAndSharedOnesLiveInTheirField) {
   EXPECT_EQ(param(Params{}, "multiknee", "strong_fraction"), 0.5);
   EXPECT_EQ(param(Params{}, "hybrid", "tolerance"), 3.0);
@@ -59,20 +86,21 @@ TEST(DetectorParams, UnsetKnobsHaveTheirDeclaredDefaultsAndSharedOnesLiveInTheir
 }
 
 TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
-  EXPECT_EQ(declared_names(), (std::vector<std::string>{"hybrid.tolerance", "kneedle.sensitivity",
-                                                        "kneedle.polynomial_degree", "multiknee.strong_fraction",
-                                                        "multiknee.min_segment", "multiknee.min_bend"}));
+  EXPECT_EQ(declared_names(), (std::vector<std::string>{"fitted.base", "hybrid.tolerance", "hybrid.proposer",
+                                                        "hybrid.confirmer", "kneedle.sensitivity",
+                                                        "kneedle.polynomial_degree", "kneedle.online",
+                                                        "kneedle.direction", "kneedle.interp",
+                                                        "multiknee.strong_fraction", "multiknee.min_segment",
+                                                        "multiknee.min_bend", "multiknee.base"}));
   for (const auto& e : list())
-    for (const auto& spec : e.params) {
-      std::ostringstream value;
-      value << spec.default_value;
-      EXPECT_NO_THROW(parse_param(e.name + "." + spec.key + "=" + value.str())) << e.name << "." << spec.key;
-    }
+    for (const auto& spec : e.params)
+      EXPECT_NO_THROW(parse_param(e.name + "." + spec.key + "=" + default_text(spec))) << e.name << "." << spec.key;
 }
 
 TEST(DetectorParams, BadInputIsOneLineNamingItAndTheAllowedOnes) {
-  const std::string all = "hybrid.tolerance, kneedle.sensitivity, kneedle.polynomial_degree, "
-                          "multiknee.strong_fraction, multiknee.min_segment, multiknee.min_bend";
+  const std::string all = "fitted.base, hybrid.tolerance, hybrid.proposer, hybrid.confirmer, kneedle.sensitivity, "
+                          "kneedle.polynomial_degree, kneedle.online, kneedle.direction, kneedle.interp, "
+                          "multiknee.strong_fraction, multiknee.min_segment, multiknee.min_bend, multiknee.base";
   EXPECT_EQ(refusal("kneedle.sensitivity"),
             "'kneedle.sensitivity' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed NAME.KEY: " + all + ")");
   EXPECT_EQ(refusal("sensitivity=1"), "'sensitivity=1' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed "
@@ -82,7 +110,8 @@ TEST(DetectorParams, BadInputIsOneLineNamingItAndTheAllowedOnes) {
             "detector 'triangle' has no parameter 'sensitivity' in 'triangle.sensitivity=1' (allowed: " + all + ")");
   EXPECT_EQ(refusal("kneedle.sensitivty=1"), "detector 'kneedle' has no parameter 'sensitivty' in "
                                              "'kneedle.sensitivty=1' (allowed: kneedle.sensitivity, "
-                                             "kneedle.polynomial_degree)");
+                                             "kneedle.polynomial_degree, kneedle.online, kneedle.direction, "
+                                             "kneedle.interp)");
   EXPECT_EQ(refusal("kneedle.sensitivity=0").rfind("kneedle.sensitivity: 0 is not allowed: must be a finite number "
                                                    "in (0, 100] (S: ", 0),
             0u)
@@ -95,6 +124,28 @@ TEST(DetectorParams, BadInputIsOneLineNamingItAndTheAllowedOnes) {
             std::string::npos);
   for (const char* bad : {"kneedle.sensitivity=0", "elbow.x=1", "kneedle.sensitivity"})
     EXPECT_EQ(refusal(bad).find('\n'), std::string::npos) << "one line";
+}
+
+TEST(DetectorParams, ABadChoiceIsOneLineNamingItAndTheAllowedNames) {
+  EXPECT_EQ(refusal("kneedle.interp=cubic"), "kneedle.interp: 'cubic' is not allowed (allowed: interp1d, polynomial)");
+  EXPECT_EQ(refusal("kneedle.online=yes"), "kneedle.online: 'yes' is not allowed (allowed: true, false)");
+  EXPECT_EQ(refusal("kneedle.direction=1"),
+            "kneedle.direction: '1' is not allowed (allowed: increasing, decreasing)");
+  // A knob naming a detector allows the registered ones but those it cannot use.
+  EXPECT_EQ(refusal("hybrid.proposer=hybrid"), "hybrid.proposer: 'hybrid' is not allowed (allowed: dfdt, fitted, "
+                                               "kneedle, lmethod, menger, multiknee, triangle)");
+  EXPECT_EQ(refusal("fitted.base=nosuch"),
+            "fitted.base: 'nosuch' is not allowed (allowed: dfdt, kneedle, lmethod, menger, triangle)");
+  // A name set in code is checked when the detector is made, with the same message.
+  Params p;
+  p.chosen["multiknee.base"] = "hybrid";
+  try {
+    make("multiknee", p);
+    ADD_FAILURE() << "multiknee on hybrid was made";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "multiknee.base: 'hybrid' is not allowed (allowed: dfdt, fitted, kneedle, "
+                                     "lmethod, menger, triangle)");
+  }
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ TEST(Fitted, OnALatencyBandwidthCurveFindsTheBaseDetectorsKnee) {
   const Curve clean = saturating(90, 2e5);
   for (const char* base : {"triangle", "kneedle"}) {
     Params p;
-    p.base = base;
+    p.chosen["fitted.base"] = base;
     const auto expected = make(base)->find(clean).index;
     ASSERT_TRUE(expected.has_value()) << base;
     const auto k = make("fitted", p)->find(clean).index;
@@ -59,10 +59,10 @@ TEST(Fitted, HoldsStillUnderNoiseWhereTheRawCurvesKneeWanders) {
 TEST(Fitted, RejectsABaseThatIsNotASingleKneeDetector) {
   Params p;
   for (const char* base : {"fitted", "multiknee", "hybrid"}) {
-    p.base = base;
+    p.chosen["fitted.base"] = base;
     EXPECT_THROW(make("fitted", p), std::invalid_argument) << base;
   }
-  p.base = "nonsense";
+  p.chosen["fitted.base"] = "nonsense";
   EXPECT_THROW(make("fitted", p), std::invalid_argument);
 }
 

@@ -25,7 +25,7 @@ TEST(Hybrid, ToleranceIsTheLargestConfirmableGap) {
   // On a smooth saturating curve the L-method's vertex and triangle's farthest point lie apart.
   const Curve c = saturating(131, 1e6);
   Params p;
-  p.proposer = "lmethod";
+  p.chosen["hybrid.proposer"] = "lmethod";
   const auto proposed = make("lmethod", p)->find(c).index;
   const auto confirming = make("triangle", p)->find(c).index;
   ASSERT_TRUE(proposed && confirming);
@@ -53,13 +53,13 @@ TEST(Hybrid, ScoreIsTheChosenKneesChordDistance) {
 
 TEST(Hybrid, ProposerAndConfirmerAreConfigurable) {
   Params p;
-  p.proposer = "lmethod";
-  p.confirmer = "menger";
+  p.chosen["hybrid.proposer"] = "lmethod";
+  p.chosen["hybrid.confirmer"] = "menger";
   EXPECT_EQ(make("hybrid", p)->find(log_roofline(60, 25)).index, 25u);
-  p.proposer = "hybrid";
+  p.chosen["hybrid.proposer"] = "hybrid";
   EXPECT_THROW(make("hybrid", p), std::invalid_argument);
-  p.proposer = "kneedle";
-  p.confirmer = "nosuch";
+  p.chosen["hybrid.proposer"] = "kneedle";
+  p.chosen["hybrid.confirmer"] = "nosuch";
   EXPECT_THROW(make("hybrid", p), std::invalid_argument);
 }
 

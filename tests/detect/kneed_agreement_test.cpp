@@ -22,10 +22,10 @@ Params params_of(const nlohmann::json& c) {
   Params p;
   p.x_scale = kXScaleNames.value(c.at("x_scale").get<std::string>());
   p.sensitivity = c.at("S");
-  p.online = c.at("online");
+  p.chosen["kneedle.online"] = c.at("online").get<bool>() ? "true" : "false";
   p.shape = c.at("curve") == "concave" ? Shape::concave : Shape::convex;
-  p.direction = c.at("direction") == "increasing" ? Direction::increasing : Direction::decreasing;
-  p.interp = c.at("interp") == "interp1d" ? Interp::interp1d : Interp::polynomial;
+  p.chosen["kneedle.direction"] = c.at("direction");  // increasing or decreasing, as kneed names them
+  p.chosen["kneedle.interp"] = c.at("interp");        // interp1d or polynomial
   return p;
 }
 

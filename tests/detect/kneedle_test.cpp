@@ -21,11 +21,11 @@ Curve two_step() { return testing::log_piecewise(60, {{0, 10}, {15, 500}, {30, 5
 
 TEST(Kneedle, OnlineReportsTheLastKneeOfflineTheFirst) {
   Params p;
-  p.online = true;
+  p.chosen["kneedle.online"] = "true";
   const Knee online = make("kneedle", p)->find(two_step());
   EXPECT_EQ(online.index, 45u);
   EXPECT_EQ(online.all, (std::vector<std::size_t>{15, 45}));
-  p.online = false;
+  p.chosen["kneedle.online"] = "false";
   const Knee offline = make("kneedle", p)->find(two_step());
   EXPECT_EQ(offline.index, 15u);
   EXPECT_EQ(offline.all, std::vector<std::size_t>{15});
@@ -87,7 +87,7 @@ TEST(Kneedle, ConvexDecreasingFindsTheElbow) {
   Params p;
   p.x_scale = XScale::linear;
   p.shape = Shape::convex;
-  p.direction = Direction::decreasing;
+  p.chosen["kneedle.direction"] = "decreasing";
   EXPECT_EQ(make("kneedle", p)->find(c).index, 11u);
 }
 
@@ -95,7 +95,7 @@ TEST(Kneedle, PolynomialSmoothingThroughEveryPointEqualsTheRawCurve) {
   const Curve c = testing::with_noise(saturating(8, 2e4), 0.05, 3);  // 8 points, degree 7: interpolates
   Params p;
   const Knee raw = make("kneedle", p)->find(c);
-  p.interp = Interp::polynomial;
+  p.chosen["kneedle.interp"] = "polynomial";
   const Knee poly = make("kneedle", p)->find(c);
   EXPECT_EQ(poly.index, raw.index);
   EXPECT_EQ(poly.all, raw.all);
@@ -104,10 +104,10 @@ TEST(Kneedle, PolynomialSmoothingThroughEveryPointEqualsTheRawCurve) {
 TEST(Kneedle, PolynomialSmoothingIgnoresNoiseTheRawCurveReacts) {
   const Curve noisy = testing::with_noise(saturating(90, 3e5), 0.03, 11);
   Params p;
-  p.interp = Interp::polynomial;
+  p.chosen["kneedle.interp"] = "polynomial";
   p.declared["kneedle.polynomial_degree"] = 5;
   const Knee smooth = make("kneedle", p)->find(noisy);
-  p.interp = Interp::interp1d;
+  p.chosen["kneedle.interp"] = "interp1d";
   const Knee raw = make("kneedle", p)->find(noisy);
   EXPECT_LT(smooth.all.size(), raw.all.size());
 }

@@ -55,11 +55,11 @@ TEST(MultiKnee, ASmoothCurveHasOneKneeNotABendPerSegment) {
 
 TEST(MultiKnee, UsesTheConfiguredBaseDetector) {
   Params p;
-  p.base = "menger";
+  p.chosen["multiknee.base"] = "menger";
   EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 45}));
   // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15; its
   // split of [16, 59] (flat, rise, flat) does not clear that segment's chord.
-  p.base = "lmethod";
+  p.chosen["multiknee.base"] = "lmethod";
   EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 16}));
 }
 
@@ -88,7 +88,7 @@ TEST(MultiKnee, SplittingAStaircaseStopsAtTheLevelBound) {
   }
   Params p;
   p.x_scale = XScale::linear;
-  p.base = "menger";
+  p.chosen["multiknee.base"] = "menger";
   p.declared["multiknee.min_bend"] = 0.0;
   const SplitKnees split = split_knees(stairs, unit_curve(stairs, p.x_scale), *make("menger", p), p);
   EXPECT_EQ(split.levels, kMultiKneeMaxLevels);
@@ -98,11 +98,11 @@ TEST(MultiKnee, SplittingAStaircaseStopsAtTheLevelBound) {
 
 TEST(MultiKnee, RejectsBadParameters) {
   Params p;
-  p.base = "multiknee";
+  p.chosen["multiknee.base"] = "multiknee";
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
-  p.base = "hybrid";
+  p.chosen["multiknee.base"] = "hybrid";
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
-  p.base = "nosuch";
+  p.chosen["multiknee.base"] = "nosuch";
   EXPECT_THROW(make("multiknee", p), std::invalid_argument);
   p = {};
   p.declared["multiknee.strong_fraction"] = 0.0;
