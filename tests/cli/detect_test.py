@@ -1,5 +1,6 @@
 """`detect` driven through the real binary: (a) a CSV curve with a known knee, on the points and on the default
-spline, kneedle on the points checked against Python kneed 0.9.0 where it is installed; (b) a sim results file, whose recorded knees the re-analysis reproduces;
+spline, kneedle on the points checked against Python kneed 0.9.0 where it is installed, detector knobs (numbers
+and choices, as `list` shows them) changing knees; (b) a sim results file, whose recorded knees the re-analysis reproduces;
 (c) bad input: exit 2 and one line naming the file, line and value, or the allowed values."""
 import json
 import math
@@ -85,6 +86,44 @@ r = detect_json("--input", line, "--detector", "triangle", "--x-scale", "linear"
 if len(r) != 1 or any(r[0][k] is not None for k in ("knee_index", "knee_x", "knee_y", "plateau_fraction",
                                                      "knee_position", "score")) or r[0]["all_knees"] != []:
     problems.append(f"no knee on a line expected, got {r}")
+
+# A detector's choice knobs change its knee: corners at 15 and 45 of 60 in log size (flat between 15 and 30).
+# Online kneedle reports the later corner, offline (--offline is kneedle.online=false) the first; multiknee
+# on the L-method splits at 16 (one past the first corner), then at 15.
+corners = [(0, 10.0), (15, 500.0), (30, 500.0), (45, 1000.0)]
+steps = [round(4096 * 1.1**k) for k in range(60)]
+def piecewise(i):  # straight in log size between the corners (tests/detect/curves.hpp: log_piecewise)
+    seg = 0
+    while seg + 1 < len(corners) and corners[seg + 1][0] < i:
+        seg += 1
+    if seg + 1 == len(corners):
+        return corners[-1][1]
+    (i0, y0), (i1, y1) = corners[seg], corners[seg + 1]
+    return y0 + (y1 - y0) * math.log10(steps[i] / steps[i0]) / math.log10(steps[i1] / steps[i0])
+two_steps = write("two_steps.csv", "size,throughput\n" + "".join(f"{x},{piecewise(i)!r}\n" for i, x in enumerate(steps)))
+def knees(*args):
+    (c,) = detect_json("--input", two_steps, "--smoothing", "none", *args)["curves"]
+    return c["settings"], {r["detector"]: (r["knee_index"], r["all_knees"]) for r in c["results"]}
+for args, want_params, want in [
+        ([], {}, {"kneedle": 45, "multiknee": [15, 45]}),
+        (["--detector-param", "kneedle.online=false"], {"kneedle.online": "false"}, {"kneedle": 15}),
+        (["--offline"], {"kneedle.online": "false"}, {"kneedle": 15}),
+        (["--detector-param", "multiknee.base=lmethod"], {"multiknee.base": "lmethod"}, {"multiknee": [15, 16]}),
+        (["--detector-param", "kneedle.online=false,hybrid.proposer=lmethod"],
+         {"kneedle.online": "false", "hybrid.proposer": "lmethod"}, {"hybrid": 16})]:
+    settings, found = knees("--detector", "kneedle,multiknee,hybrid", *args)
+    got = {d: found[d][1] if isinstance(k, list) else found[d][0] for d, k in want.items()}
+    if got != want or settings["detector_params"] != want_params or settings["online"] != (want_params.get("kneedle.online") != "false"):
+        problems.append(f"{' '.join(args) or 'defaults'} on two steps: {got} (expected {want}), settings {settings}")
+
+# `list` shows each declared knob with its default and its range or its choices.
+listing, _ = run("list")
+for line in ["    kneedle.interp = interp1d in {interp1d, polynomial}: ",
+             "    kneedle.online = true in {true, false}: ",
+             "    hybrid.proposer = kneedle in {dfdt, fitted, kneedle, lmethod, menger, multiknee, triangle}: ",
+             "    multiknee.min_segment = 4 in [3, 1000] whole: "]:
+    if line not in listing:
+        problems.append(f"`list` lacks '{line}':\n{listing}")
 
 # The table names the file, the columns and every detector.
 table, _ = run("detect", "--input", csv)
