@@ -147,6 +147,9 @@ else
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\n[kernel.vecadd]\nsensitivity = inf\n' | suite infkernel
   expect 2 "infkernel.toml:4: --sensitivity: inf is not allowed: must be a finite number in \(0, 100\]" \
     "${out[@]}" --suite "$scratch/infkernel.toml"
+  printf 'kernels = ["vecadd"]\ndetectors = ["hybrid"]\n[kernel.vecadd]\nstart-size = 4096\ndetector-param = ["hybrid.proposer=elbow"]\n' | suite badchoice
+  expect 2 "badchoice.toml:5: --detector-param: hybrid.proposer: 'elbow' is not allowed \\(allowed: dfdt, fitted, " \
+    "${out[@]}" --suite "$scratch/badchoice.toml"
   printf 'kernels = ["vecadd"]\ndetectors = ["triangle"]\nrepeats = 1000000000\n' | suite hugerepeats
   expect 2 "hugerepeats.toml:3: --repeats: 1000000000 is not allowed" "${out[@]}" --suite "$scratch/hugerepeats.toml" \
     --dry-run
