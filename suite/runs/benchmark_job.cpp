@@ -326,8 +326,10 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                                            : "stopped early (time budget)",
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   std::string path;
+  result_file::RunFileTimes file_times;
   try {
-    path = result_file::write_run_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits);
+    path = result_file::write_run_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits,
+                                       &file_times);
   } catch (const std::exception& e) {
     fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
                e.what());
@@ -346,9 +348,13 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   // The last line names the backend, so a run that ended on simulated devices cannot pass for a GPU run.
   const std::string backend_said =
       ctx.backend == "sim" ? "sim backend (simulated devices, not GPU measurements)" : ctx.backend + " backend";
-  if (!path.empty() && settings_.verbosity > 0)
+  if (!path.empty() && settings_.verbosity > 0) {
+    fmt::print("rank 0's last step: gather {:.3f} s, reading the messages {:.3f} s, statistics {:.3f} s, the HDF5 file "
+               "{:.3f} s beside the exports {:.3f} s\n",
+               splits.front().gather_s, read_s, file_times.statistics_s, file_times.file_s, file_times.exports_s);
     fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {} ({})\n", total, writing,
                backend_said.c_str(), path.c_str(), formatting::size_text(std::filesystem::file_size(path)));
+  }
   else if (!path.empty()) {
     fmt::print("{}\n", path.c_str());
     if (ctx.backend == "sim") {
