@@ -137,16 +137,15 @@ results::ConsensusRow model_row(const std::vector<const results::ConsensusRow*>&
   return row;
 }
 
-}  // namespace
-
-std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks) {
+// compute_consensus over every campaign, or only the complete ones (without copying the rest away).
+std::vector<results::ConsensusRow> consensus_over(const std::vector<results::RankResult>& ranks, bool complete_only) {
   // kernel -> (rank, repeat) -> the sweep's campaigns, and the model of each rank
   std::map<std::string, std::map<std::pair<int, int>, std::vector<const results::Campaign*>>> sweeps;
   std::map<int, std::string> models;
   for (const auto& rank : ranks) {
     models[rank.rank] = model_label(rank.device.backend, rank.device.model);
     for (const auto& c : rank.campaigns)
-      if (!c.points.empty()) sweeps[c.kernel][{rank.rank, c.repeat}].push_back(&c);
+      if (!c.points.empty() && (c.complete || !complete_only)) sweeps[c.kernel][{rank.rank, c.repeat}].push_back(&c);
   }
   std::vector<results::ConsensusRow> out;
   for (const auto& [kernel, by_sweep] : sweeps) {
@@ -160,8 +159,14 @@ std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::
   return out;
 }
 
+}  // namespace
+
+std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks) {
+  return consensus_over(ranks, false);
+}
+
 std::vector<results::ConsensusRow> consensus_of_complete(const std::vector<results::RankResult>& ranks) {
-  return compute_consensus(results::complete_campaigns(ranks));
+  return consensus_over(ranks, true);
 }
 
 }  // namespace autobench::stats

@@ -100,13 +100,13 @@ struct Groups {
   std::vector<Sample> all;
 };
 
-}  // namespace
-
-std::vector<results::StabilityRow> compute_stability(const std::vector<results::RankResult>& ranks) {
+// compute_stability over every campaign, or only the complete ones (without copying the rest away: a
+// 4-rank full suite's campaigns are tens of MB).
+std::vector<results::StabilityRow> stability_over(const std::vector<results::RankResult>& ranks, bool complete_only) {
   std::map<std::pair<std::string, std::string>, Groups> groups;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {
-      if (c.points.empty()) continue;
+      if (c.points.empty() || (complete_only && !c.complete)) continue;
       const Sample s = sample_of(c);
       auto& g = groups[{c.kernel, c.detector}];
       g.by_rank[rank.rank].push_back(s);
@@ -129,8 +129,14 @@ std::vector<results::StabilityRow> compute_stability(const std::vector<results::
   return rows;
 }
 
+}  // namespace
+
+std::vector<results::StabilityRow> compute_stability(const std::vector<results::RankResult>& ranks) {
+  return stability_over(ranks, false);
+}
+
 std::vector<results::StabilityRow> stability_of_complete(const std::vector<results::RankResult>& ranks) {
-  return compute_stability(results::complete_campaigns(ranks));
+  return stability_over(ranks, true);
 }
 
 }  // namespace autobench::stats

@@ -169,6 +169,19 @@ TEST(Stability, StatisticsAreOverTheKneesFoundOnly) {
   EXPECT_DOUBLE_EQ(r.within1_fraction, 1.0);
 }
 
+TEST(Stability, OfCompleteLeavesTheIncompleteCampaignsOut) {
+  std::vector<RankResult> ranks{rank(0, "A")};
+  ranks[0].campaigns = {campaign("k", "d", 3, 300), campaign("k", "d", 3, 300), campaign("k", "d", 5, 500),
+                        campaign("k", "e", 4, 400)};
+  ranks[0].campaigns[2].complete = ranks[0].campaigns[3].complete = false;  // stopped before they finished
+  const auto& d = find(stability_of_complete(ranks), "k", "d", "all");
+  EXPECT_EQ(d.campaigns, 2);
+  EXPECT_DOUBLE_EQ(d.knee_size_median, 300.0);
+  EXPECT_DOUBLE_EQ(d.knee_size_cv, 0.0);
+  EXPECT_EQ(find(compute_stability(ranks), "k", "d", "all").campaigns, 3);
+  for (const auto& r : stability_of_complete(ranks)) EXPECT_EQ(r.detector, "d") << "e has no complete campaign";
+}
+
 TEST(Stability, NoCampaignsNoRows) {
   EXPECT_TRUE(compute_stability({}).empty());
   EXPECT_TRUE(compute_stability({rank(0, "A")}).empty());
