@@ -4,18 +4,24 @@
 # as build-gpu-runs/keep/NAME.h5 (build outputs survive between calls on a warm device machine), and with
 # REFERENCE=NAME its knees are compared with that kept run's (bench/mpi/knee_agreement.py). With
 # KEEP_RUN=1 the run directory (journals, exports) stays in build-gpu-runs/keep/run-NAME, for
-# bench/mpi/write_timing.sh.
-#   [REFERENCE=NAME] [KEEP_RUN=1] bench/mpi/gpu_full_suite.sh OUT_DIR NAME RANKS BUDGET_S [autobench-mpi options...]
+# bench/mpi/write_timing.sh. With AUTOBENCH_BINARY=PATH it runs that binary (built elsewhere with CUDA,
+# Release) instead of building one.
+#   [REFERENCE=NAME] [KEEP_RUN=1] [AUTOBENCH_BINARY=PATH] bench/mpi/gpu_full_suite.sh OUT_DIR NAME RANKS BUDGET_S [autobench-mpi options...]
 source "$(dirname "$0")/../script_setup.sh" "$@"
 NAME=$2 RANKS=$3 BUDGET=$4
 shift 4
 { date -u; nvidia-smi -L; nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1; nproc; } > "$OUT/device.txt" 2>&1
 BUILD=$SRC/build-gpu-runs KEEP=$SRC/build-gpu-runs/keep
-step "build (Release, CUDA on)"
-{ cmake -S "$SRC" -B "$BUILD" -DAUTOBENCH_WITH_CUDA=ON -DAUTOBENCH_WITH_TESTS=OFF -DCMAKE_BUILD_TYPE=Release &&
-    cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi; } > "$OUT/build-$NAME.txt" 2>&1 ||
-  { tail -30 "$OUT/build-$NAME.txt"; exit 1; }
-BIN=$BUILD/suite/autobench-mpi
+if [[ -n ${AUTOBENCH_BINARY:-} ]]; then  # a binary built elsewhere (Release, CUDA on): no build here
+  need_binary
+  ! ldd "$BIN" | grep "not found" || exit 1
+else
+  step "build (Release, CUDA on)"
+  { cmake -S "$SRC" -B "$BUILD" -DAUTOBENCH_WITH_CUDA=ON -DAUTOBENCH_WITH_TESTS=OFF -DCMAKE_BUILD_TYPE=Release &&
+      cmake --build "$BUILD" -j"$(nproc)" --target autobench-mpi; } > "$OUT/build-$NAME.txt" 2>&1 ||
+    { tail -30 "$OUT/build-$NAME.txt"; exit 1; }
+  BIN=$BUILD/suite/autobench-mpi
+fi
 mkdir -p "$KEEP"
 step "$NAME: mpirun -n $RANKS autobench-mpi --suite full --time-budget $BUDGET $*"
 t0=$(date +%s%N)
