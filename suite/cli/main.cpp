@@ -83,6 +83,8 @@ int main(int argc, char** argv) {
     return fail(kExitUsage, std::string(e.what()) + " (see --help)");
   } catch (const UsageError& e) {
     return fail(kExitUsage, e.what());
+  } catch (const HealthGateFailed& e) {
+    return fail(kExitHealth, e.what());
   } catch (const StoppedEarly& e) {
     return fail(kExitStopped, e.what());
   } catch (const RunFailure& e) {
