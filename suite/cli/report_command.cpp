@@ -14,6 +14,7 @@
 #include "suite/formatting/report_filter.hpp"
 #include "suite/formatting/report_health.hpp"
 #include "suite/model_file/model_file.hpp"
+#include "suite/writing/profile_db.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -25,7 +26,7 @@ struct ReportOptions {
   int rank = -1;  // --rank; -1: every rank
   bool details = false;
   std::string fail_on;    // --fail-on: "" or a verdict (slow, throttling, faulty)
-  std::string reference;  // --reference: a results file GPU health is judged against ("" none)
+  std::string reference;  // --reference: a results file or profile database GPU health is judged against ("" none)
 };
 
 // The file named on the command line, read when a reporter first asks for it.
@@ -65,8 +66,18 @@ class FileSource final : public formatting::ReportSource {
   const stats::HealthReference* reference() const override {
     if (options_.reference.empty()) return nullptr;
     if (!reference_) {
-      const auto file = read_result_files("report --reference", {options_.reference}).front().file;
-      reference_ = stats::health_reference(file.ranks, "reference " + options_.reference);
+      const std::string& path = options_.reference;
+      if (path.ends_with(".json")) {  // a device-profile database (`profile add`)
+        if (!std::filesystem::is_regular_file(path)) throw UsageError("report --reference: no such file: " + path);
+        try {
+          reference_ = stats::health_reference(writing::load_profile_db(path), "device profiles " + path);
+        } catch (const std::runtime_error& e) {
+          throw UsageError(std::string("report --reference: ") + e.what());
+        }
+      } else {
+        reference_ = stats::health_reference(read_result_files("report --reference", {path}).front().file.ranks,
+                                             "reference " + path);
+      }
     }
     return &*reference_;
   }
@@ -118,8 +129,8 @@ void add_report_command(CLI::App& app) {
                   "Exit 5, naming them in one line, when any GPU's health verdict is at least this bad (docs/health.md)")
       ->check(CLI::IsMember({"slow", "throttling", "faulty"}));
   cmd->add_option("--reference", options->reference,
-                  "A results file GPU health is also judged against: its same-model GPUs, and each GPU's own earlier "
-                  "plateaus by UUID (docs/health.md)");
+                  "A results file, or a device-profile database (*.json, `profile add`), GPU health is also judged "
+                  "against: its GPUs of the same model, and each GPU's own earlier plateaus by UUID (docs/health.md)");
   cmd->callback([options] { report(*options); });
 }
 

@@ -166,6 +166,30 @@ void decide(GpuVerdict& v, const HealthRule& rule) {
   }
 }
 
+// One sweep of a reference: its GPU and kernel, and its plateau.
+struct ReferenceSweep {
+  std::string model, uuid, kernel;
+  double plateau;
+};
+
+// Per (model, kernel) the median over GPUs of each GPU's median plateau; per (UUID, kernel) that GPU's own
+// (sweeps without a UUID count for their model only).
+HealthReference reference_of(const std::vector<ReferenceSweep>& sweeps, const std::string& label) {
+  std::map<std::pair<std::string, std::string>, std::map<std::string, std::vector<double>>> by_gpu;
+  for (const auto& s : sweeps) by_gpu[{s.model, s.kernel}][s.uuid].push_back(s.plateau);
+  HealthReference out;
+  out.label = label;
+  for (const auto& [key, gpus] : by_gpu) {
+    std::vector<double> medians;
+    for (const auto& [uuid, plateaus] : gpus) {
+      medians.push_back(numerics::median(plateaus));
+      if (!uuid.empty()) out.own_plateau[{uuid, key.second}] = medians.back();
+    }
+    out.model_plateau[key] = numerics::median(medians);
+  }
+  return out;
+}
+
 }  // namespace
 
 double sweep_plateau(const results::Campaign& sweep) {
@@ -239,20 +263,22 @@ std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks
 }
 
 HealthReference health_reference(const std::vector<results::RankResult>& ranks, const std::string& label) {
-  HealthReference out;
-  out.label = label;
-  std::map<std::pair<std::string, std::string>, std::vector<double>> by_model;
+  std::vector<ReferenceSweep> sweeps;
   for (const auto& r : ranks) {
     if (!r.start_error.empty()) continue;
-    const std::string model = model_label(r.device.backend, r.device.model);
-    for (const auto& [kernel, plateaus] : sweeps_of(r).plateaus) {
-      const double own = numerics::median(plateaus);
-      by_model[{model, kernel}].push_back(own);
-      if (!r.device.uuid.empty()) out.own_plateau[{r.device.uuid, kernel}] = own;
-    }
+    for (const auto& [kernel, plateaus] : sweeps_of(r).plateaus)
+      for (double p : plateaus) sweeps.push_back({model_label(r.device.backend, r.device.model), r.device.uuid, kernel, p});
   }
-  for (const auto& [key, values] : by_model) out.model_plateau[key] = numerics::median(values);
-  return out;
+  return reference_of(sweeps, label);
+}
+
+HealthReference health_reference(const ProfileDb& db, const std::string& label) {
+  std::vector<ReferenceSweep> sweeps;
+  for (const auto& source : db.sources)
+    for (const auto& f : source.campaigns)
+      if (f.detector == "consensus" && std::isfinite(f.plateau) && f.plateau > 0)
+        sweeps.push_back({model_label(f), f.uuid, f.kernel, f.plateau});
+  return reference_of(sweeps, label);
 }
 
 bool any_at_least(const std::vector<GpuVerdict>& verdicts, Health worst, std::vector<int>* named) {

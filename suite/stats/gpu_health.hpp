@@ -11,6 +11,7 @@
 
 #include "record/names.hpp"
 #include "suite/results/results.hpp"
+#include "suite/stats/device_profiles.hpp"
 
 namespace autobench::stats {
 
@@ -84,6 +85,9 @@ std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks
 // The reference a results file gives (`report --reference FILE`): per (model label, kernel) the median over
 // its started ranks of their median sweep plateaus, and per (UUID, kernel) each GPU's own.
 HealthReference health_reference(const std::vector<results::RankResult>& ranks, const std::string& label);
+// The same from a device-profile database (`report --reference DB`): over every source's sweeps (their
+// consensus figures) with a plateau, each GPU's history by UUID across the runs added to it.
+HealthReference health_reference(const ProfileDb& db, const std::string& label);
 
 // Whether any verdict is at least `worst`; the ranks that are, in `named`.
 bool any_at_least(const std::vector<GpuVerdict>& verdicts, Health worst, std::vector<int>* named = nullptr);

@@ -1,4 +1,4 @@
-// `report` answers first: the consensus knee per kernel and device model before anything else, lines of at
+// `report` answers first: GPU health, then the consensus knee per kernel and device model, lines of at
 // most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters.
 #include <gtest/gtest.h>
 
@@ -44,11 +44,14 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-TEST(ReportAnswer, TheFirstTableIsTheConsensusPerKernelAndModel) {
+TEST(ReportAnswer, TheFirstTableAfterGpuHealthIsTheConsensusPerKernelAndModel) {
   const auto text = report_document(file(), "f.h5").text();
   const auto answer = text.find("\nAnswer: consensus knee");
   ASSERT_NE(answer, std::string::npos) << text;
-  EXPECT_EQ(text.find("---"), text.find("---", answer));  // no table before it
+  const auto health = text.find("\nGPU health: ");
+  ASSERT_LT(health, answer) << "GPU health comes first (docs/health.md)";
+  EXPECT_EQ(text.find("---", text.find("\n\n", health + 1)), text.find("---", answer))
+      << "no table between the health section and the answer";
   const auto lines = lines_of(text.substr(answer + 1));
   ASSERT_GE(lines.size(), 5u);
   EXPECT_TRUE(contains(lines[1], "kernel  model")) << lines[1];

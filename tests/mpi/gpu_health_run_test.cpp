@@ -21,10 +21,10 @@ namespace {
 
 // A quick run (2 repeats) of 4 RTX 4000 Ada sim ranks with `fault` in the environment: its output
 // (stdout and stderr) and the results file (the line "results: PATH ...").
-struct Run {
+struct RunOutput {
   std::string out, path;
 };
-Run quick_run(const fs::path& out, const std::string& fault) {
+RunOutput quick_run(const fs::path& out, const std::string& fault) {
   const auto r = ab::testing::run_shell("AUTOBENCH_SIM_FAULT='" + fault + "' timeout -k 5 300 " + ab::testing::mpirun(4) +
                                         " --suite quick --repeats 2 --backend sim --sim-device 'RTX 4000 Ada' --output " +
                                         out.string());
@@ -45,7 +45,7 @@ class GpuHealthRun : public ::testing::Test {
 };
 
 TEST_F(GpuHealthRun, AHotAndASlowRankAreNamedAndGatedAndNoneWithoutTheFaults) {
-  const Run faulty = quick_run(dir_ / "faulty", "2:slow:0.8,1:hot");
+  const RunOutput faulty = quick_run(dir_ / "faulty", "2:slow:0.8,1:hot");
   ASSERT_TRUE(fs::exists(faulty.path)) << faulty.out;
   // The run itself ends with one line per GPU that is not healthy.
   EXPECT_NE(faulty.out.find("GPU health: rank 1 ("), std::string::npos) << faulty.out;
@@ -67,21 +67,24 @@ TEST_F(GpuHealthRun, AHotAndASlowRankAreNamedAndGatedAndNoneWithoutTheFaults) {
   }
   EXPECT_EQ(health[1].at("evidence").at("reference"), "median of 3 same-model GPUs of this run");
   for (std::size_t i : {2, 3}) EXPECT_EQ(health[i].at("verdict"), "healthy") << health.dump(2);
-  for (const auto& d : report.at("devices"))
-    if (d.at("rank") == 2) EXPECT_EQ(health[1].at("uuid"), d.at("uuid"));
+  for (const auto& d : report.at("devices")) {
+    if (d.at("rank") == 2) {
+      EXPECT_EQ(health[1].at("uuid"), d.at("uuid"));
+    }
+  }
 
   const std::string table = ab::testing::checked_stdout(AUTOBENCH_BINARY " report " + faulty.path);
   const auto first = table.find("\n\nGPU health: 1 throttling, 1 slow, 2 healthy");
   EXPECT_NE(first, std::string::npos) << table;
   EXPECT_LT(first, table.find("Answer:")) << "health is the first section";
 
-  const auto gate = ab::testing::run_shell(AUTOBENCH_BINARY " report --fail-on slow " + faulty.path + " >/dev/null");
+  const auto gate = ab::testing::read_command(AUTOBENCH_BINARY " report --fail-on slow " + faulty.path + " 2>&1 >/dev/null");
   EXPECT_EQ(gate.status, 5) << gate.out;
   EXPECT_NE(gate.out.find("--fail-on slow: ranks 1-2 of 4 GPUs are slow or worse: rank 1 ("), std::string::npos) << gate.out;
   EXPECT_EQ(ab::testing::run_shell(AUTOBENCH_BINARY " report --fail-on throttling " + faulty.path + " >/dev/null").status, 5);
   EXPECT_EQ(ab::testing::run_shell(AUTOBENCH_BINARY " report --fail-on faulty " + faulty.path + " >/dev/null").status, 0);
 
-  const Run clean = quick_run(dir_ / "clean", "");
+  const RunOutput clean = quick_run(dir_ / "clean", "");
   ASSERT_TRUE(fs::exists(clean.path)) << clean.out;
   EXPECT_EQ(clean.out.find("GPU health:"), std::string::npos) << clean.out;
   const auto clean_report = nlohmann::json::parse(ab::testing::checked_stdout(AUTOBENCH_BINARY " report --format json " + clean.path));

@@ -2,13 +2,15 @@
 // and interval over sweeps (one per repeat, however many detectors shared it); a thermally throttled one is
 // throttling with its reasons, temperature and clock; the SW power cap alone is healthy; errors are faulty;
 // a lone GPU is unknown until a reference (another file, or its own earlier run by UUID) judges it; one
-// sweep needs a larger deficit; sweeps without a knee count by their plateau; worst first.
+// sweep needs a larger deficit; sweeps without a knee count by their plateau; worst first; a profile
+// database keeps each GPU's history by UUID.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "suite/stats/compare_figures.hpp"
 #include "suite/stats/gpu_health.hpp"
 
 namespace ab = autobench;
@@ -205,4 +207,20 @@ TEST(GpuHealth, TheGateNamesEveryGpuAtLeastThatBad) {
   EXPECT_EQ(named, (std::vector<int>{2, 1}));
   EXPECT_TRUE(ab::stats::any_at_least(v, Health::throttling));
   EXPECT_FALSE(ab::stats::any_at_least(v, Health::faulty));
+}
+
+TEST(GpuHealth, AProfileDatabaseKeepsEachGpusHistoryByUuid) {
+  ab::stats::ProfileDb db;
+  ab::stats::add_source(db, {"/runs/a.h5", "2026-11-20T10:00:00Z", "cuda", "abc",
+                             ab::stats::campaign_figures(ranks_of({{0, 0.9}, {1}}))});
+  const auto reference = ab::stats::health_reference(db, "device profiles db.json");
+  const auto changed = judge_gpus(ranks_of({{0, 0.85}}), {}, &reference);
+  EXPECT_EQ(changed.front().reference, "this GPU's earlier runs (device profiles db.json)");
+  EXPECT_NEAR(changed.front().deficits[0].deficit, 1 - 0.85 / 0.9, 0.01);
+  EXPECT_EQ(changed.front().verdict, Health::slow);
+  EXPECT_EQ(judge_gpus(ranks_of({{0, 0.89}}), {}, &reference).front().verdict, Health::healthy) << "1% since";
+  // A GPU the database has not seen is judged against its model.
+  const auto stranger = judge_gpus(ranks_of({{7, 0.8}}), {}, &reference);
+  EXPECT_EQ(stranger.front().reference, "device profiles db.json");
+  EXPECT_NEAR(stranger.front().deficits[0].deficit, 1 - 0.8 / 0.95, 0.01) << "median of the GPUs' medians";
 }
