@@ -100,7 +100,7 @@ TextSection health_section(const std::vector<stats::GpuVerdict>& verdicts) {
   for (const auto* v : rows)
     table.add_row({std::to_string(v->rank), or_dash(v->host), or_dash(v->pci_bus), verdict_name(*v), fitted(v->summary, why_width)});
   const std::string refs = references(verdicts);
-  TextSection section{.title = fitted("GPU health: " + tally(verdicts) + (refs.empty() ? "" : " (against the " + refs + ")"),
+  TextSection section{.title = fitted("GPU health: " + tally(verdicts) + (refs.empty() ? "" : " (against: " + refs + ")"),
                                       kHealthWidth)};
   if (!rows.empty()) section.table = std::move(table);
   if (!healthy.empty()) {

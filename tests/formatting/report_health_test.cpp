@@ -54,7 +54,7 @@ TEST(ReportHealth, OneRowPerGpuWorstFirstWithin120Columns) {
   const ab::formatting::TextDocument doc{"t", {}, {ab::formatting::health_section(v)}};
   const auto lines = lines_of(doc.text());
   ASSERT_GE(lines.size(), 8u) << doc.text();
-  EXPECT_EQ(lines[2], "GPU health: 1 throttling, 3 healthy (against the median of 3 same-model GPUs of this run)");
+  EXPECT_EQ(lines[2], "GPU health: 1 throttling, 3 healthy (against: median of 3 same-model GPUs of this run)");
   EXPECT_EQ(lines[3].substr(0, 38), "rank  host   pci_bus           verdict");
   EXPECT_NE(lines[5].find("   3  node0  00000000:03:00.0  throttling  xxx"), std::string::npos) << lines[5];
   EXPECT_EQ(lines[5].substr(lines[5].size() - 4), "x...");

@@ -23,7 +23,7 @@ grep -q '^autobench-mpi: GPU health: rank 5 (.*) slow: ' "$scratch/log" || fail 
 "$bin" report "$h5" >"$scratch/report" || fail "report exited $?"
 # The health section: from its title to the first blank line after it.
 awk '/^GPU health: /{on=1} on&&/^$/{exit} on' "$scratch/report" >"$scratch/health"
-head -1 "$scratch/health" | grep -q '^GPU health: 1 throttling, 1 slow, 62 healthy (against the median of 63 same-model GPUs of this run)$' ||
+head -1 "$scratch/health" | grep -q '^GPU health: 1 throttling, 1 slow, 62 healthy (against: median of 63 same-model GPUs of this run)$' ||
   fail "health title: $(head -1 "$scratch/health")"
 rows=$(grep -E '^ +[0-9]+  ' "$scratch/health")
 [[ $(wc -l <<<"$rows") == 2 ]] || fail "not one row per GPU that is not healthy: $rows"
