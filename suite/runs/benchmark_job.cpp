@@ -365,8 +365,10 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
       fmt::print(stderr, "autobench-mpi: {}\n", backend_said.c_str());
     }
   }
+  // On stdout after the "done" line (one stream: mpirun forwards it in order), on stderr with --quiet, whose
+  // stdout is the path alone.
   std::fflush(stdout);
-  for (const auto& line : health) fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
+  for (const auto& line : health) fmt::print(settings_.verbosity > 0 ? stdout : stderr, "autobench-mpi: {}\n", line.c_str());
   return {exit_code, ""};
 }
 

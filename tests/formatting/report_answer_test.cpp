@@ -1,5 +1,6 @@
 // `report` answers first: GPU health, then the consensus knee per kernel and device model, lines of at
-// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters.
+// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters; the GPUs a consensus
+// left out are named, with why.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -110,4 +111,30 @@ TEST(ReportFilter, UnknownValuesNameWhatTheFileHolds) {
 }
 
 }  // namespace
+}  // namespace autobench::formatting
+
+namespace autobench::formatting {
+
+TEST(ReportAnswer, NamesTheGpusAConsensusLeftOutAndWhy) {
+  results::ResultFile f;
+  auto row = [](const std::string& scope, int rank, int repeat, bool found) {
+    results::ConsensusRow r;
+    r.kernel = "gemm";
+    r.scope = scope;
+    r.model = r.group = "H100";
+    r.rank = rank;
+    r.repeat = repeat;
+    r.found = found;
+    return r;
+  };
+  auto model = row("model", -1, -1, true);
+  model.members = "rank0/repeat0,rank0/repeat1,rank12/repeat0";  // rank 12: no member of rank 2
+  f.consensus = {model, row("sweep", 0, 0, true), row("sweep", 0, 1, true), row("sweep", 1, 0, false),
+                 row("sweep", 1, 1, false), row("sweep", 2, 0, true), row("sweep", 2, 1, true)};
+  const auto list = answer_section(f).list;
+  ASSERT_EQ(list.size(), 2u) << (list.empty() ? "" : list[0]);
+  EXPECT_EQ(list[0], "gemm on H100: rank 1 left out (no consensus knee in its 2 sweeps; see GPU health)");
+  EXPECT_EQ(list[1], "gemm on H100: rank 2 left out (its 2 knees disagree with the others'; see GPU health)");
+}
+
 }  // namespace autobench::formatting
