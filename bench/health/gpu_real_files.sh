@@ -43,4 +43,5 @@ case $MODE in
     run ranks-10 90 -n 2 -x CUDA_VISIBLE_DEVICES=1,0 "$BIN" --kernels vecadd,triad --detectors triangle --repeats 3 ;;
   *) echo "mode $MODE: healthy, slowed or ranks" >&2; exit 2 ;;
 esac
-cd "$OUT" && tar czf "logs-$MODE.tgz" --exclude='*.xz.*' --exclude='*.tgz' . && find . -maxdepth 1 -type f ! -name '*.xz.*' ! -name '*.tgz' -delete
+cd "$OUT" && tar czf "/tmp/logs-$MODE.tgz" --exclude='*.xz.*' . && find . -maxdepth 1 -type f ! -name '*.xz.*' -delete &&
+  mv "/tmp/logs-$MODE.tgz" .
