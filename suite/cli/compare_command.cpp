@@ -27,7 +27,7 @@ struct CompareOptions {
   std::string a_model, b_model;
   std::vector<int> a_repeats, b_repeats;
   double threshold_percent = 2.0;
-  std::string unconverged = "drop";
+  std::string unconverged = "keep";
 };
 
 const std::string kAbGroup = "A/B verdicts (two files, or one file with two sides; docs/compare.md)";
@@ -118,8 +118,8 @@ void add_compare_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber)
       ->group(kAbGroup);
   cmd->add_option("--unconverged", options->unconverged,
-                  "Points that missed the noise target (stopped by the launch or time cap): drop them from the "
-                  "verdicts, or keep them")
+                  "Points that missed the noise target (stopped by the launch or time cap): keep them in the "
+                  "verdicts (their sweep's spread grows), or drop them")
       ->capture_default_str()
       ->check(CLI::IsMember({"drop", "keep"}))
       ->group(kAbGroup);

@@ -24,7 +24,8 @@ std::string settle_text(const stats::RegionVerdict& r) {
   if (v.verdict != stats::Verdict::ambiguous) return "";
   const std::string what = r.a.gpus > 1 && r.b.gpus > 1 ? "GPUs" : r.a.gpus > 1 || r.b.gpus > 1 ? "repeats or GPUs" : "repeats";
   if (v.more_units < 0) return "at the threshold: more " + what + " will not settle it";
-  return "about " + std::to_string(v.more_units) + " more " + what + " a side";
+  const std::string one = what == "GPUs" ? "GPU" : what == "repeats" ? "repeat" : "repeat or GPU";
+  return "about " + std::to_string(v.more_units) + " more " + (v.more_units == 1 ? one : what) + " a side";
 }
 
 std::string verdict_text(const stats::RatioVerdict& v) {

@@ -59,7 +59,7 @@ std::optional<TextSection> throttled_section(const results::ResultFile& file, bo
 std::optional<TextSection> unconverged_section(const results::ResultFile& file, bool details) {
   return flagged_section(file, details,
                          "Points that missed the noise target (the launch or time cap stopped them first: "
-                         "interference, bursts or clocks moving while they were timed; compare leaves them out, "
+                         "interference, bursts or clocks moving while they were timed; compare counts them, "
                          "docs/compare.md)",
                          [](const results::Point& p) -> std::optional<std::string> {
                            if (p.converged) return std::nullopt;

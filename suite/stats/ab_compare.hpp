@@ -54,7 +54,7 @@ struct AbComparison {
   std::string a, b;              // the sides in words: "PATH [rank R] (MODEL)"
   std::string a_model, b_model;  // model labels (compare_figures.hpp)
   double threshold = 0.0, level = 0.0, likely_margin = 0.0;
-  bool keep_unconverged = false;  // points that missed the noise target were kept (else left out)
+  bool keep_unconverged = true;  // points that missed the noise target were kept (else left out)
   std::vector<RegionVerdict> rows;         // by kernel, then region; kernels measured on both sides
   std::vector<std::string> unmatched_kernels;  // kernels without points on both sides
 };
@@ -62,10 +62,12 @@ struct AbComparison {
 // Per kernel, each side's sweeps (one per rank and repeat; detectors sharing a sweep count once) give a
 // log mean time per size (sweep_levels.hpp); the sizes are cut into regions at A's median knee size, and
 // every region is judged over each sweep's region effect, per GPU when a side holds several
-// (unit_verdict). Points that missed the noise target are left out unless `keep_unconverged`. Throws
+// (unit_verdict). Points that missed the noise target are kept unless `keep_unconverged` is false: on
+// real H100s leaving them out hid a GPU slowed by an intermittent load, whose converged points were the
+// ones timed between its bursts (docs/compare.md); kept, they widen their sweep's spread instead. Throws
 // std::invalid_argument naming the problem when a side selects no finished campaign (listing the ranks
 // and models there), holds more than one device model, or both sides select the same campaigns.
 AbComparison compare_ab(const std::vector<NamedResultFile>& files, const AbSide& a, const AbSide& b,
-                        const VerdictRule& rule, bool keep_unconverged = false);
+                        const VerdictRule& rule, bool keep_unconverged = true);
 
 }  // namespace autobench::stats
