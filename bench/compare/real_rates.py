@@ -5,7 +5,8 @@ real binary (nothing is recomputed here):
   nulls, healthy file: every pair of ranks (--a-rank I --b-rank J), and every split of one rank's repeats
          into two groups (3 against 2 with 5 repeats: --a-repeats/--b-repeats);
   nulls, slowed file: every pair of its ranks other than the slowed one;
-  power, slowed file: every other rank against the slowed one: the share of regions called SLOWER;
+  power, slowed file: every other rank against the slowed one: the share of regions called SLOWER, per
+         region (below knee, knee, plateau);
   one sweep against one: repeat K of rank I against repeat K of rank J (healthy pairs), the |log ratio| per
          region (UNREPLICATED rows): its 95th percentile and the share beyond the "likely" margin.
 
@@ -107,16 +108,16 @@ def main():
             nulls += [(f"ranks {i}/{j}", r)
                       for r in rows(a.binary, a.slowed, ["--a-rank", str(i), "--b-rank", str(j)], options)]
         out["slowed_file_healthy_pairs"] = tally(nulls)
-        power = Counter()
+        power = {}  # region -> verdict counts
         ratios = {}
         for i in healthy_ranks:
             for r in rows(a.binary, a.slowed, ["--a-rank", str(i), "--b-rank", str(a.slow_rank)], options):
-                power[r["verdict"]] += 1
+                power.setdefault(r["region"], Counter())[r["verdict"]] += 1
                 ratios.setdefault(f"{r['kernel']} {r['region']}", []).append(round(r["ratio"], 4))
-        total = sum(power.values())
-        out["power_on_slowed_rank"] = {"verdicts": total, "counts": dict(sorted(power.items())),
-                                       "slower_share": round(power["SLOWER"] / total, 4) if total else None,
-                                       "ratios": ratios}
+        out["power_on_slowed_rank"] = {
+            region: {"verdicts": sum(c.values()), "counts": dict(sorted(c.items())),
+                     "slower_share": round(c["SLOWER"] / sum(c.values()), 4)} for region, c in sorted(power.items())}
+        out["power_on_slowed_rank"]["ratios"] = ratios
     out["wall_s"] = round(time.time() - start, 1)
     print(json.dumps(out, indent=2))
 

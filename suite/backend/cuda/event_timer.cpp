@@ -2,11 +2,9 @@
 #include "suite/backend/cuda/event_timer.hpp"
 
 #include <chrono>
-#include <optional>
 #include <thread>
 
 #include "suite/backend/cuda/cuda_check.hpp"
-#include "suite/backend/cuda/stream_gate.hpp"
 
 namespace autobench::backend::cuda {
 namespace {
@@ -43,8 +41,13 @@ std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iteration
   }
   // Without `between`, the timed launches are queued in batches behind a gate and run back to back once a
   // batch is queued (stream_gate.hpp). `between` (cold timing) may wait on the host itself: not gated.
-  std::optional<StreamGate> gate;
-  if (!between) gate.emplace(ctx.stream());
+  StreamGate* gate = between ? nullptr : &ctx.gate();
+  const struct Opened {  // a launch that throws leaves no batch held
+    StreamGate* gate;
+    ~Opened() {
+      if (gate) gate->release();
+    }
+  } opened{gate};
   for (int i = 0; i < iterations; ++i) {
     if (gate && i % kGateBatch == 0) gate->hold();
     if (between) between();
