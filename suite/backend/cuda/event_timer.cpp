@@ -25,7 +25,7 @@ struct Events {
 
 std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iterations, const std::function<void()>& work,
                                    const std::function<void()>& between,
-                                   const std::function<void()>& while_running) {
+                                   const std::function<void()>& while_running, bool gated) {
   std::vector<double> seconds;
   if (iterations <= 0) return seconds;
   Events ev;
@@ -39,9 +39,9 @@ std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iteration
     if (between) between();
     work();
   }
-  // Without `between`, the timed launches are queued in batches behind a gate and run back to back once a
-  // batch is queued (stream_gate.hpp). `between` (cold timing) may wait on the host itself: not gated.
-  StreamGate* gate = between ? nullptr : &ctx.gate();
+  // Gated, the timed launches are queued in batches behind the gate and run back to back once a batch is
+  // queued (stream_gate.hpp).
+  StreamGate* gate = gated ? &ctx.gate() : nullptr;
   const struct Opened {  // a launch that throws leaves no batch held
     StreamGate* gate;
     ~Opened() {
