@@ -9,7 +9,7 @@
 #include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_campaigns.hpp"
 #include "suite/formatting/report_outliers.hpp"
-#include "suite/formatting/report_throttled.hpp"
+#include "suite/formatting/report_flagged_points.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
 namespace autobench::formatting {
@@ -156,6 +156,7 @@ std::string backend_label(const std::string& backend) {
 TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
   std::vector<TextSection> sections{answer_section(file)};
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
+  if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
   sections.push_back(devices_section(file, details));
   sections.push_back(outliers_section(file));
   if (details)
