@@ -56,6 +56,7 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
                                         : timed();
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = kernels::to_string(best);
+  p.converged = results::reached_noise_target(p.noise, settings_.noise_stop.target);
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
   p.tune_measured = search_record.tune_measured;
   p.tune_probes = std::move(search_record.tune_probes);

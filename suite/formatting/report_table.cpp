@@ -10,8 +10,8 @@
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_campaigns.hpp"
+#include "suite/formatting/report_flagged_points.hpp"
 #include "suite/formatting/report_health.hpp"
-#include "suite/formatting/report_throttled.hpp"
 #include "suite/results/text_list.hpp"
 #include "suite/stats/detector_agreement.hpp"
 
@@ -184,6 +184,7 @@ TextDocument report_document(const results::ResultFile& file, const std::string&
   if (auto kernels = health_kernels_section(verdicts)) sections.push_back(std::move(*kernels));
   sections.push_back(answer_section(file));
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
+  if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
   sections.push_back(devices_section(file, details));
   if (details)
     for (auto&& s : {sweep_consensus_section(file), campaigns_section(file), stability_section(file),

@@ -6,6 +6,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
+#include "suite/campaign/run_settings.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee.hpp"
@@ -53,7 +56,9 @@ results::RankResult read_device(const hdf5::H5Group& g) {
 }
 
 // Points stored as columns with their launch times: a sweep (schema 2) or a campaign (schema 1).
-std::vector<results::Point> read_points(const hdf5::H5Group& g) {
+// `unflagged` is set when they have no `converged` column (files written before it).
+std::vector<results::Point> read_points(const hdf5::H5Group& g, bool& unflagged) {
+  unflagged = unflagged || !g.has_dataset("converged");
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
   auto out = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
@@ -94,10 +99,11 @@ using SweepCache = std::map<std::string, std::vector<results::Point>>;
 
 // Schema 2: the campaign's points are its sweep's (attribute sweep) at point_index (absent: the sweep's
 // first ones), with the columns the campaign stores itself in place of the sweep's.
-std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps) {
+std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps,
+                                           bool& unflagged) {
   const auto path = g.read_attribute<std::string>("sweep");
   auto cached = sweeps.find(path);
-  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path))).first;
+  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path), unflagged)).first;
   const std::vector<results::Point>& sweep = cached->second;
   const auto count = g.read_attribute<std::int64_t>("points");
   std::vector<std::int64_t> index;
@@ -122,10 +128,10 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
 }
 
 results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
-                                SweepCache& sweeps) {
+                                SweepCache& sweeps, bool& unflagged) {
   results::Campaign c;
   hdf5::read_attributes(g, c, results::kCampaignFields);
-  c.points = version >= 2 ? points_of_sweep(file, g, sweeps) : read_points(g);
+  c.points = version >= 2 ? points_of_sweep(file, g, sweeps, unflagged) : read_points(g, unflagged);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
                              " outside its " + std::to_string(c.points.size()) + " points");
@@ -156,6 +162,23 @@ void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std
   }
 }
 
+// Files written before points carried `converged`: whether each point reached the noise target of its
+// kernel's settings (a suite file's [kernel.NAME] or the run's), from its stored noise. Settings that do
+// not parse leave every point as read (converged).
+void derive_converged(results::ResultFile& out) {
+  campaign::RunSettings settings;
+  try {
+    settings = campaign::settings_from_json(nlohmann::json::parse(out.settings_json));
+  } catch (const std::exception&) {
+    return;
+  }
+  for (auto& rank : out.ranks)
+    for (auto& c : rank.campaigns) {
+      const double target = settings.autoscale_for(c.kernel).noise_stop.target;
+      for (auto& p : c.points) p.converged = results::reached_noise_target(p.noise, target);
+    }
+}
+
 }  // namespace
 
 results::ResultFile read_results(const std::string& path) {
@@ -170,10 +193,12 @@ results::ResultFile read_results(const std::string& path) {
                     [&](const hdf5::H5Group& g, const Names&) { out.ranks.push_back(read_device(g)); });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
+  bool unflagged = false;
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names&) {
-    auto c = read_campaign(file, g, version, sweeps);
+    auto c = read_campaign(file, g, version, sweeps, unflagged);
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
+  if (unflagged) derive_converged(out);
   // /time_split: one entry per rank (absent in files from before the split)
   if (file.has_group("time_split")) {
     const auto g = file.open_group("time_split");

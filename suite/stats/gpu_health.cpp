@@ -9,19 +9,12 @@
 
 #include "detect/quality.hpp"
 #include "numerics/statistics.hpp"
+#include "numerics/student_t.hpp"
 #include "suite/results/clock_events.hpp"
 #include "suite/stats/compare_figures.hpp"
 
 namespace autobench::stats {
 namespace {
-
-// Student's t, 97.5% quantile, for 1..30 degrees of freedom; 1.96 beyond.
-double t975(std::size_t df) {
-  static constexpr double kT[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                                  2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-                                  2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
-  return df >= 1 && df <= std::size(kT) ? kT[df - 1] : 1.96;
-}
 
 // One rank's sweeps: (kernel, repeat) -> the first campaign with points (its detectors share the sweep).
 struct RankSweeps {
@@ -97,7 +90,7 @@ KernelDeficit deficit_of(const std::string& kernel, const std::vector<double>& p
     double ss = 0;
     for (double x : deficits) ss += (x - d.deficit) * (x - d.deficit);
     const double n = static_cast<double>(deficits.size());
-    const double half = t975(deficits.size() - 1) * std::sqrt(ss / (n - 1) / n);
+    const double half = numerics::student_t_quantile(0.975, n - 1) * std::sqrt(ss / (n - 1) / n);
     d.low = d.deficit - half;
     d.high = d.deficit + half;
     d.short_of = d.deficit >= rule.min_deficit && d.low > rule.min_low;

@@ -236,6 +236,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"power_updates", i64},
                                                      {"refinement", "H5T_STD_U8LE"},
                                                      {"throttled", "H5T_STD_U8LE"},
+                                                     {"converged", "H5T_STD_U8LE"},
                                                      {"launch_counts", i64},
                                                      {"power_reason", str},
                                                      {"tune_measured", i64},

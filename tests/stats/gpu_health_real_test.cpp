@@ -17,7 +17,7 @@ using ab::stats::Health;
 
 namespace {
 
-// The ranks of a tests/data/*-points.csv: one campaign per sweep (detector triangle), its points.
+// The ranks of a tests/data/*_telemetry.csv: one campaign per sweep (detector triangle), its points.
 std::vector<ab::results::RankResult> ranks_of(const std::string& name) {
   std::ifstream in(std::string(AUTOBENCH_SOURCE_DIR) + "/tests/data/" + name);
   EXPECT_TRUE(in) << name;
@@ -73,7 +73,7 @@ const ab::stats::GpuVerdict& of_rank(const std::vector<ab::stats::GpuVerdict>& v
 }  // namespace
 
 TEST(GpuHealthReal, HealthyH100sAreHealthyWithin1Percent) {
-  const auto ranks = ranks_of("h100x4-healthy-points.csv");
+  const auto ranks = ranks_of("h100x4_healthy_telemetry.csv");
   ASSERT_EQ(ranks.size(), 4u);
   for (const auto& v : ab::stats::judge_gpus(ranks)) {
     EXPECT_EQ(v.verdict, Health::healthy) << v.rank << ": " << v.summary;
@@ -88,7 +88,7 @@ TEST(GpuHealthReal, HealthyH100sAreHealthyWithin1Percent) {
 }
 
 TEST(GpuHealthReal, AGpuSlowedByAMemoryStreamingNeighbourIsTheOnlySlowOne) {
-  const auto ranks = ranks_of("h100x4-slowed-gpu3-points.csv");
+  const auto ranks = ranks_of("h100x4_slowed_gpu3_telemetry.csv");
   const auto v = ab::stats::judge_gpus(ranks);
   const auto& three = v.front();
   EXPECT_EQ(three.rank, 3);
@@ -100,7 +100,7 @@ TEST(GpuHealthReal, AGpuSlowedByAMemoryStreamingNeighbourIsTheOnlySlowOne) {
   }
   for (int r : {0, 1, 2}) EXPECT_EQ(of_rank(v, r).verdict, Health::healthy) << of_rank(v, r).summary;
 
-  const auto reference = ab::stats::health_reference(ranks_of("h100x4-healthy-points.csv"), "reference healthy.h5");
+  const auto reference = ab::stats::health_reference(ranks_of("h100x4_healthy_telemetry.csv"), "reference healthy.h5");
   const auto judged = ab::stats::judge_gpus(ranks, {}, &reference);
   EXPECT_EQ(judged.front().rank, 3);
   EXPECT_EQ(judged.front().verdict, Health::slow);
