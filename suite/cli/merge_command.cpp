@@ -85,6 +85,9 @@ void add_merge_command(CLI::App& app) {
     }
     for (const auto& line : formatting::rank_failures(run.ranks))
       fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
+    for (const auto& damage : run.damage)
+      fmt::print(stderr, "autobench-mpi: {} (salvaged up to this line; the rest is measured again by --resume)\n",
+                 damage.c_str());
     fmt::print("merged {} campaigns from {} rank journals into {} ({})\n", campaigns, manifest.info.ranks,
                 path.c_str(),
                 run.complete ? "complete"

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <utility>
 #include <stdexcept>
 
+#include "record/bounded_json.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee.hpp"
@@ -13,6 +15,7 @@
 #include "suite/results/stability_fields.hpp"
 #include "suite/stats/consensus.hpp"
 #include "suite/stats/stability.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::result_file {
 namespace {
@@ -60,10 +63,14 @@ std::vector<results::Point> read_points(const hdf5::H5Group& g) {
   hdf5::read_present_columns(g, out, results::kPointAddedFields);
   const auto counts = g.read_dataset<std::int64_t>("launch_counts");
   const auto launches = g.read_dataset<float>("launch_times_s");
-  std::int64_t total = 0;
-  bool negative = false;
-  for (auto n : counts) total += n, negative = negative || n < 0;
-  if (negative || counts.size() != out.size() || total != static_cast<std::int64_t>(launches.size()))
+  // Summed without overflow: each count must fit in the launch times the ones before it left.
+  std::size_t total = 0;
+  bool fits = counts.size() == out.size();
+  for (auto n : counts) {
+    fits = fits && n >= 0 && static_cast<std::uint64_t>(n) <= launches.size() - total;
+    if (fits) total += static_cast<std::size_t>(n);
+  }
+  if (!fits || total != launches.size())
     throw std::runtime_error(g.file_name() + ": " + g.path() + "/launch_counts does not match its points and " +
                              std::to_string(launches.size()) + " launch times");
   auto at = launches.begin();
@@ -104,7 +111,7 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
   if (g.has_dataset("point_index")) {
     index = g.read_dataset<std::int64_t>("point_index");
   } else {
-    for (std::int64_t i = 0; i < count; ++i) index.push_back(i);
+    for (std::int64_t i = 0; i < count && static_cast<std::size_t>(i) <= sweep.size(); ++i) index.push_back(i);
   }
   if (count < 0 || index.size() != static_cast<std::size_t>(count))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has " + std::to_string(count) + " points but " +
@@ -130,6 +137,14 @@ results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
                              " outside its " + std::to_string(c.points.size()) + " points");
   return c;
+}
+
+// A group is named after the record it holds (/devices/rank<R>, /campaigns/<kernel>/<detector>/rank<R>/
+// repeat<K>): a record whose attributes say otherwise would be filed under another rank, or counted twice.
+void check_named(const hdf5::H5Group& g, const std::string& name, const std::string& says) {
+  if (name != says)
+    throw std::runtime_error(g.file_name() + ": " + text::printable(g.path()) + " holds the record of " +
+                             text::echo(says) + ", not of its name");
 }
 
 results::RankResult& rank_of(std::vector<results::RankResult>& ranks, const hdf5::H5Group& g, int rank) {
@@ -165,13 +180,22 @@ results::ResultFile read_results(const std::string& path) {
   out.schema_version = version;
   out.info = read_info(file);
   out.settings_json = file.read_attribute<std::string>("settings");
+  if (record::nests_deeper_than(out.settings_json, record::kMaxJsonDepth))
+    throw std::runtime_error(path + ": root attribute settings nests deeper than " +
+                             std::to_string(record::kMaxJsonDepth) + " levels");
   using Names = std::vector<std::string>;
-  for_each_group_at(file.open_group("devices"), 1,
-                    [&](const hdf5::H5Group& g, const Names&) { out.ranks.push_back(read_device(g)); });
+  for_each_group_at(file.open_group("devices"), 1, [&](const hdf5::H5Group& g, const Names& names) {
+    out.ranks.push_back(read_device(g));
+    check_named(g, names[0], "rank" + std::to_string(out.ranks.back().rank));
+  });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
-  for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names&) {
+  for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
     auto c = read_campaign(file, g, version, sweeps);
+    for (const auto& [name, says] : {std::pair{names[0], c.kernel}, std::pair{names[1], c.detector},
+                                     std::pair{names[2], "rank" + std::to_string(c.rank)},
+                                     std::pair{names[3], "repeat" + std::to_string(c.repeat)}})
+      check_named(g, name, says);
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
   // /time_split: one entry per rank (absent in files from before the split)

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "record/bounded_json.hpp"
 #include "record/json.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/results/result_json.hpp"
@@ -71,9 +72,11 @@ stats::ProfileDb load_profile_db(const std::string& path) {
   const std::string refused = path + " is not an autobench-mpi profile database: ";
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text.str());
+    j = record::parse_json(text.str());
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(refused + "not JSON (at byte " + std::to_string(e.byte) + ")");
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(refused + e.what());
   }
   try {
     if (j.at("format") != kFormat || j.at("version") != kVersion) {
