@@ -125,15 +125,15 @@ std::string link_kind(hid_t parent, const std::string& name) {
   }
 }
 
-// Whether `parent` has a child `name` (not a path) that is an object of `type`. The files read here
-// hold only hard links: a soft or external link (to another file, a FIFO, a device) is refused, never followed.
+// Whether `parent` has a child `name` (not a path) that is an object of `type`. Only hard links are
+// followed: a soft or external link (to another file, a FIFO, a device) is refused by what it is.
 bool has_child(hid_t parent, const std::string& name, H5I_type_t type, const std::string& where) {
   if (name.empty() || name.find('/') != std::string::npos || name == "." || H5Lexists(parent, name.c_str(), H5P_DEFAULT) <= 0) {
     H5Eclear2(H5E_DEFAULT);
     return false;
   }
   if (const std::string kind = link_kind(parent, name); !kind.empty())
-    throw std::runtime_error(where + " is " + kind + " (a results file holds none)");
+    throw std::runtime_error(where + " is " + kind + " (links are not followed)");
   H5Handle object(H5Oopen(parent, name.c_str(), H5P_DEFAULT), H5Oclose);
   const bool found = object.get() >= 0 && H5Iget_type(object.get()) == type;
   H5Eclear2(H5E_DEFAULT);

@@ -4,8 +4,9 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <utility>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "record/bounded_json.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
@@ -171,6 +172,28 @@ void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std
   }
 }
 
+// A stored summary must agree with the data it summarises: each stability row counts the complete
+// campaigns of its group, and every group of the campaigns has its row.
+void check_stability_counts(const std::string& path, const std::vector<results::StabilityRow>& stored,
+                            const std::vector<results::StabilityRow>& computed) {
+  using Key = std::tuple<std::string, std::string, std::string, std::string>;
+  std::map<Key, int> counts;
+  for (const auto& row : computed) counts[{row.kernel, row.detector, row.scope, row.group}] = row.campaigns;
+  std::map<Key, int> stored_counts;
+  for (const auto& row : stored) stored_counts[{row.kernel, row.detector, row.scope, row.group}] = row.campaigns;
+  for (const auto& [key, n] : stored_counts) {
+    const auto found = counts.find(key);
+    if (found == counts.end() || found->second != n)
+      throw std::runtime_error(path + ": /stability/" + text::printable(std::get<0>(key)) + "/" +
+                               text::printable(std::get<1>(key)) + " counts " + std::to_string(n) + " campaigns for " +
+                               text::printable(std::get<3>(key)) + ", its campaigns are " +
+                               std::to_string(found == counts.end() ? 0 : found->second));
+  }
+  if (stored_counts.size() != counts.size() || stored.size() != stored_counts.size())
+    throw std::runtime_error(path + ": /stability has " + std::to_string(stored.size()) + " rows, its campaigns make " +
+                             std::to_string(counts.size()));
+}
+
 }  // namespace
 
 results::ResultFile read_results(const std::string& path) {
@@ -219,6 +242,7 @@ results::ResultFile read_results(const std::string& path) {
     }
   });
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
+  check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
   // /consensus/<kernel>; absent in files written before it: computed from the campaigns.
   if (!file.has_group("consensus")) {
     out.consensus = stats::consensus_of_complete(out.ranks);
