@@ -176,7 +176,7 @@ void detect_command(const DetectOptions& o) {
   try {  // before anything opens it: a FIFO would block, a device never end
     files::check_regular_file(o.input);
   } catch (const files::InputRefused& e) {
-    throw UsageError(std::string("detect: --input ") + e.what());
+    throw UsageError(std::string("detect: ") + e.what());
   }
   const auto report = is_hdf5(o.input) ? detect_results(o, detectors) : detect_csv(o, detectors);
   if (o.format == "json")

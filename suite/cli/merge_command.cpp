@@ -51,8 +51,8 @@ void add_merge_command(CLI::App& app) {
     journal::RebuiltRun run;
     try {
       run = journal::rebuild_run(run_dir, manifest, plan);
-    } catch (const std::runtime_error& e) {
-      throw RunFailure(e.what());
+    } catch (const std::runtime_error& e) {  // a journal of another run, or an edited run.json
+      throw UsageError(std::string("merge: ") + e.what());
     }
     std::size_t campaigns = 0;
     for (const auto& r : run.ranks) campaigns += r.campaigns.size();

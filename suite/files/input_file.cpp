@@ -24,9 +24,8 @@ std::string kind_of(mode_t mode) {
 }
 
 [[noreturn]] void refuse(const std::string& path, const std::string& what) {
-  if (what == "no such file") throw InputRefused("no such file: " + text::echo(path));
-  if (what.rfind("a ", 0) == 0) throw InputRefused(text::echo(path) + " is " + what + ", not a regular file");
-  throw InputRefused(text::echo(path) + ": " + what);
+  if (what.rfind("a ", 0) == 0) throw InputRefused(text::printable(path) + ": is " + what + ", not a regular file");
+  throw InputRefused(text::printable(path) + ": " + what);
 }
 
 }  // namespace
@@ -64,7 +63,7 @@ std::string read_regular_file(const std::string& path, std::uintmax_t max_bytes)
     bytes.append(buffer, static_cast<std::size_t>(n));
     if (bytes.size() > max_bytes) {
       ::close(fd);
-      throw InputRefused(text::echo(path) + " is larger than the " + std::to_string(max_bytes) +
+      throw InputRefused(text::printable(path) + ": is larger than the " + std::to_string(max_bytes) +
                          " bytes allowed for it");
     }
   }

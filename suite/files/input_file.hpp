@@ -9,7 +9,7 @@
 namespace autobench::files {
 
 // An input that is not a readable regular file, or larger than its bound: one line naming the path (made
-// safe for a terminal) and what it is: "'/dev/zero' is a character device, not a regular file".
+// safe for a terminal) and what it is: "/dev/zero: is a character device, not a regular file", "x.h5: no such file".
 struct InputRefused : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -173,7 +173,7 @@ void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std
 }
 
 // A stored summary must agree with the data it summarises: each stability row counts the complete
-// campaigns of its group, and every group of the campaigns has its row.
+// campaigns of its group, once.
 void check_stability_counts(const std::string& path, const std::vector<results::StabilityRow>& stored,
                             const std::vector<results::StabilityRow>& computed) {
   using Key = std::tuple<std::string, std::string, std::string, std::string>;
@@ -189,9 +189,7 @@ void check_stability_counts(const std::string& path, const std::vector<results::
                                text::printable(std::get<3>(key)) + ", its campaigns are " +
                                std::to_string(found == counts.end() ? 0 : found->second));
   }
-  if (stored_counts.size() != counts.size() || stored.size() != stored_counts.size())
-    throw std::runtime_error(path + ": /stability has " + std::to_string(stored.size()) + " rows, its campaigns make " +
-                             std::to_string(counts.size()));
+  if (stored.size() != stored_counts.size()) throw std::runtime_error(path + ": /stability holds a group twice");
 }
 
 }  // namespace
