@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -140,8 +141,8 @@ results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g
   return c;
 }
 
-// A group is named after the record it holds (/devices/rank<R>, /campaigns/<kernel>/<detector>/rank<R>/
-// repeat<K>): a record whose attributes say otherwise would be filed under another rank, or counted twice.
+// A group named after the number of the record it holds (/devices/rank<R>, /campaigns/…/rank<R>/repeat<K>)
+// holds that record: one whose attributes say otherwise would be filed under another rank, or counted twice.
 void check_named(const hdf5::H5Group& g, const std::string& name, const std::string& says) {
   if (name != says)
     throw std::runtime_error(g.file_name() + ": " + text::printable(g.path()) + " holds the record of " +
@@ -211,12 +212,15 @@ results::ResultFile read_results(const std::string& path) {
   });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
+  std::set<std::tuple<std::string, std::string, int, int>> campaign_keys;  // each campaign once
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
     auto c = read_campaign(file, g, version, sweeps);
-    for (const auto& [name, says] : {std::pair{names[0], c.kernel}, std::pair{names[1], c.detector},
-                                     std::pair{names[2], "rank" + std::to_string(c.rank)},
-                                     std::pair{names[3], "repeat" + std::to_string(c.repeat)}})
-      check_named(g, name, says);
+    check_named(g, names[2], "rank" + std::to_string(c.rank));
+    check_named(g, names[3], "repeat" + std::to_string(c.repeat));
+    if (!campaign_keys.emplace(c.kernel, c.detector, c.rank, c.repeat).second)
+      throw std::runtime_error(path + ": " + text::printable(g.path()) + " is a second campaign " + text::echo(c.kernel) +
+                               "/" + text::echo(c.detector) + " of rank " + std::to_string(c.rank) + " repeat " +
+                               std::to_string(c.repeat));
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
   // /time_split: one entry per rank (absent in files from before the split)
