@@ -28,13 +28,14 @@ std::string kind_of(mode_t mode) {
   throw InputRefused(text::printable(path) + ": " + what);
 }
 
-}  // namespace
-
+// What `path` names when it is not a regular file; "" for a regular file or a link to one. stat() never blocks.
 std::string what_is_not_regular(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return errno == ENOENT || errno == ENOTDIR ? "no such file" : std::strerror(errno);
   return kind_of(st.st_mode);
 }
+
+}  // namespace
 
 void check_regular_file(const std::string& path) {
   if (const std::string what = what_is_not_regular(path); !what.empty()) refuse(path, what);
@@ -47,7 +48,7 @@ std::string read_regular_file(const std::string& path, std::uintmax_t max_bytes)
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    refuse(path, kind_of(st.st_mode).empty() ? "cannot be looked at" : kind_of(st.st_mode));
+    refuse(path, kind_of(st.st_mode));
   }
   std::string bytes;
   char buffer[1 << 16];

@@ -14,12 +14,9 @@ struct InputRefused : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// What `path` names when it is not a regular file ("a FIFO", "a directory", "a character device", "a block
-// device", "a socket", "no such file", or the system's reason it cannot be looked at); "" for a regular
-// file or a link to one. Looking never blocks.
-std::string what_is_not_regular(const std::string& path);
-
-// Throws InputRefused unless `path` is a regular file (or a link to one).
+// Throws InputRefused unless `path` is a regular file (or a link to one), naming what it is instead ("a
+// FIFO", "a directory", "a character device", "a block device", "a socket", "no such file", or the system's
+// reason it cannot be looked at). Looking never blocks.
 void check_regular_file(const std::string& path);
 
 // The bytes of the regular file `path`: refused as check_regular_file refuses, or when it holds more than

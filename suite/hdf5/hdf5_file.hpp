@@ -76,6 +76,7 @@ class H5Group {
 
  private:
   [[noreturn]] void fail(const std::string& what) const;
+  // The 1-D dataset `name`, its size in n, refused as read_dataset refuses it (type aside).
   H5Handle open_dataset(const std::string& name, hsize_t& n) const;
   std::string file_;
   std::string path_;

@@ -97,7 +97,7 @@ RankJournal read(std::istream& in, const std::string& name) {
       [&](const json& record) {
         const std::string type = record.at("type");
         if (type != "rank" && void_records) return;
-        if (type != "rank" && !j.started) throw std::runtime_error("a '" + type + "' record before the rank's start record");
+        if (type != "rank" && !j.started) throw std::runtime_error("a " + text::echo(type) + " record before the rank's start record");
         if (type == "rank") {
           const std::string id = record.value("run_id", "");
           if (j.started && id != j.run_id && two_runs.empty())

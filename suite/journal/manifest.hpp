@@ -49,7 +49,8 @@ std::string new_run_id(const std::string& host);
 void write_manifest(const std::string& run_dir, const ManifestKind& kind, const ManifestRecord& m);
 // Throws std::invalid_argument naming the directory when it holds no readable manifest of `kind`
 // ("'DIR' is not a dataset run directory (no readable dataset.json)"), or the file when it is not a
-// valid one (JSON nested too deep, an empty run_id, ranks outside [1, kMaxRanks]); `check_settings` may throw (e.g. while decoding them) and is named so too.
+// valid one (JSON nested too deep, an empty run_id, ranks outside [1, kMaxRanks]); `check_settings` may
+// throw (e.g. while decoding them) and is named so too.
 ManifestRecord read_manifest(const std::string& run_dir, const ManifestKind& kind,
                              const std::function<void(const nlohmann::json& settings)>& check_settings = {});
 

@@ -9,6 +9,7 @@
 #include "suite/autoscale/sweep.hpp"
 #include "suite/energy/power_points.hpp"
 #include "suite/result_file/result_reader.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::journal {
 namespace {
@@ -138,7 +139,8 @@ RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, con
     }
     for (const auto& c : j.rank.campaigns)
       if (!planned(plan, c))
-        throw std::runtime_error(path + " holds " + c.kernel + "/" + c.detector + " repeat " + std::to_string(c.repeat) +
+        throw std::runtime_error(path + " holds " + text::echo(c.kernel) + "/" + text::echo(c.detector) + " repeat " +
+                                 std::to_string(c.repeat) +
                                  ", which run.json does not plan (run.json edited?)");
     run.ranks.push_back(recover_rank(j, plan, manifest.settings, r));
     // Complete only when the journal went through its plan and holds every planned campaign finished.
