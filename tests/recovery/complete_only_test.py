@@ -4,6 +4,7 @@ a journal that lost its start ("rank") line and its last campaign line, a journa
 middle (salvaged up to it, the rest measured again by --resume), a foreign journal without its rank line,
 a run.json whose run_id is empty or missing, whose ranks count is too small, or whose kernels were edited.
 A manifest (run.json) never says complete: it is written before anything is measured."""
+import glob
 import json
 import os
 import shutil
@@ -77,9 +78,15 @@ def is_campaign(line):
 A = new_run("a")
 B = new_run("b")
 
-# A manifest never says complete.
+# A manifest never says complete (run.json, and a dataset run's dataset.json).
 with open(os.path.join(A, "run.json")) as f:
     check(json.load(f)["info"]["complete"] is False, "run.json of a finished run says complete: true")
+r = run(["dataset", "--backend", "sim", "--kernels", "vecadd", "--per-kernel", "4", "--quiet", "--output",
+         os.path.join(SCRATCH, "dataset")])
+check(r.returncode == 0, f"dataset: exit {r.returncode}: {r.stderr}")
+for manifest in glob.glob(os.path.join(SCRATCH, "dataset", "*", "dataset.json")):
+    with open(manifest) as f:
+        check(json.load(f)["info"]["complete"] is False, "dataset.json of a finished dataset run says complete: true")
 
 # 1. The start line and the last campaign line lost: merge says incomplete, and --resume measures the rest.
 lost = copy_of(A, "lost")
