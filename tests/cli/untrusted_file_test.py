@@ -149,6 +149,7 @@ for path, message in SPECIAL.items():
     for args in (["detect", "--input", path], ["report", path], ["compare", path, GOOD],
                  ["evaluate", "--dataset", path], ["model", "predict", path, "--config", "n=1"]):
         refused(args, path, message)
+    refused(["profile", "show", "--db", path], path, message)
 
 # A model file whose interior_knots is 10^9 (it used to take 5.9 GB in 30 s).
 models = os.path.join(SCRATCH, "models")
