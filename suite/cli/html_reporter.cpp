@@ -9,6 +9,7 @@ namespace {
 class HtmlReporter final : public formatting::Reporter {
  public:
   void write(const formatting::ReportSource& source, std::ostream& out) const override {
+    source.results();  // refused exactly as the other formats refuse it, before python starts
     out.flush();
     run_python_script("report", "html_report.py", {source.path()});
   }
