@@ -33,6 +33,7 @@
 #include "suite/files/atomic_file.hpp"
 #include "suite/writing/rank_message.hpp"
 #include "suite/result_file/run_file.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::runs {
 namespace {
@@ -240,7 +241,10 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
       hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
         power_->after_sweep(cs, at);
       };
-      hooks.finish_campaign = [&](results::Campaign& c) { power_->finish(c); };
+      hooks.finish_campaign = [&](results::Campaign& c) {
+        if (const std::string refused = power_->finish(c); !refused.empty())
+          progress.post(me + ": warning: " + refused);
+      };
       hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
         try {
           journal->point(sw.kernel, sw.repeat, p);
@@ -331,8 +335,9 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
     path = result_file::write_run_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits,
                                        &file_times);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
-               e.what());
+    fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n",
+               text::printable(ctx.run_dir, text::kMessageBytes),
+               text::printable(e.what(), text::kMessageBytes));
     exit_code = kExitFailure;
   }
   if (failed_campaigns)
@@ -353,10 +358,11 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                "{:.3f} s beside the exports {:.3f} s\n",
                splits.front().gather_s, read_s, file_times.statistics_s, file_times.file_s, file_times.exports_s);
     fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {} ({})\n", total, writing,
-               backend_said.c_str(), path.c_str(), formatting::size_text(std::filesystem::file_size(path)));
+               backend_said.c_str(), text::printable(path, text::kMessageBytes),
+               formatting::size_text(std::filesystem::file_size(path)));
   }
   else if (!path.empty()) {
-    fmt::print("{}\n", path.c_str());
+    fmt::print("{}\n", text::printable(path, text::kMessageBytes));
     if (ctx.backend == "sim") {
       std::fflush(stdout);
       fmt::print(stderr, "autobench-mpi: {}\n", backend_said.c_str());
