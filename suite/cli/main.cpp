@@ -41,7 +41,7 @@ int fail(int code, const std::string& message) {
 int finish(int code) {
   errno = 0;
   const bool flushed = std::fflush(stdout) == 0;
-  const int error = errno;
+  const int error = autobench::text::standard_output_error() ? autobench::text::standard_output_error() : errno;
   if (flushed && !std::ferror(stdout)) return code;
   const int failed = fail(autobench::cli::kExitFailure,
                           std::string("cannot write the standard output") +

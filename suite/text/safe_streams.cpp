@@ -25,11 +25,13 @@ std::size_t incomplete_tail(std::string_view text) {
   return 0;
 }
 
-// One filtered stream: the descriptor it writes to and the bytes held back.
+// One filtered stream: the descriptor it writes to, the bytes held back, and the errno of its first failed write.
 struct Sink {
   int fd;
   std::string pending;
+  int error = 0;
 };
+Sink* g_stdout_sink = nullptr;
 
 ssize_t write_filtered(void* cookie, const char* data, std::size_t size) {
   auto& sink = *static_cast<Sink*>(cookie);
@@ -37,15 +39,18 @@ ssize_t write_filtered(void* cookie, const char* data, std::size_t size) {
   for (std::size_t done = 0; done < out.size();) {
     const ssize_t n = ::write(sink.fd, out.data() + done, out.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return -1;  // errno says why; the FILE is marked in error
+    if (n <= 0) {  // errno says why; the FILE is marked in error
+      if (sink.error == 0) sink.error = n < 0 ? errno : EIO;
+      return -1;
+    }
     done += static_cast<std::size_t>(n);
   }
   return static_cast<ssize_t>(size);
 }
 
-FILE* filtered(int fd, int buffering) {
+FILE* filtered(Sink* sink, int buffering) {
   static cookie_io_functions_t functions{nullptr, write_filtered, nullptr, nullptr};
-  FILE* f = fopencookie(new Sink{fd, {}}, "w", functions);  // lives as long as the program
+  FILE* f = fopencookie(sink, "w", functions);
   if (f) std::setvbuf(f, nullptr, buffering, BUFSIZ);
   return f;
 }
@@ -91,14 +96,18 @@ std::string safe_for_terminal(std::string_view text, std::string& pending) {
 void make_standard_streams_safe() {
   std::fflush(stdout);
   std::fflush(stderr);
-  FILE* out = filtered(STDOUT_FILENO, ::isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
-  FILE* err = filtered(STDERR_FILENO, _IOLBF);
+  static Sink out_sink{STDOUT_FILENO, {}}, err_sink{STDERR_FILENO, {}};  // as long as the program
+  FILE* out = filtered(&out_sink, ::isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+  FILE* err = filtered(&err_sink, _IOLBF);
   if (!out || !err) return;  // out of memory at start: the streams stay as they were
+  g_stdout_sink = &out_sink;
   stdout = out;
   stderr = err;
   static FileBuf out_buf(out), err_buf(err);
   std::cout.rdbuf(&out_buf);
   std::cerr.rdbuf(&err_buf);
 }
+
+int standard_output_error() { return g_stdout_sink ? g_stdout_sink->error : 0; }
 
 }  // namespace autobench::text

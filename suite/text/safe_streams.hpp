@@ -17,4 +17,8 @@ std::string safe_for_terminal(std::string_view text, std::string& pending);
 // the stream's error, seen by fflush/ferror. Call once, first thing in main().
 void make_standard_streams_safe();
 
+// The errno of the first write to the standard output that failed (0: none, or the streams were not made
+// safe): the reason to name when the output is found unwritten at the end.
+int standard_output_error();
+
 }  // namespace autobench::text
