@@ -16,7 +16,7 @@ RankPower::RankPower(backend::Device& device, const PowerSettings& settings)
   power_limit_w_ = info.power_limit_w;
   const auto match = store.find(info.uuid, info.model);
   if (!match) {
-    notice_ = "no calibration for " + info.uuid + " (" + info.model + ") in " + settings.calibration_file +
+    warning_ = "no calibration for " + info.uuid + " (" + info.model + ") in " + settings.calibration_file +
               "; power is not corrected";
     return;
   }

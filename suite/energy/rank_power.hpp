@@ -31,14 +31,16 @@ class RankPower {
 
   // The record applied, as JSON text for DeviceInfo::calibration ("" when none).
   const std::string& calibration_json() const { return calibration_json_; }
-  // Why a calibration file gave nothing for this device, or that another device's record of the same
-  // model is used ("" otherwise): for the rank's progress line.
+  // That another device's record of the same model is used ("" otherwise): for the rank's progress line.
   const std::string& notice() const { return notice_; }
+  // Why a calibration file asked for gave nothing for this device, so that its power is not corrected
+  // ("" otherwise): a warning printed even by a quiet run.
+  const std::string& warning() const { return warning_; }
 
  private:
   PointPower windows_;
   std::optional<power::CorrectionModel> correction_;
-  std::string calibration_json_, notice_;
+  std::string calibration_json_, notice_, warning_;
   double power_limit_w_ = numerics::kNaN;  // the device's: corrected power far above it is impossible
 };
 

@@ -38,6 +38,9 @@
 namespace autobench::runs {
 namespace {
 
+// A power warning of this rank (no calibration for its device, corrections refused): on stderr, quiet or not.
+void power_warning(const std::string& line) { fmt::print(stderr, "autobench-mpi: warning: {}\n", line); }
+
 std::string campaign_line(const results::Campaign& c, const std::string& device, double since_start) {
   std::ostringstream o;
   o << "[" << fmt::format("{:7.1f}", since_start) << " s] rank " << c.rank << " (" << device << ") " << c.kernel << "/"
@@ -229,6 +232,7 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
     if (ctx.resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
     progress.post(hello);
     if (power_ && !power_->notice().empty()) progress.post(me + ": " + power_->notice());
+    if (power_ && !power_->warning().empty()) power_warning(me + ": " + power_->warning());
     if (device_) {
       std::string journal_error;  // a point that cannot be journaled stops the rank: it could be lost
       campaign::RankHooks hooks;
@@ -242,8 +246,7 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
         power_->after_sweep(cs, at);
       };
       hooks.finish_campaign = [&](results::Campaign& c) {
-        if (const std::string refused = power_->finish(c); !refused.empty())
-          progress.post(me + ": warning: " + refused);
+        if (const std::string refused = power_->finish(c); !refused.empty()) power_warning(me + ": " + refused);
       };
       hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
         try {

@@ -34,7 +34,7 @@ void check_writable(const std::string& option, const std::string& path, const fs
 std::string special_file_kind(const fs::file_status& status) {
   switch (status.type()) {
     case fs::file_type::directory: return "a directory";
-    case fs::file_type::fifo: return "a FIFO (named pipe)";
+    case fs::file_type::fifo: return "a FIFO";
     case fs::file_type::character: return "a character device";
     case fs::file_type::block: return "a block device";
     case fs::file_type::socket: return "a socket";

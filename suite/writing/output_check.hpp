@@ -11,8 +11,8 @@ namespace autobench::writing {
 // `dir` is a directory that exists and is writable, or one that could be created below the nearest
 // existing directory above it, which is writable; the directories `own` below it that the program would
 // write into (e.g. "csv") are not links or other files (files::own_directory_problem). Creates nothing.
-// Throws std::invalid_argument "--output 'a/b' is not usable: 'a' is not a directory (it is a FIFO (named
-// pipe))" naming `option`.
+// Throws std::invalid_argument "--output 'a/b' is not usable: 'a' is not a directory (it is a FIFO)" naming
+// `option`.
 void check_output_directory(const std::string& option, const std::string& dir,
                             const std::vector<std::string>& own = {});
 
@@ -21,8 +21,7 @@ void check_output_directory(const std::string& option, const std::string& dir,
 // nothing. Throws std::invalid_argument naming `option`.
 void check_output_file(const std::string& option, const std::string& file);
 
-// What a file that is not a regular one is, for messages: "a directory", "a FIFO (named pipe)", "a character
-// device", ...
+// What a file is, for messages: "a directory", "a FIFO", "a character device", "a regular file", ...
 std::string special_file_kind(const std::filesystem::file_status& status);
 
 }  // namespace autobench::writing
