@@ -11,6 +11,7 @@
 #include "suite/formatting/report_outliers.hpp"
 #include "suite/formatting/report_flagged_points.hpp"
 #include "suite/stats/detector_agreement.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::formatting {
 namespace {
@@ -29,11 +30,12 @@ std::string cell_text(const CampaignCell& cell) {
 
 std::vector<std::string> header_lines(const results::ResultFile& file) {
   const auto& info = file.info;
-  std::vector<std::string> lines{"backend: " + backend_label(info.backend),
-                                 "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " +
-                                     info.suite + ", " + std::to_string(info.ranks) +
-                                     (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
-                                     info.end_time};
+  const auto safe = [](const std::string& value) { return text::printable(value); };  // a newline cannot forge a line
+  std::vector<std::string> lines{"backend: " + safe(backend_label(info.backend)),
+                                 "run: autobench-mpi " + safe(info.version) + " (git " + safe(info.git_commit) +
+                                     "), suite " + safe(info.suite) + ", " + std::to_string(info.ranks) +
+                                     (info.ranks == 1 ? " rank, " : " ranks, ") + safe(info.start_time) + " to " +
+                                     safe(info.end_time)};
   if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
   for (auto& line : rank_failures(file.ranks)) lines.push_back(std::move(line));
   return lines;
@@ -163,7 +165,8 @@ TextDocument report_document(const results::ResultFile& file, const std::string&
     for (auto&& s : {sweep_consensus_section(file), campaigns_section(file), stability_section(file),
                      agreement_section(file)})
       sections.push_back(s);
-  return {"autobench-mpi results: " + path, header_lines(file), std::move(sections)};
+  return {"autobench-mpi results: " + text::printable(path, text::kMessageBytes), header_lines(file),
+          std::move(sections)};
 }
 
 }  // namespace autobench::formatting
