@@ -34,11 +34,20 @@ std::string short_interval(double low, double high) {
   return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
 }
 
+// The regime and the sizes it spans: "single", "cache<=2.77M" (up to its peak) or "memory>=4.91M" (from
+// its fall-out point on).
+std::string regime_text(const results::ConsensusRow& r) {
+  if (r.regime == "cache") return "cache<=" + short_size(r.regime_last_size);
+  if (r.regime == "memory") return "memory>=" + short_size(r.regime_first_size);
+  return r.regime;
+}
+
 std::string knees(const results::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
 
 // Why a kernel and model have no consensus knee, in one line.
 std::string no_consensus(const results::ConsensusRow& r) {
-  const std::string what = r.kernel + " on " + r.model + ": no consensus knee: ";
+  const std::string what =
+      r.kernel + " on " + r.model + (r.regime == "single" ? "" : " (" + r.regime + " regime)") + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)
     return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +
@@ -51,6 +60,8 @@ std::string no_consensus(const results::ConsensusRow& r) {
 TextSection answer_section(const results::ResultFile& file) {
   TextTable table({{"kernel"},
                    {"model"},
+                   {"regime"},
+                   {"timing"},
                    {"knee", Align::right},
                    {"knee_95%", Align::right},
                    {"plateau", Align::right},
@@ -66,15 +77,17 @@ TextSection answer_section(const results::ResultFile& file) {
   for (const auto& r : file.consensus) {
     if (r.scope != "model") continue;
     ++count;
-    table.add_row({r.kernel, r.model, r.found ? fixed_or(r.knee_size, 0, "-") : "none",
+    table.add_row({r.kernel, r.model, regime_text(r), r.timing.empty() ? "-" : r.timing,
+                   r.found ? fixed_or(r.knee_size, 0, "-") : "none",
                    short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
                    percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
                    percent(r.repeat_cv), percent(r.device_cv), knees(r)});
     if (!r.found) missing.push_back(no_consensus(r));
   }
   if (count == 0) return {.title = "Answer: none (no campaign with points)"};
-  return {"Answer: consensus knee per kernel and device model (docs/knees.md; of_peak: knee throughput / highest "
-          "measured)",
+  return {"Answer: consensus knee per kernel, device model and regime (docs/knees.md; regime: cache-resident up "
+          "to the L2 peak, memory-bound from the fall-out point, or single without an L2 hump; of_peak: knee "
+          "throughput / highest measured in its regime)",
           std::move(table), "No answer:", std::move(missing)};
 }
 
@@ -82,6 +95,7 @@ TextSection sweep_consensus_section(const results::ResultFile& file) {
   TextTable table({{"kernel"},
                    {"rank", Align::right},
                    {"repeat", Align::right},
+                   {"regime"},
                    {"knee", Align::right},
                    {"knee_95%", Align::right},
                    {"throughput", Align::right},
@@ -93,7 +107,7 @@ TextSection sweep_consensus_section(const results::ResultFile& file) {
   for (const auto& r : file.consensus) {
     if (r.scope != "sweep") continue;
     ++count;
-    table.add_row({r.kernel, std::to_string(r.rank), std::to_string(r.repeat),
+    table.add_row({r.kernel, std::to_string(r.rank), std::to_string(r.repeat), regime_text(r),
                    r.found ? fixed_or(r.knee_size, 0, "-") : "none", interval_text(r.knee_low_size, r.knee_high_size),
                    fixed_or(r.throughput, 2, "-"), percent(r.throughput / r.ceiling), knees(r),
                    std::to_string(r.agreeing), r.members.empty() ? "-" : r.members});

@@ -12,6 +12,7 @@
 #include "suite/results/consensus_fields.hpp"
 #include "suite/results/stability_fields.hpp"
 #include "suite/stats/consensus.hpp"
+#include "suite/stats/regime_knees.hpp"
 #include "suite/stats/stability.hpp"
 
 namespace autobench::result_file {
@@ -121,10 +122,12 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
   return points;
 }
 
+// `regimes_stored` turns false for a campaign written before the L2 regimes.
 results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
-                                SweepCache& sweeps) {
+                                SweepCache& sweeps, bool& regimes_stored) {
   results::Campaign c;
   hdf5::read_attributes(g, c, results::kCampaignFields);
+  regimes_stored = hdf5::read_present_attributes(g, c, results::kCampaignAddedFields) && regimes_stored;
   c.points = version >= 2 ? points_of_sweep(file, g, sweeps) : read_points(g);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
@@ -170,10 +173,12 @@ results::ResultFile read_results(const std::string& path) {
                     [&](const hdf5::H5Group& g, const Names&) { out.ranks.push_back(read_device(g)); });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
+  bool regimes_stored = true;
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names&) {
-    auto c = read_campaign(file, g, version, sweeps);
+    auto c = read_campaign(file, g, version, sweeps, regimes_stored);
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
+  if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
   // /time_split: one entry per rank (absent in files from before the split)
   if (file.has_group("time_split")) {
     const auto g = file.open_group("time_split");
@@ -195,14 +200,17 @@ results::ResultFile read_results(const std::string& path) {
     }
   });
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
-  // /consensus/<kernel>; absent in files written before it: computed from the campaigns.
-  if (!file.has_group("consensus")) {
+  // /consensus/<kernel>; absent in files written before it, or without regimes (files written before the
+  // L2 regimes took consensus over both regimes at once): computed from the campaigns.
+  if (!file.has_group("consensus") || !regimes_stored) {
     out.consensus = stats::consensus_of_complete(out.ranks);
     return out;
   }
   for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
     const auto count = g.read_dataset<std::string>("scope").size();
-    for (auto row : hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns)) {
+    auto rows = hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns);
+    hdf5::read_columns_into(g, rows, results::kConsensusRegimeColumns, false);
+    for (auto& row : rows) {
       row.kernel = names[0];
       out.consensus.push_back(std::move(row));
     }
