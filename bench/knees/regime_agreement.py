@@ -25,7 +25,7 @@ GOAL = 2.0
 
 
 def recorded(path, ranks):
-    """{kernel: {detector: [whole-curve knee sizes the run recorded, found only]}} and the timing per kernel."""
+    """{kernel: {detector: [whole-curve knee size the run recorded, None where not found]}}, timing per kernel."""
     out, timing = {}, {}
     with h5py.File(path, "r") as f:
         for kernel, by_detector in f["campaigns"].items():
@@ -36,9 +36,11 @@ def recorded(path, ranks):
                     for c in by_repeat.values():
                         a = c.attrs
                         timing[kernel] = str(a.get("timing_mode", ""))
-                        sizes = out.setdefault(kernel, {}).setdefault(detector, [])
-                        if str(a.get("knee_status", "")) == "found" and int(a["complete"]):
-                            sizes.append(float(a["knee_size"]))
+                        if not int(a["complete"]):
+                            continue
+                        found = str(a.get("knee_status", "")) == "found"
+                        out.setdefault(kernel, {}).setdefault(detector, []).append(
+                            float(a["knee_size"]) if found else None)
     return out, timing
 
 
@@ -93,7 +95,8 @@ def main():
     figures, worst = [], 0.0
     for kernel in sorted(before):
         medians = {d: median_of(before[kernel].get(d, [])) for d in detectors}
-        rows = [("whole curve (recorded)", medians, {d: len(before[kernel].get(d, [])) for d in detectors})]
+        rows = [("whole curve (recorded)", medians,
+                 {d: sum(s is not None for s in before[kernel].get(d, [])) for d in detectors})]
         for regime in ("single", "cache", "memory"):
             by = after.get((kernel, regime))
             if not by:

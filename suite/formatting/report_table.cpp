@@ -157,6 +157,7 @@ std::string backend_label(const std::string& backend) {
 
 TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
   std::vector<TextSection> sections{answer_section(file)};
+  if (auto regimes = regimes_section(file)) sections.push_back(std::move(*regimes));
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
   sections.push_back(devices_section(file, details));
   sections.push_back(outliers_section(file));
