@@ -53,8 +53,8 @@ std::string no_consensus(const results::ResultFile& file, const results::Consens
   const std::string what =
       r.kernel + " on " + r.model + (r.regime == "single" ? "" : " (" + r.regime + " regime)") + ": no consensus knee: ";
   if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(file, r))
-    return what + "no detector finds one in any sweep: the throughput still rises up to the L2 peak (" +
-           short_size(r.regime_last_size) + "), where the working set stops fitting in L2";
+    return r.kernel + " on " + r.model + ", cache regime: no knee in any sweep: it rises up to its L2 peak (" +
+           short_size(r.regime_last_size) + ")";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)
     return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +
@@ -106,7 +106,7 @@ std::optional<TextSection> regimes_section(const results::ResultFile& file) {
     for (const auto& memory : file.consensus)
       if (memory.scope == "model" && memory.regime == "memory" && memory.kernel == cache.kernel &&
           memory.model == cache.model)
-        line += "; memory-bound from the fall-out point at " + short_size(memory.regime_first_size) + ", knee " +
+        line += ";\nmemory-bound from the fall-out point at " + short_size(memory.regime_first_size) + ", knee " +
                 (memory.found ? short_size(memory.knee_size) : "none") + ", plateau " + fixed_or(memory.plateau, 1, "-") +
                 " " + memory.metric_unit;
     lines.push_back(std::move(line));
