@@ -50,11 +50,10 @@ bool any_detector_knee(const results::ResultFile& file, const results::Consensus
 
 // Why a kernel and model have no consensus knee, in one line.
 std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r) {
-  const std::string what =
-      r.kernel + " on " + r.model + (r.regime == "single" ? "" : " (" + r.regime + " regime)") + ": no consensus knee: ";
+  const std::string which = r.kernel + " on " + r.model + (r.regime == "single" ? "" : ", " + r.regime + " regime");
   if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(file, r))
-    return r.kernel + " on " + r.model + ", cache regime: no knee in any sweep: it rises up to its L2 peak (" +
-           short_size(r.regime_last_size) + ")";
+    return which + ": no knee in any sweep: it rises up to its L2 peak (" + short_size(r.regime_last_size) + ")";
+  const std::string what = which + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)
     return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +

@@ -100,7 +100,7 @@ TEST(ReportAnswer, AHumpedKernelAnswersPerRegime) {
   for (const auto& line : lines_of(text)) EXPECT_LE(line.size(), 120u) << line;
   f.consensus[2].knees_found = 3;  // a sweep whose detectors found knees that did not agree
   EXPECT_TRUE(contains(report_document(f, "f.h5").text(),
-                       "triad on H100 (cache regime): no consensus knee: no sweep has a consensus knee"));
+                       "triad on H100, cache regime: no consensus knee: no sweep has a consensus knee"));
 }
 
 TEST(ReportAnswer, TheDefaultReportIsShortAndNarrow) {
