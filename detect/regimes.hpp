@@ -41,8 +41,8 @@ struct RegimeSplit {
 // The hump of `curve` (sizes ascending, y throughput) whose point i moves `working_set_bytes[i]` bytes,
 // on a device with `l2_bytes` of L2: the highest throughput among the points whose working set is at most
 // kMaxPeakShare x L2, itself at least kMinPeakShare x L2 and not the first or last point, followed by a
-// trough (kTroughReach) at least kMinHumpDrop below it. No hump (one regime) when l2_bytes is 0 (unknown), the working sets are
-// missing (their size differs from the curve's) or the shape is not there.
+// trough (kTroughReach) at least kMinHumpDrop below it. No hump (one regime) when l2_bytes is 0 (unknown),
+// the working sets are missing (their size differs from the curve's) or the shape is not there.
 RegimeSplit find_regimes(const Curve& curve, const std::vector<double>& working_set_bytes, double l2_bytes);
 
 // The regime of point `index` of a curve split by `split`: single without a hump, cache up to the peak,

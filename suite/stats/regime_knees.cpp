@@ -102,7 +102,9 @@ void assign_regimes(std::vector<results::RankResult>& ranks) {
         if (!split.hump) continue;
         c->regime_peak_size = static_cast<std::uint64_t>(sweep.curve.x[split.peak]);
         c->regime_fallout_size = static_cast<std::uint64_t>(sweep.curve.x[split.fallout]);
-        c->regime = c->knee_size <= c->regime_peak_size ? "cache" : "memory";
+        const auto at = std::lower_bound(sweep.curve.x.begin(), sweep.curve.x.end(), static_cast<double>(c->knee_size));
+        c->regime = detect::kRegimeNames.name(
+            detect::regime_of(split, static_cast<std::size_t>(at - sweep.curve.x.begin())));
       }
     }
   }
