@@ -137,15 +137,17 @@ TextSection agreement_section(const results::ResultFile& file) {
                    {"first"},
                    {"second"},
                    {"compared", Align::right},
+                   {"other_regime", Align::right},
                    {"sweeps", Align::right},
                    {"within1", Align::right},
                    {"size_ratio", Align::right}});
   for (const auto& r : rows) {
-    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared), std::to_string(r.sweeps),
+    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
+                   std::to_string(r.other_regime), std::to_string(r.sweeps),
                    number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
   }
-  return {.title = "Detector agreement on the same sweeps (compared: both found a knee; sweeps: both ran; size_ratio: "
-                   "second/first)",
+  return {.title = "Detector agreement on the same sweeps (compared: both found a knee in the same regime; "
+                   "other_regime: one in the cache, one in the memory regime; sweeps: both ran; size_ratio: second/first)",
           .table = std::move(table)};
 }
 
@@ -157,6 +159,7 @@ std::string backend_label(const std::string& backend) {
 
 TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
   std::vector<TextSection> sections{answer_section(file)};
+  if (auto regimes = regimes_section(file)) sections.push_back(std::move(*regimes));
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
   if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
   sections.push_back(devices_section(file, details));

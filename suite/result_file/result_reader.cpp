@@ -19,6 +19,7 @@
 #include "suite/results/consensus_fields.hpp"
 #include "suite/results/stability_fields.hpp"
 #include "suite/stats/consensus.hpp"
+#include "suite/stats/regime_knees.hpp"
 #include "suite/stats/stability.hpp"
 #include "suite/text/echo.hpp"
 
@@ -136,10 +137,12 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
   return points;
 }
 
+// `regimes_stored` turns false for a campaign written before the L2 regimes.
 results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
-                                SweepCache& sweeps, bool& unflagged) {
+                                SweepCache& sweeps, bool& unflagged, bool& regimes_stored) {
   results::Campaign c;
   hdf5::read_attributes(g, c, results::kCampaignFields);
+  regimes_stored = hdf5::read_present_attributes(g, c, results::kCampaignAddedFields) && regimes_stored;
   c.points = version >= 2 ? points_of_sweep(file, g, sweeps, unflagged) : read_points(g, unflagged);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
@@ -233,10 +236,10 @@ results::ResultFile read_results(const std::string& path) {
   });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
-  bool unflagged = false;
+  bool unflagged = false, regimes_stored = true;
   std::set<std::tuple<std::string, std::string, int, int>> campaign_keys;  // each campaign once
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
-    auto c = read_campaign(file, g, version, sweeps, unflagged);
+    auto c = read_campaign(file, g, version, sweeps, unflagged, regimes_stored);
     check_named(g, names[2], "rank" + std::to_string(c.rank));
     check_named(g, names[3], "repeat" + std::to_string(c.repeat));
     if (!campaign_keys.emplace(c.kernel, c.detector, c.rank, c.repeat).second)
@@ -246,6 +249,7 @@ results::ResultFile read_results(const std::string& path) {
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
   if (unflagged) derive_converged(out);
+  if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
   // /time_split: one entry per rank (absent in files from before the split)
   if (file.has_group("time_split")) {
     const auto g = file.open_group("time_split");
@@ -268,14 +272,17 @@ results::ResultFile read_results(const std::string& path) {
   });
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
   check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
-  // /consensus/<kernel>; absent in files written before it: computed from the campaigns.
-  if (!file.has_group("consensus")) {
+  // /consensus/<kernel>; absent in files written before it, or without regimes (files written before the
+  // L2 regimes took consensus over both regimes at once): computed from the campaigns.
+  if (!file.has_group("consensus") || !regimes_stored) {
     out.consensus = stats::consensus_of_complete(out.ranks);
     return out;
   }
   for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
     const auto count = g.read_dataset<std::string>("scope").size();
-    for (auto row : hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns)) {
+    auto rows = hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns);
+    hdf5::read_columns_into(g, rows, results::kConsensusRegimeColumns, false);
+    for (auto& row : rows) {
       row.kernel = names[0];
       out.consensus.push_back(std::move(row));
     }
