@@ -11,6 +11,7 @@
 #include "suite/autoscale/throttled.hpp"
 #include "suite/autoscale/tuning_strategies.hpp"
 #include "suite/control/phase_timer.hpp"
+#include "suite/results/clock_events.hpp"
 #include <fmt/format.h>
 
 namespace autobench::autoscale {
@@ -89,7 +90,7 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.mem_clock_mhz = timing.mem_clock_mhz;
   p.temperature_c = timing.temperature_c;
   p.clock_event_reasons = timing.clock_event_reasons;
-  p.throttle_reason = throttle_reason_names(timing.clock_event_reasons & kThrottleReasons);
+  p.throttle_reason = results::throttle_reason_names(timing.clock_event_reasons & results::kThrottleReasons);
   p.throttled = !p.throttle_reason.empty();
   return p;
 }
