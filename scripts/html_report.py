@@ -155,25 +155,31 @@ def consensus_interval(r):
     return f"{size(r['knee_low_size'])} - {size(r['knee_high_size'])}" if int(r["found"]) else "-"
 
 
+def regime(r):
+    """The L2 regime and timing of a consensus row (docs/knees.md "Regimes"); single in files from before."""
+    timing = r.get("timing", "")
+    return r.get("regime", "single") + (f"/{timing}" if timing else "")
+
+
 def consensus_model_rows(rows):
-    return [[r["kernel"], r["model"], size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
+    return [[r["kernel"], r["model"], regime(r), size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
              f"{r['knees_found']} of {r['voters']}", f"{fmt(r['plateau'])} {r['metric_unit']}",
              fmt(100 * r["throughput"] / r["ceiling"] if r["ceiling"] > 0 else float("nan"), "{:.0f} %"),
              fmt(r["power_w"]), fmt(r["efficiency"]), fmt(r["repeat_cv"], "{:.3f}"), fmt(r["device_cv"], "{:.3f}")]
             for r in rows]
 
 
-CONSENSUS_HEADER = ["kernel", "device model", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
+CONSENSUS_HEADER = ["kernel", "device model", "regime", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
                     "knee of ceiling", "power at knee (W)", "work per J at knee", "repeat CV", "device CV"]
 
 
 def consensus_sweep_rows(rows, kernel):
-    return [[r["rank"], r["repeat"], size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
+    return [[r["rank"], r["repeat"], regime(r), size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
              f"{r['knees_found']} of {r['voters']}", r["agreeing"], r["members"] or "-"]
             for r in rows if r["kernel"] == kernel]
 
 
-SWEEP_HEADER = ["rank", "repeat", "consensus knee", "95% interval", "detectors with a knee", "agreeing",
+SWEEP_HEADER = ["rank", "repeat", "regime", "consensus knee", "95% interval", "detectors with a knee", "agreeing",
                 "agreeing detectors"]
 
 
@@ -252,7 +258,7 @@ def page(run, health=None):
                      "detectors agree on (docs/knees.md: the lower median of the largest group of sweeps whose 95% "
                      "intervals share a size, when it holds at least half of them), with its interval; every "
                      "detector's knees follow below.</p>" +
-                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=2))
+                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=3))
     else:
         parts.append("<p class=note>This file has no consensus knees (no <code>/consensus</code> group: written "
                      "before them); <code>autobench-mpi report</code> computes them. Every detector's knees "

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
@@ -31,6 +32,8 @@ struct CompareOptions {
 };
 
 const std::string kAbGroup = "A/B verdicts (two files, or one file with two sides; docs/compare.md)";
+// A rank of --a-rank and --b-rank: a whole number (CLI::NonNegativeNumber would print its bound as 309 digits).
+constexpr campaign::Limit kRank{"--a-rank", 0, 1e9, false, false, true};
 
 struct AbRequest {
   stats::AbSide a, b;
@@ -100,10 +103,10 @@ void add_compare_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "json"}));
   cmd->add_option("--a-rank", options->a_rank, "Side a is this rank (of the first file, or of the one file)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(bounded(kRank))
       ->group(kAbGroup);
   cmd->add_option("--b-rank", options->b_rank, "Side b is this rank (of the second file, or of the one file)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(bounded(kRank))
       ->group(kAbGroup);
   cmd->add_option("--a-model", options->a_model, "Side a is this device model's ranks (with or without 'sim: ')")
       ->group(kAbGroup);

@@ -11,6 +11,7 @@
 #include "suite/cli/errors.hpp"
 #include "suite/cli/report_formats.hpp"
 #include "suite/cli/result_files.hpp"
+#include "suite/files/input_file.hpp"
 #include "suite/formatting/report_filter.hpp"
 #include "suite/formatting/report_health.hpp"
 #include "suite/model_file/model_file.hpp"
@@ -90,8 +91,10 @@ class FileSource final : public formatting::ReportSource {
 };
 
 void report(const ReportOptions& options) {
-  if (!std::filesystem::is_regular_file(options.file)) {
-    throw UsageError("report: no such file: " + options.file);
+  try {  // before anything opens it: a FIFO would block, a device never end
+    files::check_regular_file(options.file);
+  } catch (const files::InputRefused& e) {
+    throw UsageError(std::string("report: ") + e.what());
   }
   const ReportFormat* format = find_report_format(options.format);
   if (format == nullptr) throw UsageError("report: unknown --format " + options.format);  // the parser refuses it first

@@ -14,6 +14,7 @@
 #include "suite/formatting/report_health.hpp"
 #include "suite/results/text_list.hpp"
 #include "suite/stats/detector_agreement.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::formatting {
 namespace {
@@ -32,11 +33,12 @@ std::string cell_text(const CampaignCell& cell) {
 
 std::vector<std::string> header_lines(const results::ResultFile& file) {
   const auto& info = file.info;
-  std::vector<std::string> lines{"backend: " + backend_label(info.backend),
-                                 "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " +
-                                     info.suite + ", " + std::to_string(info.ranks) +
-                                     (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
-                                     info.end_time};
+  const auto safe = [](const std::string& value) { return text::printable(value); };  // a newline cannot forge a line
+  std::vector<std::string> lines{"backend: " + safe(backend_label(info.backend)),
+                                 "run: autobench-mpi " + safe(info.version) + " (git " + safe(info.git_commit) +
+                                     "), suite " + safe(info.suite) + ", " + std::to_string(info.ranks) +
+                                     (info.ranks == 1 ? " rank, " : " ranks, ") + safe(info.start_time) + " to " +
+                                     safe(info.end_time)};
   if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
   for (auto& line : rank_failures(file.ranks)) lines.push_back(std::move(line));
   return lines;
@@ -159,15 +161,17 @@ TextSection agreement_section(const results::ResultFile& file) {
                    {"first"},
                    {"second"},
                    {"compared", Align::right},
+                   {"other_regime", Align::right},
                    {"sweeps", Align::right},
                    {"within1", Align::right},
                    {"size_ratio", Align::right}});
   for (const auto& r : rows) {
-    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared), std::to_string(r.sweeps),
+    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
+                   std::to_string(r.other_regime), std::to_string(r.sweeps),
                    number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
   }
-  return {.title = "Detector agreement on the same sweeps (compared: both found a knee; sweeps: both ran; size_ratio: "
-                   "second/first)",
+  return {.title = "Detector agreement on the same sweeps (compared: both found a knee in the same regime; "
+                   "other_regime: one in the cache, one in the memory regime; sweeps: both ran; size_ratio: second/first)",
           .table = std::move(table)};
 }
 
@@ -183,6 +187,7 @@ TextDocument report_document(const results::ResultFile& file, const std::string&
   std::vector<TextSection> sections{health_section(verdicts)};
   if (auto kernels = health_kernels_section(verdicts)) sections.push_back(std::move(*kernels));
   sections.push_back(answer_section(file));
+  if (auto regimes = regimes_section(file)) sections.push_back(std::move(*regimes));
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
   if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
   sections.push_back(devices_section(file, details));
@@ -190,7 +195,8 @@ TextDocument report_document(const results::ResultFile& file, const std::string&
     for (auto&& s : {sweep_consensus_section(file), campaigns_section(file), stability_section(file),
                      agreement_section(file)})
       sections.push_back(s);
-  return {"autobench-mpi results: " + path, header_lines(file), std::move(sections)};
+  return {"autobench-mpi results: " + text::printable(path, text::kMessageBytes), header_lines(file),
+          std::move(sections)};
 }
 
 }  // namespace autobench::formatting

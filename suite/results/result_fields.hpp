@@ -76,6 +76,12 @@ inline constexpr auto kCampaignFields = std::make_tuple(
     record::field("knee_high_size", &Campaign::knee_high_size),
     record::field("knee_found_fraction", &Campaign::knee_found_fraction));
 
+// The fields of Campaign added after files were written without them (the L2 regimes): written like the
+// others, read where present (a file from before has them computed from its campaigns' points).
+inline constexpr auto kCampaignAddedFields =
+    std::make_tuple(record::field("regime", &Campaign::regime), record::field("regime_peak_size", &Campaign::regime_peak_size),
+                    record::field("regime_fallout_size", &Campaign::regime_fallout_size));
+
 // Every field of RunInfo but `complete` (a bool in JSON, the root attribute `status` in HDF5).
 inline constexpr auto kRunFields = std::make_tuple(
     record::field("autobench_version", &RunInfo::version), record::field("git_commit", &RunInfo::git_commit),

@@ -75,7 +75,8 @@ std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankRes
     }
   }
   for (const auto& row : compute_consensus(done)) {
-    if (row.scope != "sweep") continue;
+    // the saturation knee: a humped sweep's memory-bound one (its cache-resident knee is reported, not compared)
+    if (row.scope != "sweep" || row.regime == "cache") continue;
     // The sweep's curve: a campaign of the same rank, kernel and repeat (all of them, on a shared sweep).
     const CampaignFigures* curve = nullptr;
     std::string tunables;

@@ -87,7 +87,8 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
                                             "power_at_knee_w", "efficiency_at_knee", "efficiency_corrected_at_knee",
                                             "efficiency_unit", "knee_quality", "plateau", "knee_position", "x_scale",
                                             "refinement_points", "knee_low_size", "knee_high_size",
-                                            "knee_found_fraction", "timing_mode", "estimator", "throttled_points"}));
+                                            "knee_found_fraction", "timing_mode", "estimator", "throttled_points",
+                                            "regime", "regime_peak_size", "regime_fallout_size"}));
   const auto& source = file.ranks[1].campaigns[3];
   EXPECT_EQ(c["rank"], 1);
   EXPECT_EQ(c["device"], file.ranks[1].device.name);

@@ -39,7 +39,7 @@ class SimWorkload final : public Workload {
   Timing time(const kernels::Tunables&, const TimingPlan& plan) override {
     const bool throttled = device_.options_.throttle_size == n_;
     const double clock = throttled ? device_.clock_mhz_ * kThrottledClockShare : device_.clock_mhz_;
-    const double t = expected_time_s(device_.model_, kernel_, n_, clock);
+    const double t = expected_time_s(device_.model_, kernel_, n_, clock, !plan.cold);
     const double sigma = std::sqrt(std::log1p(device_.model_.noise_cv * device_.model_.noise_cv));
     std::lognormal_distribution<double> noise(-0.5 * sigma * sigma, sigma);
     Timing out;

@@ -6,6 +6,8 @@
 #include <regex>
 #include <stdexcept>
 
+#include "suite/text/echo.hpp"
+
 namespace autobench::backend::sim {
 
 SimFault parse_sim_fault(const std::string& text) {
@@ -13,8 +15,10 @@ SimFault parse_sim_fault(const std::string& text) {
   if (text.empty()) return fault;
   static const std::regex form("([0-9]{1,6}):(start|after:([0-9]{1,9})|slow:([0-9]{1,2}(\\.[0-9]{1,6})?)|throttle:([1-9][0-9]{0,14})|hot)");
   std::smatch m;
-  const std::string allowed = "' is not RANK:start, RANK:after:N, RANK:slow:F with 0 < F <= 10, RANK:throttle:SIZE or RANK:hot, comma-separated (test only)";
-  if (!std::regex_match(text, m, form)) throw std::invalid_argument("AUTOBENCH_SIM_FAULT='" + text + allowed);
+  const std::string bad = "AUTOBENCH_SIM_FAULT=" + text::echo(text) +
+                          " is not RANK:start, RANK:after:N, RANK:slow:F with 0 < F <= 10, RANK:throttle:SIZE or "
+                          "RANK:hot, comma-separated (test only)";
+  if (!std::regex_match(text, m, form)) throw std::invalid_argument(bad);
   fault.rank = std::stoi(m[1]);
   fault.at_start = m[2] == "start";
   fault.hot = m[2] == "hot";
@@ -22,7 +26,7 @@ SimFault parse_sim_fault(const std::string& text) {
   if (m[6].matched) fault.throttle_size = std::stoull(m[6]);
   if (m[4].matched) {
     fault.speed = std::stod(m[4]);
-    if (!(fault.speed > 0.0 && fault.speed <= 10.0)) throw std::invalid_argument("AUTOBENCH_SIM_FAULT='" + text + allowed);
+    if (!(fault.speed > 0.0 && fault.speed <= 10.0)) throw std::invalid_argument(bad);
   }
   return fault;
 }
