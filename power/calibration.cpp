@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <tuple>
 
+#include "record/bounded_json.hpp"
 #include "record/json.hpp"
 
 namespace autobench::power {
@@ -180,7 +182,7 @@ CalibrationStore CalibrationStore::load(const std::filesystem::path& path) {
     throw std::runtime_error("calibration file " + path.string() + " cannot be read");
   }
   try {
-    const json j = json::parse(in);
+    const json j = record::parse_json(std::string(std::istreambuf_iterator<char>(in), {}));
     if (j.value("format", "") != kFormat) {
       throw std::runtime_error("it is not an " + std::string(kFormat) + " file");
     }

@@ -17,6 +17,7 @@
 #include "suite/dataset_file/dataset_file.hpp"
 #include "suite/dataset/predictor_evaluation.hpp"
 #include "suite/files/atomic_file.hpp"
+#include "suite/files/input_file.hpp"
 #include "suite/formatting/number_text.hpp"
 #include "suite/text/echo.hpp"
 
@@ -40,6 +41,11 @@ std::vector<ds::Row> read_rows(const std::string& path) {
 }
 
 std::vector<double> read_predictions(const std::string& path, std::size_t expected) {
+  try {  // before opening it: a FIFO would block, a device never end
+    files::check_regular_file(path);
+  } catch (const files::InputRefused& e) {
+    throw UsageError(std::string("--predictions ") + e.what());
+  }
   std::ifstream in(path);
   if (!in) throw UsageError("--predictions '" + path + "' cannot be read");
   std::vector<double> out;

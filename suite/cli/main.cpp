@@ -129,6 +129,8 @@ int run(int argc, char** argv) {
     return fail(kExitUsage, std::string(e.what()) + " (see --help)");
   } catch (const UsageError& e) {
     return fail(kExitUsage, e.what());
+  } catch (const HealthGateFailed& e) {
+    return fail(kExitHealth, e.what());
   } catch (const StoppedEarly& e) {
     return fail(kExitStopped, e.what());
   } catch (const RunFailure& e) {

@@ -52,8 +52,8 @@ void add_merge_command(CLI::App& app) {
     journal::RebuiltRun run;
     try {
       run = journal::rebuild_run(run_dir, manifest, plan);
-    } catch (const std::runtime_error& e) {
-      throw RunFailure(e.what());
+    } catch (const std::runtime_error& e) {  // a journal of another run, or an edited run.json
+      throw UsageError(std::string("merge: ") + e.what());
     }
     std::size_t campaigns = 0;
     for (const auto& r : run.ranks) campaigns += r.campaigns.size();
@@ -87,6 +87,9 @@ void add_merge_command(CLI::App& app) {
     }
     for (const auto& line : formatting::rank_failures(run.ranks))
       fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
+    for (const auto& damage : run.damage)
+      fmt::print(stderr, "autobench-mpi: {} (salvaged up to this line; the rest is measured again by --resume)\n",
+                 damage.c_str());
     fmt::print("merged {} campaigns from {} rank journals into {} ({})\n", campaigns, manifest.info.ranks,
                 text::printable(path, text::kMessageBytes),
                 run.complete ? "complete"

@@ -21,6 +21,7 @@
 #include "suite/energy/rank_power.hpp"
 #include "suite/formatting/progress_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
+#include "suite/formatting/report_health.hpp"
 #include "suite/formatting/rank_time_split.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
@@ -332,6 +333,8 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                : control::stop_requested() ? "stopped early on a signal"
                                            : "stopped early (time budget)",
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
+  // Judged before the ranks go to the file, said last: the run's last lines name every GPU that is not healthy.
+  const auto health = formatting::health_lines(stats::judge_gpus(ranks));
   std::string path;
   result_file::RunFileTimes file_times;
   try {
@@ -371,6 +374,10 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
       fmt::print(stderr, "autobench-mpi: {}\n", backend_said.c_str());
     }
   }
+  // On stdout after the "done" line (one stream: mpirun forwards it in order), on stderr with --quiet, whose
+  // stdout is the path alone.
+  std::fflush(stdout);
+  for (const auto& line : health) fmt::print(settings_.verbosity > 0 ? stdout : stderr, "autobench-mpi: {}\n", line.c_str());
   return {exit_code, ""};
 }
 
