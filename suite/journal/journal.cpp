@@ -29,6 +29,7 @@ std::string journal_path(const std::string& run_dir, int rank) {
 
 Writer::Writer(const std::string& run_dir, int rank, std::string run_id)
     : path_(journal_path(run_dir, rank)), run_id_(std::move(run_id)) {
+  files::ensure_directory(run_dir);
   files::own_directory(run_dir, "journal");  // never a link planted in the run directory
   // Appended to, never through a link (O_NOFOLLOW) and only when it is a regular file (a FIFO would block).
   const int fd = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);

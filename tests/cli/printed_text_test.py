@@ -14,13 +14,15 @@ import sys
 import h5py  # tests/requirements.txt: missing is a failure, not a skip
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, CAMPAIGN, Checks, good_results_file, scratch  # noqa: E402
+from script_checks import BIN, Checks, good_results_file, scratch  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-printed-text-test")
 check = Checks()
 GOOD = good_results_file(SCRATCH)
 OSC = "\x1b]0;pwned\x07\x1b[2J"
 FORGED = "FAKE: results verified by NVIDIA"
+FORMULA = "=HYPERLINK(\"http://evil\",\"x\")"
+HOST = FORMULA + "node" + OSC  # a formula for spreadsheets, a terminal title and clear screen for terminals
 
 
 def safe(what, data, lines=True):
@@ -48,10 +50,8 @@ shutil.copy(GOOD, hostile)
 with h5py.File(hostile, "r+") as f:
     f.attrs["start_time"] = "2026-11-27T10:00:00Z\n" + FORGED
     (device,) = f["devices"].values()
-    device.attrs["hostname"] = "node" + OSC
+    device.attrs["hostname"] = HOST
     device.attrs["name"] = "GPU\x1b[31m\n" + FORGED
-    device.attrs["model"] = "=HYPERLINK(\"http://evil\",\"x\")"
-    f[CAMPAIGN].attrs["kernel"] = "vecadd\x1b[5m"
 for fmt in ("table", "markdown"):
     run(f"report --format {fmt}", ["report", "--format", fmt, hostile])
 run("report --details", ["report", "--details", hostile])
@@ -63,12 +63,12 @@ run("profile add", ["profile", "add", hostile, "--db", db])
 run("profile show", ["profile", "show", "--db", db])
 run("detect on a results file", ["detect", "--input", hostile])
 
-# Spreadsheet-safe CSV: the formula in the device model gets a leading ', in every CSV the program writes.
+# Spreadsheet-safe CSV: the formula in the host name gets a leading ', in every CSV the program writes.
 tidy = os.path.join(SCRATCH, "tidy")
 run("export --tidy", ["export", hostile, "--tidy", "--output", tidy])
 with open(os.path.join(tidy, "tidy.csv"), newline="") as f:
     cells = [cell for row in csv.reader(f) for cell in row]
-check("'=HYPERLINK(\"http://evil\",\"x\")" in cells, f"tidy.csv: the formula cell is not quoted: {cells[:40]}")
+check("'" + HOST in cells, f"tidy.csv: the formula cell is not quoted: {cells[:40]}")
 check(not any(c[:1] in ("=", "+", "@") for c in cells), "tidy.csv: a cell starts a formula")
 # CSV quotes a field with a line break (RFC 4180): the line break is data, not a forged row.
 p = run("report --format csv", ["report", "--format", "csv", hostile], lines=False)
