@@ -2,11 +2,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <tuple>
 
+#include "record/bounded_json.hpp"
 #include "record/json.hpp"
 
 namespace autobench::power {
@@ -161,6 +164,11 @@ CorrectionModel Calibration::correction_model() const {
   if (power_frequency && std::isfinite(reference_clock_mhz)) {
     m.frequency = power_frequency;
     m.reference_clock_mhz = reference_clock_mhz;
+    for (double f : frequency_clock_mhz) {  // the clocks the fit saw: beyond them it is an extrapolation
+      if (!std::isfinite(f)) continue;
+      m.clock_min_mhz = std::isnan(m.clock_min_mhz) ? f : std::min(m.clock_min_mhz, f);
+      m.clock_max_mhz = std::isnan(m.clock_max_mhz) ? f : std::max(m.clock_max_mhz, f);
+    }
   }
   if (temperature && std::isfinite(temperature->slope_w_per_c)) m.temperature_slope_w_per_c = temperature->slope_w_per_c;
   return m;
@@ -174,7 +182,7 @@ CalibrationStore CalibrationStore::load(const std::filesystem::path& path) {
     throw std::runtime_error("calibration file " + path.string() + " cannot be read");
   }
   try {
-    const json j = json::parse(in);
+    const json j = record::parse_json(std::string(std::istreambuf_iterator<char>(in), {}));
     if (j.value("format", "") != kFormat) {
       throw std::runtime_error("it is not an " + std::string(kFormat) + " file");
     }

@@ -21,6 +21,7 @@
 #include "suite/cli/commands.hpp"
 #include "suite/cli/detector_param_option.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/files/input_file.hpp"
 #include "suite/cli/option_binding.hpp"
 #include "suite/reading/curve_csv.hpp"
 #include "suite/formatting/detect_report.hpp"
@@ -176,6 +177,11 @@ formatting::DetectReport detect_results(const DetectOptions& o, const std::vecto
 void detect_command(const DetectOptions& o) {
   check_options(o);
   const auto detectors = chosen_detectors(o.detectors);
+  try {  // before anything opens it: a FIFO would block, a device never end
+    files::check_regular_file(o.input);
+  } catch (const files::InputRefused& e) {
+    throw UsageError(std::string("detect: ") + e.what());
+  }
   const auto report = is_hdf5(o.input) ? detect_results(o, detectors) : detect_csv(o, detectors);
   if (o.format == "json")
     std::cout << formatting::detect_json(report).dump(2) << "\n";

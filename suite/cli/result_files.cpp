@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "suite/cli/errors.hpp"
+#include "suite/files/input_file.hpp"
 #include "suite/text/echo.hpp"
 #include "suite/result_file/result_reader.hpp"
 
@@ -15,7 +16,11 @@ std::vector<stats::NamedResultFile> read_result_files(const std::string& command
   std::vector<stats::NamedResultFile> files;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const std::string& path = paths[i];
-    if (!std::filesystem::is_regular_file(path)) throw UsageError(command + ": no such file: " + text::printable(path));
+    try {
+      files::check_regular_file(path);
+    } catch (const files::InputRefused& e) {
+      throw UsageError(command + ": " + e.what());
+    }
     for (std::size_t j = 0; j < i; ++j) {
       std::error_code ec;
       if (std::filesystem::equivalent(paths[j], path, ec))

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "record/bounded_json.hpp"
 #include "suite/dataset/prompt.hpp"
 
 namespace autobench::dataset {
@@ -40,8 +41,8 @@ Row row_from_jsonl(const std::string& line, std::size_t number) {
   const std::string where = "line " + std::to_string(number) + ": ";
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::exception&) {
+    j = record::parse_json(line);
+  } catch (const std::exception&) {
     throw std::invalid_argument(where + "not a JSON object");
   }
   if (!j.is_object()) throw std::invalid_argument(where + "not a JSON object");

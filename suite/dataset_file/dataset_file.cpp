@@ -14,6 +14,7 @@
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/results/result_fields.hpp"
 #include "suite/files/atomic_file.hpp"
+#include "suite/files/input_file.hpp"
 
 namespace autobench::dataset_file {
 
@@ -188,6 +189,11 @@ std::size_t write_jsonl(const std::string& path, const DatasetRun& run) {
 }
 
 std::vector<Row> read_rows(const std::string& path) {
+  try {  // before opening it: a FIFO would block, a device never end
+    files::check_regular_file(path);
+  } catch (const files::InputRefused& e) {
+    throw std::invalid_argument(e.what());
+  }
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("'" + path + "' cannot be read");
   std::vector<Row> rows;

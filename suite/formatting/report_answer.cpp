@@ -61,6 +61,35 @@ std::string no_consensus(const results::ResultFile& file, const results::Consens
   return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
 }
 
+// Per model row, the ranks none of whose sweeps is among the agreeing ones, and why: "gemm on H100: rank 3
+// left out (no consensus knee in its 5 sweeps)" or "(its 5 knees disagree with the others')".
+std::vector<std::string> left_out(const results::ResultFile& file) {
+  struct Tally {
+    int sweeps = 0, found = 0;
+  };
+  std::map<std::pair<std::string, std::string>, std::map<int, Tally>> ranks;  // (kernel, model) -> rank -> sweeps
+  for (const auto& r : file.consensus) {
+    if (r.scope != "sweep") continue;
+    auto& t = ranks[{r.kernel, r.model}][r.rank];
+    ++t.sweeps;
+    t.found += r.found;
+  }
+  std::vector<std::string> out;
+  for (const auto& r : file.consensus) {
+    if (r.scope != "model" || !r.found) continue;
+    for (const auto& [rank, t] : ranks[{r.kernel, r.model}]) {
+      const std::string prefix = "rank" + std::to_string(rank) + "/";
+      if (("," + r.members).find("," + prefix) != std::string::npos) continue;  // members: "rank0/repeat1,..."
+      const std::string n = std::to_string(t.sweeps);
+      out.push_back(r.kernel + " on " + r.model + ": rank " + std::to_string(rank) + " left out (" +
+                    (t.found == 0 ? "no consensus knee in its " + n + " sweep" + (t.sweeps == 1 ? "" : "s")
+                                  : "its " + std::to_string(t.found) + " knees disagree with the others'") +
+                    "; see GPU health)");
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 TextSection answer_section(const results::ResultFile& file) {
@@ -88,10 +117,11 @@ TextSection answer_section(const results::ResultFile& file) {
                    percent(r.repeat_cv), percent(r.device_cv), knees(r)});
     if (!r.found) missing.push_back(no_consensus(file, r));
   }
+  for (auto& line : left_out(file)) missing.push_back(std::move(line));
   if (count == 0) return {.title = "Answer: none (no campaign with points)"};
   return {"Answer: consensus knee per kernel, model and L2 regime (docs/knees.md; of_peak: knee throughput / "
           "regime's highest)",
-          std::move(table), "No answer:", std::move(missing)};
+          std::move(table), "No answer, and GPUs left out of one:", std::move(missing)};
 }
 
 std::optional<TextSection> regimes_section(const results::ResultFile& file) {

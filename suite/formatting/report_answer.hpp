@@ -15,7 +15,7 @@ namespace autobench::formatting {
 // to 3 digits and k, M or G), the plateau, the knee's throughput as a share of the highest measured
 // (of_peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
 // over devices (cv_dev), and sweeps with a consensus of all sweeps (knees); below it, why a kernel and
-// model have no consensus.
+// model have no consensus, and which GPUs (ranks) a consensus left out entirely and why.
 TextSection answer_section(const results::ResultFile& file);
 
 // One line per kernel x device model with an L2 hump: where its cache-resident regime peaks (size and

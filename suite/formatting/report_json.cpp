@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "record/json.hpp"
-#include "suite/formatting/report_outliers.hpp"
+#include "suite/formatting/report_health.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/result_json.hpp"
@@ -104,7 +104,8 @@ nlohmann::json settings_json(const std::string& text) {
 
 }  // namespace
 
-nlohmann::json report_json(const results::ResultFile& file, const std::string& path) {
+nlohmann::json report_json(const results::ResultFile& file, const std::string& path,
+                           const stats::HealthReference* reference) {
   const auto& info = file.info;
   nlohmann::json j = {{"file", path},
                       {"schema_version", file.schema_version},
@@ -132,7 +133,9 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
   for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
     j["detector_agreement"].push_back(agreement_json(row));
   }
-  j["outliers"] = outliers_json(file);
+  const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
+  j["gpu_health"] = gpu_health_json(verdicts);
+  j["outliers"] = outliers_json(verdicts);
   return j;
 }
 

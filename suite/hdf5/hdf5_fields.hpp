@@ -97,6 +97,13 @@ void write_differing_columns(const H5Group& g, const std::vector<Record>& record
   record::for_each_differing_field(records, reference, index, fields, [&](const auto& f) { write_column(g, records, f); });
 }
 
+// Throws naming the column when its length is not the records' count.
+inline void check_column_length(const H5Group& g, const char* name, std::size_t length, std::size_t expected) {
+  if (length != expected)
+    throw std::runtime_error(g.file_name() + ": dataset " + g.path() + "/" + name + " has " + std::to_string(length) +
+                             " entries, expected " + std::to_string(expected));
+}
+
 // Reads the columns of `fields` into `records`, those g lacks too when `present_only` is false (then
 // throws naming the missing one); throws when a column has another length than `records`.
 template <class Record, class Fields>
@@ -105,17 +112,18 @@ void read_columns_into(const H5Group& g, std::vector<Record>& records, const Fie
     using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
     if (present_only && !g.has_dataset(f.name)) return;
     const auto column = g.read_dataset<StoredColumn<T>>(f.name);
-    if (column.size() != records.size()) {
-      throw std::runtime_error(g.file_name() + ": dataset " + g.path() + "/" + f.name + " has " +
-                               std::to_string(column.size()) + " entries, expected " + std::to_string(records.size()));
-    }
+    check_column_length(g, f.name, column.size(), records.size());
     for (std::size_t i = 0; i < records.size(); ++i) records[i].*f.member = static_cast<T>(column[i]);
   });
 }
 
-// Reads `count` records from columns; throws when one is missing or has another length.
+// Reads `count` records from columns; throws when one is missing or has another length (checked before
+// `count` records are allocated: a count is a claim of the file, its columns' lengths are what it holds).
 template <class Record, class Fields>
 std::vector<Record> read_columns(const H5Group& g, std::size_t count, const Fields& fields) {
+  record::for_each_field(fields, [&](const auto& f) {
+    check_column_length(g, f.name, g.dataset_length(f.name), count);
+  });
   std::vector<Record> records(count);
   read_columns_into(g, records, fields, false);
   return records;

@@ -10,6 +10,7 @@
 #include <hdf5_hl.h>
 
 #include "suite/files/atomic_file.hpp"
+#include "suite/files/input_file.hpp"
 
 namespace autobench::hdf5 {
 namespace {
@@ -109,12 +110,30 @@ std::string take_string(char* p) {
   return s;
 }
 
-// Whether `parent` has a child `name` (not a path) that is an object of `type`.
-bool has_child(hid_t parent, const std::string& name, H5I_type_t type) {
-  if (name.empty() || name.find('/') != std::string::npos || H5Lexists(parent, name.c_str(), H5P_DEFAULT) <= 0) {
+// The kind of link `name` is in `parent`, for a message ("a soft link"); empty for a hard link or none.
+std::string link_kind(hid_t parent, const std::string& name) {
+  H5L_info_t info;
+  if (H5Lget_info(parent, name.c_str(), &info, H5P_DEFAULT) < 0) {
+    H5Eclear2(H5E_DEFAULT);
+    return {};
+  }
+  switch (info.type) {
+    case H5L_TYPE_HARD: return {};
+    case H5L_TYPE_SOFT: return "a soft link";
+    case H5L_TYPE_EXTERNAL: return "an external link";
+    default: return "a user-defined link";
+  }
+}
+
+// Whether `parent` has a child `name` (not a path) that is an object of `type`. Only hard links are
+// followed: a soft or external link (to another file, a FIFO, a device) is refused by what it is.
+bool has_child(hid_t parent, const std::string& name, H5I_type_t type, const std::string& where) {
+  if (name.empty() || name.find('/') != std::string::npos || name == "." || H5Lexists(parent, name.c_str(), H5P_DEFAULT) <= 0) {
     H5Eclear2(H5E_DEFAULT);
     return false;
   }
+  if (const std::string kind = link_kind(parent, name); !kind.empty())
+    throw std::runtime_error(where + " is " + kind + " (links are not followed)");
   H5Handle object(H5Oopen(parent, name.c_str(), H5P_DEFAULT), H5Oclose);
   const bool found = object.get() >= 0 && H5Iget_type(object.get()) == type;
   H5Eclear2(H5E_DEFAULT);
@@ -127,6 +146,9 @@ bool has_child(hid_t parent, const std::string& name, H5I_type_t type) {
 // Deflate level 1: on a 4 x H100 full suite's file it wrote 15 % faster than level 6 for 0.1 % more bytes.
 constexpr std::size_t kCompressFromBytes = 2048;
 constexpr hsize_t kChunkElements = 1 << 18;
+
+// The most a dataset's stored bytes may expand when read (deflate's limit is 1032:1).
+constexpr double kMaxExpansion = 1100;
 
 H5Handle dataset_creation(hsize_t n, std::size_t element_bytes) {
   H5Handle dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
@@ -182,9 +204,13 @@ H5Group H5Group::open_group(const std::string& name) const {
   return H5Group(std::move(g), file_, child_path(path_, name));
 }
 
-bool H5Group::has_group(const std::string& name) const { return has_child(id(), name, H5I_GROUP); }
+bool H5Group::has_group(const std::string& name) const {
+  return has_child(id(), name, H5I_GROUP, file_ + ": " + child_path(path_, name));
+}
 
-bool H5Group::has_dataset(const std::string& name) const { return has_child(id(), name, H5I_DATASET); }
+bool H5Group::has_dataset(const std::string& name) const {
+  return has_child(id(), name, H5I_DATASET, file_ + ": " + child_path(path_, name));
+}
 
 std::vector<std::string> H5Group::child_groups() const {
   H5G_info_t info;
@@ -286,19 +312,42 @@ void H5Group::write_dataset(const std::string& name, const std::vector<T>& value
     fail("cannot write the units of " + child_path(path_, name));
 }
 
+H5Handle H5Group::open_dataset(const std::string& name, hsize_t& n) const {
+  const std::string where = child_path(path_, name);
+  if (!has_dataset(name)) fail("no dataset " + where);
+  H5Handle set(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (set.get() < 0) fail("cannot open dataset " + where);
+  const H5Handle space(H5Dget_space(set.get()), H5Sclose);
+  if (H5Sget_simple_extent_ndims(space.get()) != 1) fail("dataset " + where + " is not 1-D");
+  H5Sget_simple_extent_dims(space.get(), &n, nullptr);
+  // What the dataset declares against what the file holds: a dataset can be declared with 10^9 entries
+  // and never written (its reads would be fill values, at the cost of gigabytes), or claim storage past
+  // the end of the file. No filter a results file uses expands its bytes more than deflate's 1032:1.
+  const H5Handle type(H5Dget_type(set.get()), H5Tclose);
+  const hsize_t stored = H5Dget_storage_size(set.get());
+  const H5Handle file(H5Iget_file_id(set.get()), H5Fclose);
+  hsize_t file_size = 0;
+  H5Fget_filesize(file.get(), &file_size);
+  const double declared = static_cast<double>(n) * static_cast<double>(std::max<std::size_t>(H5Tget_size(type.get()), 1));
+  if (n > 0 && (stored == 0 || stored > file_size || declared > kMaxExpansion * static_cast<double>(stored)))
+    fail("dataset " + where + " declares " + std::to_string(n) + " entries but the file stores " + std::to_string(stored) +
+         " bytes of them");
+  return set;
+}
+
+std::size_t H5Group::dataset_length(const std::string& name) const {
+  hsize_t n = 0;
+  open_dataset(name, n);
+  return static_cast<std::size_t>(n);
+}
+
 template <class T>
 std::vector<T> H5Group::read_dataset(const std::string& name) const {
   const std::string where = child_path(path_, name);
-  if (H5Lexists(id(), name.c_str(), H5P_DEFAULT) <= 0) fail("no dataset " + where);
-  H5Handle set(H5Dopen2(id(), name.c_str(), H5P_DEFAULT), H5Dclose);
-  if (set.get() < 0) fail("cannot open dataset " + where);
-  const H5Handle type(H5Dget_type(set.get()), H5Tclose);
-  const H5Handle space(H5Dget_space(set.get()), H5Sclose);
   hsize_t n = 0;
-  if (!type_fits<T>(type.get()) || H5Sget_simple_extent_ndims(space.get()) != 1) {
-    fail("dataset " + where + " is not a 1-D dataset of type " + type_name<T>());
-  }
-  H5Sget_simple_extent_dims(space.get(), &n, nullptr);
+  const H5Handle set = open_dataset(name, n);
+  const H5Handle type(H5Dget_type(set.get()), H5Tclose);
+  if (!type_fits<T>(type.get())) fail("dataset " + where + " is not a 1-D dataset of type " + type_name<T>());
   std::vector<T> values(n);
   bool ok = true;
   if constexpr (std::is_same_v<T, std::string>) {
@@ -391,6 +440,7 @@ H5File H5File::create(const std::string& path) {
 
 H5File H5File::open(const std::string& path) {
   silence_error_printing();
+  files::check_regular_file(path);  // a FIFO would block the library's open, a device never end
   H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (file.get() < 0) throw std::runtime_error(with_reason(path + ": cannot open as an HDF5 file"));
   return H5File(std::move(file), path);

@@ -55,8 +55,12 @@ class H5Group {
   // `units`, for netCDF readers such as xarray: a string attribute `units` (none when empty).
   template <class T>
   void write_dataset(const std::string& name, const std::vector<T>& values, const std::string& units = {}) const;
+  // A dataset whose declared size the file cannot hold (never written, storage past its end, or more than
+  // deflate can expand) is refused before anything is allocated, as is a soft or external link anywhere.
   template <class T>
   std::vector<T> read_dataset(const std::string& name) const;
+  // The number of entries of a 1-D dataset, checked as read_dataset checks it, without reading it.
+  std::size_t dataset_length(const std::string& name) const;
   // For netCDF readers such as xarray: makes the group's 1-D dataset `scale` a dimension scale (HDF5
   // dimension scales, as netCDF-4 writes them) and attaches it as their dimension to the group's 1-D
   // `datasets`, none of which has a scale yet; with no datasets, `scale` is a dimension of its own.
@@ -72,6 +76,8 @@ class H5Group {
 
  private:
   [[noreturn]] void fail(const std::string& what) const;
+  // The 1-D dataset `name`, its size in n, refused as read_dataset refuses it (type aside).
+  H5Handle open_dataset(const std::string& name, hsize_t& n) const;
   std::string file_;
   std::string path_;
 };

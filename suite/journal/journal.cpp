@@ -1,6 +1,8 @@
 // Per-rank journals (see journal.hpp).
 #include "suite/journal/journal.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,6 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "record/bounded_json.hpp"
+#include "suite/text/echo.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/results/result_json.hpp"
 
 namespace autobench::journal {
@@ -24,10 +29,20 @@ std::string journal_path(const std::string& run_dir, int rank) {
 
 Writer::Writer(const std::string& run_dir, int rank, std::string run_id)
     : path_(journal_path(run_dir, rank)), run_id_(std::move(run_id)) {
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
-  file_ = std::fopen(path_.c_str(), "a");
-  if (!file_) throw std::runtime_error("cannot open journal '" + path_ + "': " + std::strerror(errno));
+  files::own_directory(run_dir, "journal");  // never a link planted in the run directory
+  // Appended to, never through a link (O_NOFOLLOW) and only when it is a regular file (a FIFO would block).
+  const int fd = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+  struct stat st {};
+  const bool regular = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  const int error = fd < 0 ? errno : 0;
+  file_ = regular ? ::fdopen(fd, "a") : nullptr;
+  if (!file_) {
+    if (fd >= 0) ::close(fd);
+    throw std::runtime_error("cannot open journal '" + path_ + "': " +
+                             (error == ELOOP ? "it is a symbolic link"
+                              : error        ? std::strerror(error)
+                                             : "it is not a regular file"));
+  }
 }
 
 Writer::~Writer() { std::fclose(file_); }
@@ -56,61 +71,80 @@ void Writer::done() { line(json{{"type", "done"}}.dump(), true); }
 
 void Writer::failed(const std::string& error) { line(json{{"type", "failed"}, {"error", error}}.dump(), true); }
 
-void for_each_record(std::istream& in, const std::string& name, const std::function<void(const json&)>& f) {
+void for_each_record(std::istream& in, const std::string& name, const std::function<void(const json&)>& f,
+                     const std::function<void(const std::string&)>& damaged) {
   std::string text;
   int number = 0;
   while (std::getline(in, text)) {
     ++number;
     if (text.empty()) continue;
+    const std::string where = name + " line " + std::to_string(number) + ": ";
     json record;
     try {
-      record = json::parse(text);
-    } catch (const json::parse_error&) {
+      record = autobench::record::parse_json(text);
+    } catch (const std::exception&) {
       if (in.peek() == std::char_traits<char>::eof()) break;  // the last line was cut off by a crash
-      throw std::runtime_error(name + " line " + std::to_string(number) + ": not a JSON record");
+      if (!damaged) throw std::runtime_error(where + "not a JSON record");
+      damaged(where + "not a JSON record");
+      continue;
     }
     try {
       f(record);
     } catch (const std::exception& e) {
-      throw std::runtime_error(name + " line " + std::to_string(number) + ": " + e.what());
+      if (!damaged) throw std::runtime_error(where + e.what());
+      damaged(where + e.what());
     }
   }
 }
 
 RankJournal read(std::istream& in, const std::string& name) {
   RankJournal j;
-  for_each_record(in, name, [&](const json& record) {
-    const std::string type = record.at("type");
-    if (type == "rank") {
-      const std::string id = record.value("run_id", "");
-      if (j.started && id != j.run_id)
-        throw std::runtime_error("records of two runs (run id '" + j.run_id + "', then '" + id + "')");
-      j.run_id = id;
-      std::vector<results::Campaign> finished = std::move(j.rank.campaigns);
-      j.rank = record.at("rank").get<results::RankResult>();
-      j.rank.campaigns = std::move(finished);
-      j.started = true;
-      j.done = false;
-      j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
-    } else if (type == "point") {
-      j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
-    } else if (type == "campaign") {
-      auto c = record.at("campaign").get<results::Campaign>();
-      j.unfinished.erase({c.kernel, c.repeat});
-      auto& list = j.rank.campaigns;
-      std::erase_if(list, [&](const results::Campaign& o) {
-        return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
-      });
-      list.push_back(std::move(c));
-    } else if (type == "done") {
-      j.done = true;
-    } else if (type == "failed") {
-      j.rank.error = record.at("error").get<std::string>();  // a later "rank" record (a resume) clears it
-      j.done = false;
-    } else {
-      throw std::runtime_error("unknown record type '" + type + "'");
-    }
-  });
+  std::string two_runs;
+  bool void_records = false;  // after damage (or before the rank's first start), up to its next start
+  auto damage = [&](const std::string& what) {
+    if (j.damage.empty()) j.damage = what;
+    void_records = true;
+  };
+  for_each_record(
+      in, name,
+      [&](const json& record) {
+        const std::string type = record.at("type");
+        if (type != "rank" && void_records) return;
+        if (type != "rank" && !j.started) throw std::runtime_error("a " + text::echo(type) + " record before the rank's start record");
+        if (type == "rank") {
+          const std::string id = record.value("run_id", "");
+          if (j.started && id != j.run_id && two_runs.empty())
+            two_runs = "records of two runs (run id '" + j.run_id + "', then '" + id + "')";
+          auto rank = record.at("rank").get<results::RankResult>();
+          j.run_id = id;
+          rank.campaigns = std::move(j.rank.campaigns);
+          j.rank = std::move(rank);
+          j.started = true;
+          j.done = false;
+          j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
+          void_records = false;
+        } else if (type == "point") {
+          j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
+        } else if (type == "campaign") {
+          auto c = record.at("campaign").get<results::Campaign>();
+          j.unfinished.erase({c.kernel, c.repeat});
+          auto& list = j.rank.campaigns;
+          std::erase_if(list, [&](const results::Campaign& o) {
+            return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
+          });
+          list.push_back(std::move(c));
+        } else if (type == "done") {
+          j.done = true;
+        } else if (type == "failed") {
+          j.rank.error = record.at("error").get<std::string>();  // a later "rank" record (a resume) clears it
+          j.done = false;
+        } else {
+          throw std::runtime_error("unknown record type " + text::echo(type));
+        }
+      },
+      damage);
+  if (!two_runs.empty()) throw std::runtime_error(name + ": " + two_runs);
+  if (void_records) j.done = false;  // what the damage voided is measured again
   return j;
 }
 

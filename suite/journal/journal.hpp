@@ -53,14 +53,23 @@ struct RankJournal {
   // Points of sweeps that were under way when the journal ends, by (kernel, repeat).
   std::map<std::pair<std::string, int>, std::vector<results::Point>> unfinished;
   bool done = false;
+  // The first damaged line and why ("" when none): a line that is not a valid record, or records before
+  // the rank's first start. The records after it, up to the rank's next start (a resume), are void:
+  // what they held is measured again, and the journal is not done.
+  std::string damage;
 };
 
-// Parses a journal; a truncated last line (a crash mid-write) is ignored. Throws std::runtime_error
-// naming the line for any other malformed line.
+// Parses a journal, salvaging what comes before damage (see RankJournal::damage); a truncated last line
+// (a crash mid-write) is ignored. Throws std::runtime_error for records of two runs (two run ids).
 RankJournal read(std::istream& in, const std::string& name = "journal");
-// Calls f with every JSON record of a journal, in order; a truncated last line is ignored. Throws
-// std::runtime_error naming the line for any other malformed line, or for an exception f throws.
-void for_each_record(std::istream& in, const std::string& name, const std::function<void(const nlohmann::json&)>& f);
+
+// Calls f with every JSON record of a journal, in order; a truncated last line is ignored. A malformed
+// line, or an exception f throws, goes to `damaged` (a message naming the line) when given, and reading
+// goes on; without it, it is thrown as std::runtime_error. JSON nested deeper than
+// record::kMaxJsonDepth is malformed.
+void for_each_record(std::istream& in, const std::string& name, const std::function<void(const nlohmann::json&)>& f,
+                     const std::function<void(const std::string&)>& damaged = {});
+
 RankJournal read_file(const std::string& path);
 
 }  // namespace autobench::journal

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <stdexcept>
 
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "record/bounded_json.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/results/result_json.hpp"
 #include "suite/results/utc_time.hpp"
@@ -24,7 +26,9 @@ std::string new_run_id(const std::string& host) {
 }
 
 void write_manifest(const std::string& run_dir, const ManifestKind& kind, const ManifestRecord& m) {
-  nlohmann::json j{{"settings", m.settings}, {"info", m.info}};
+  results::RunInfo info = m.info;
+  info.complete = false;  // written before anything is measured: only the results file says complete
+  nlohmann::json j{{"settings", m.settings}, {"info", info}};
   if (!m.run_id.empty()) j["run_id"] = m.run_id;
   files::write_file_atomically((std::filesystem::path(run_dir) / kind.file).string(), j.dump(2) + "\n");
 }
@@ -36,8 +40,12 @@ ManifestRecord read_manifest(const std::string& run_dir, const ManifestKind& kin
   if (!in)
     throw std::invalid_argument("'" + run_dir + "' is not " + kind.directory + " (no readable " + kind.file + ")");
   try {
-    const auto j = nlohmann::json::parse(in);
+    const auto j = record::parse_json(std::string(std::istreambuf_iterator<char>(in), {}));
     ManifestRecord m{j.at("settings"), j.at("info").get<results::RunInfo>(), j.value("run_id", "")};
+    if (j.contains("run_id") && m.run_id.empty()) throw std::runtime_error("its run_id is empty");
+    if (m.info.ranks < 1 || m.info.ranks > kMaxRanks)
+      throw std::runtime_error("ranks " + std::to_string(m.info.ranks) + " is not allowed (whole numbers in [1, " +
+                               std::to_string(kMaxRanks) + "])");
     if (check_settings) check_settings(m.settings);
     return m;
   } catch (const std::exception& e) {

@@ -36,14 +36,21 @@ struct Manifest {
   std::string run_id;
 };
 
+// The most ranks a manifest may name: more GPUs than any machine has, few enough that rebuilding a run of
+// that many ranks from their journals ends in bounded time.
+inline constexpr int kMaxRanks = 1 << 17;
+
 // A new run's identity: its start time (UTC), host, process id and 32 random bits, unique in practice.
 std::string new_run_id(const std::string& host);
 
-// Written whole or not at all; throws files::WriteError naming the file when that fails.
+// Written whole or not at all, with info.complete false (a manifest is written before anything is
+// measured; the results file says whether the run finished); throws files::WriteError naming the file
+// when that fails.
 void write_manifest(const std::string& run_dir, const ManifestKind& kind, const ManifestRecord& m);
 // Throws std::invalid_argument naming the directory when it holds no readable manifest of `kind`
 // ("'DIR' is not a dataset run directory (no readable dataset.json)"), or the file when it is not a
-// valid one; `check_settings` may throw (e.g. while decoding them) and is named so too.
+// valid one (JSON nested too deep, an empty run_id, ranks outside [1, kMaxRanks]); `check_settings` may
+// throw (e.g. while decoding them) and is named so too.
 ManifestRecord read_manifest(const std::string& run_dir, const ManifestKind& kind,
                              const std::function<void(const nlohmann::json& settings)>& check_settings = {});
 

@@ -9,6 +9,7 @@
 #include "suite/autoscale/sweep.hpp"
 #include "suite/energy/power_points.hpp"
 #include "suite/result_file/result_reader.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::journal {
 namespace {
@@ -84,25 +85,66 @@ campaign::Plan remaining_plan(const campaign::Plan& plan, const std::vector<resu
   return rest;
 }
 
+namespace {
+
+bool planned(const campaign::Plan& plan, const results::Campaign& c) {
+  return std::any_of(plan.sweeps.begin(), plan.sweeps.end(), [&](const campaign::SweepSpec& sweep) {
+    return sweep.kernel == c.kernel && sweep.repeat == c.repeat &&
+           std::find(sweep.detectors.begin(), sweep.detectors.end(), c.detector) != sweep.detectors.end();
+  });
+}
+
+// A journal of a rank the manifest does not count (journal/rank<R>.jsonl, R >= ranks): run.json was
+// edited, and merging without it would drop the rank silently. "" when there is none.
+std::string journal_beyond(const std::string& run_dir, int ranks) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(run_dir) / "journal", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() < 11 || name.rfind("rank", 0) != 0 || !name.ends_with(".jsonl")) continue;
+    const std::string number = name.substr(4, name.size() - 10);
+    if (number.empty() || number.size() > 9 || number.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (std::stoi(number) >= ranks) return entry.path().string();
+  }
+  return "";
+}
+
+}  // namespace
+
 RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, const campaign::Plan& plan) {
   RebuiltRun run;
+  if (const std::string beyond = journal_beyond(run_dir, manifest.info.ranks); !beyond.empty())
+    throw std::runtime_error(beyond + " is a journal of a rank beyond run.json's " + std::to_string(manifest.info.ranks) +
+                             " ranks (run.json edited?)");
   for (int r = 0; r < manifest.info.ranks; ++r) {
     const std::string path = journal_path(run_dir, r);
+    results::RankResult never_started;
+    never_started.rank = r;
     if (!std::filesystem::exists(path)) {
-      results::RankResult missing;
-      missing.rank = r;
-      missing.start_error = "no journal: the rank never started";
-      run.ranks.push_back(missing);
+      never_started.start_error = "no journal: the rank never started";
+      run.ranks.push_back(never_started);
       run.complete = false;
       continue;
     }
     const RankJournal j = read_file(path);
-    if (!manifest.run_id.empty() && j.started && j.run_id != manifest.run_id)
+    if (j.started && j.run_id != manifest.run_id)
       throw std::runtime_error(path + " is not this run's journal (" +
                                (j.run_id.empty() ? std::string("it names no run") : "run id " + j.run_id) + ", run.json's is " +
-                               manifest.run_id + "): move it away");
+                               (manifest.run_id.empty() ? std::string("missing") : manifest.run_id) + "): move it away");
+    if (!j.damage.empty()) run.damage.push_back(j.damage);
+    if (!j.started) {
+      never_started.start_error = "its journal has no start record (damaged): the rank is measured again";
+      run.ranks.push_back(never_started);
+      run.complete = false;
+      continue;
+    }
+    for (const auto& c : j.rank.campaigns)
+      if (!planned(plan, c))
+        throw std::runtime_error(path + " holds " + text::echo(c.kernel) + "/" + text::echo(c.detector) + " repeat " +
+                                 std::to_string(c.repeat) +
+                                 ", which run.json does not plan (run.json edited?)");
     run.ranks.push_back(recover_rank(j, plan, manifest.settings, r));
-    run.complete = run.complete && j.done;
+    // Complete only when the journal went through its plan and holds every planned campaign finished.
+    run.complete = run.complete && j.done && remaining_plan(plan, run.ranks.back().campaigns).sweeps.empty();
     for (const auto& c : run.ranks.back().campaigns) run.complete = run.complete && c.complete;
   }
   return run;

@@ -20,13 +20,16 @@ bool finished(const results::Campaign& c);
 results::RankResult recover_rank(const RankJournal& journal, const campaign::Plan& plan,
                                  const campaign::RunSettings& settings, int rank);
 
-// Every rank of the run in RUN_DIR rebuilt from its journal (recover_rank); a rank without a journal
-// gets start_error "no journal: the rank never started". `complete`: every journal went through its
-// plan. Throws std::runtime_error naming a journal that cannot be read or belongs to another run (its
-// run id is not the manifest's).
+// Every rank of the run in RUN_DIR rebuilt from its journal (recover_rank), what comes before a damaged
+// line salvaged (RankJournal::damage); a rank without a journal, or whose journal lost its start record,
+// gets a start_error saying so. `complete`: every rank's journal went through its plan, undamaged, and
+// holds every campaign of the plan finished. Throws std::runtime_error naming a journal that cannot be
+// read, belongs to another run (its run id is not the manifest's, also when the manifest names none), holds
+// a campaign the plan lacks, or is of a rank the manifest does not count: the manifest was edited.
 struct RebuiltRun {
   std::vector<results::RankResult> ranks;
   bool complete = true;
+  std::vector<std::string> damage;  // each damaged journal's first damage
 };
 RebuiltRun rebuild_run(const std::string& run_dir, const Manifest& manifest, const campaign::Plan& plan);
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "suite/files/input_file.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/model_file/fit_options.hpp"
@@ -54,10 +55,16 @@ void write_parameter(const hdf5::H5Group& parent, const Parameter& p) {
 
 Parameter read_parameter(const hdf5::H5Group& parent, const std::string& name) {
   const auto g = parent.open_group(name);
-  return Parameter(name, model::kParameterKindNames.value(g.read_attribute<std::string>("kind")),
-                   g.read_attribute<std::int64_t>("log_scale") != 0, g.read_attribute<double>("lo"),
-                   g.read_attribute<double>("hi"), static_cast<int>(g.read_attribute<std::int64_t>("interior_knots")),
-                   g.read_dataset<double>("levels"));
+  const auto kind = model::kParameterKindNames.value(g.read_attribute<std::string>("kind"));
+  // The count of interior knots must agree with the knots stored (0 and 1 besides them): a forged count
+  // would size the spline basis without bound.
+  const auto interior = g.read_attribute<std::int64_t>("interior_knots");
+  const std::size_t knots = g.dataset_length("knots");
+  if (kind == model::ParameterKind::numeric && (interior < 0 || static_cast<std::uint64_t>(interior) + 2 != knots))
+    throw std::runtime_error(g.file_name() + ": " + g.path() + " has interior_knots " + std::to_string(interior) +
+                             " but " + std::to_string(knots) + " knots");
+  return Parameter(name, kind, g.read_attribute<std::int64_t>("log_scale") != 0, g.read_attribute<double>("lo"),
+                   g.read_attribute<double>("hi"), static_cast<int>(interior), g.read_dataset<double>("levels"));
 }
 
 void write_path(const hdf5::H5Group& g, const std::vector<model::Step>& path) {
@@ -239,6 +246,7 @@ void check_model(const std::string& path, std::size_t parameters, const std::vec
 }  // namespace
 
 modeling::ModelRun read_model_file(const std::string& path) {
+  files::check_regular_file(path);  // a FIFO would block the HDF5 library's open
   if (!is_model_file(path)) throw std::runtime_error(path + " is not an autobench model file (no file_kind = model)");
   const auto file = hdf5::H5File::open(path);
   const auto version = file.read_attribute<std::int64_t>("schema_version");

@@ -3,12 +3,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <vector>
 
+#include "suite/files/input_file.hpp"
 #include "suite/text/echo.hpp"
 
 namespace autobench::reading {
@@ -177,14 +175,13 @@ CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const
 }
 
 CsvCurve read_curve_csv(const std::string& file, const CurveColumns& columns) {
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) throw CurveCsvError(text::printable(file) + ": no such file");
-  if (std::filesystem::is_directory(file, ec)) throw CurveCsvError(text::printable(file) + ": is a directory, not a CSV file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in.is_open()) throw CurveCsvError(text::printable(file) + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_curve_csv(text.str(), file, columns);
+  std::string text;
+  try {
+    text = files::read_regular_file(file, kMaxCsvBytes);
+  } catch (const files::InputRefused& e) {
+    throw CurveCsvError(e.what());
+  }
+  return parse_curve_csv(text, file, columns);
 }
 
 }  // namespace autobench::reading

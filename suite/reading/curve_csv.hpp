@@ -39,7 +39,11 @@ struct CurveCsvError : std::runtime_error {
 // increases, and there are at least min_points rows. Throws CurveCsvError otherwise.
 CsvCurve parse_curve_csv(const std::string& text, const std::string& file, const CurveColumns& columns);
 
-// Reads `file` and parses it; throws CurveCsvError also when the file cannot be read.
+// The largest curve file read: a curve of a million sizes is some 40 MB of CSV.
+inline constexpr std::size_t kMaxCsvBytes = std::size_t{1} << 30;
+
+// Reads `file` and parses it; throws CurveCsvError also when the file cannot be read, is not a regular file
+// (a FIFO, a device, a directory: named as what it is) or holds more than kMaxCsvBytes.
 CsvCurve read_curve_csv(const std::string& file, const CurveColumns& columns);
 
 }  // namespace autobench::reading

@@ -4,8 +4,15 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
+#include <nlohmann/json.hpp>
+
+#include "suite/campaign/run_settings.hpp"
+#include "record/bounded_json.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee.hpp"
@@ -14,6 +21,7 @@
 #include "suite/stats/consensus.hpp"
 #include "suite/stats/regime_knees.hpp"
 #include "suite/stats/stability.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::result_file {
 namespace {
@@ -54,17 +62,23 @@ results::RankResult read_device(const hdf5::H5Group& g) {
 }
 
 // Points stored as columns with their launch times: a sweep (schema 2) or a campaign (schema 1).
-std::vector<results::Point> read_points(const hdf5::H5Group& g) {
+// `unflagged` is set when they have no `converged` column (files written before it).
+std::vector<results::Point> read_points(const hdf5::H5Group& g, bool& unflagged) {
+  unflagged = unflagged || !g.has_dataset("converged");
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
   auto out = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
   hdf5::read_present_columns(g, out, results::kPointAddedFields);
   const auto counts = g.read_dataset<std::int64_t>("launch_counts");
   const auto launches = g.read_dataset<float>("launch_times_s");
-  std::int64_t total = 0;
-  bool negative = false;
-  for (auto n : counts) total += n, negative = negative || n < 0;
-  if (negative || counts.size() != out.size() || total != static_cast<std::int64_t>(launches.size()))
+  // Summed without overflow: each count must fit in the launch times the ones before it left.
+  std::size_t total = 0;
+  bool fits = counts.size() == out.size();
+  for (auto n : counts) {
+    fits = fits && n >= 0 && static_cast<std::uint64_t>(n) <= launches.size() - total;
+    if (fits) total += static_cast<std::size_t>(n);
+  }
+  if (!fits || total != launches.size())
     throw std::runtime_error(g.file_name() + ": " + g.path() + "/launch_counts does not match its points and " +
                              std::to_string(launches.size()) + " launch times");
   auto at = launches.begin();
@@ -95,17 +109,18 @@ using SweepCache = std::map<std::string, std::vector<results::Point>>;
 
 // Schema 2: the campaign's points are its sweep's (attribute sweep) at point_index (absent: the sweep's
 // first ones), with the columns the campaign stores itself in place of the sweep's.
-std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps) {
+std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps,
+                                           bool& unflagged) {
   const auto path = g.read_attribute<std::string>("sweep");
   auto cached = sweeps.find(path);
-  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path))).first;
+  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path), unflagged)).first;
   const std::vector<results::Point>& sweep = cached->second;
   const auto count = g.read_attribute<std::int64_t>("points");
   std::vector<std::int64_t> index;
   if (g.has_dataset("point_index")) {
     index = g.read_dataset<std::int64_t>("point_index");
   } else {
-    for (std::int64_t i = 0; i < count; ++i) index.push_back(i);
+    for (std::int64_t i = 0; i < count && static_cast<std::size_t>(i) <= sweep.size(); ++i) index.push_back(i);
   }
   if (count < 0 || index.size() != static_cast<std::size_t>(count))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has " + std::to_string(count) + " points but " +
@@ -124,15 +139,23 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
 
 // `regimes_stored` turns false for a campaign written before the L2 regimes.
 results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
-                                SweepCache& sweeps, bool& regimes_stored) {
+                                SweepCache& sweeps, bool& unflagged, bool& regimes_stored) {
   results::Campaign c;
   hdf5::read_attributes(g, c, results::kCampaignFields);
   regimes_stored = hdf5::read_present_attributes(g, c, results::kCampaignAddedFields) && regimes_stored;
-  c.points = version >= 2 ? points_of_sweep(file, g, sweeps) : read_points(g);
+  c.points = version >= 2 ? points_of_sweep(file, g, sweeps, unflagged) : read_points(g, unflagged);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
                              " outside its " + std::to_string(c.points.size()) + " points");
   return c;
+}
+
+// A group named after the number of the record it holds (/devices/rank<R>, /campaigns/…/rank<R>/repeat<K>)
+// holds that record: one whose attributes say otherwise would be filed under another rank, or counted twice.
+void check_named(const hdf5::H5Group& g, const std::string& name, const std::string& says) {
+  if (name != says)
+    throw std::runtime_error(g.file_name() + ": " + text::printable(g.path()) + " holds the record of " +
+                             text::echo(says) + ", not of its name");
 }
 
 results::RankResult& rank_of(std::vector<results::RankResult>& ranks, const hdf5::H5Group& g, int rank) {
@@ -159,6 +182,43 @@ void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std
   }
 }
 
+// Files written before points carried `converged`: whether each point reached the noise target of its
+// kernel's settings (a suite file's [kernel.NAME] or the run's), from its stored noise. Settings that do
+// not parse leave every point as read (converged).
+void derive_converged(results::ResultFile& out) {
+  campaign::RunSettings settings;
+  try {
+    settings = campaign::settings_from_json(nlohmann::json::parse(out.settings_json));
+  } catch (const std::exception&) {
+    return;
+  }
+  for (auto& rank : out.ranks)
+    for (auto& c : rank.campaigns) {
+      const double target = settings.autoscale_for(c.kernel).noise_stop.target;
+      for (auto& p : c.points) p.converged = results::reached_noise_target(p.noise, target);
+    }
+}
+
+// A stored summary must agree with the data it summarises: each stability row counts the complete
+// campaigns of its group, once.
+void check_stability_counts(const std::string& path, const std::vector<results::StabilityRow>& stored,
+                            const std::vector<results::StabilityRow>& computed) {
+  using Key = std::tuple<std::string, std::string, std::string, std::string>;
+  std::map<Key, int> counts;
+  for (const auto& row : computed) counts[{row.kernel, row.detector, row.scope, row.group}] = row.campaigns;
+  std::map<Key, int> stored_counts;
+  for (const auto& row : stored) stored_counts[{row.kernel, row.detector, row.scope, row.group}] = row.campaigns;
+  for (const auto& [key, n] : stored_counts) {
+    const auto found = counts.find(key);
+    if (found == counts.end() || found->second != n)
+      throw std::runtime_error(path + ": /stability/" + text::printable(std::get<0>(key)) + "/" +
+                               text::printable(std::get<1>(key)) + " counts " + std::to_string(n) + " campaigns for " +
+                               text::printable(std::get<3>(key)) + ", its campaigns are " +
+                               std::to_string(found == counts.end() ? 0 : found->second));
+  }
+  if (stored.size() != stored_counts.size()) throw std::runtime_error(path + ": /stability holds a group twice");
+}
+
 }  // namespace
 
 results::ResultFile read_results(const std::string& path) {
@@ -168,16 +228,29 @@ results::ResultFile read_results(const std::string& path) {
   out.schema_version = version;
   out.info = read_info(file);
   out.settings_json = file.read_attribute<std::string>("settings");
+  if (record::nests_deeper_than(out.settings_json, record::kMaxJsonDepth))
+    throw std::runtime_error(path + ": root attribute settings nests deeper than " +
+                             std::to_string(record::kMaxJsonDepth) + " levels");
   using Names = std::vector<std::string>;
-  for_each_group_at(file.open_group("devices"), 1,
-                    [&](const hdf5::H5Group& g, const Names&) { out.ranks.push_back(read_device(g)); });
+  for_each_group_at(file.open_group("devices"), 1, [&](const hdf5::H5Group& g, const Names& names) {
+    out.ranks.push_back(read_device(g));
+    check_named(g, names[0], "rank" + std::to_string(out.ranks.back().rank));
+  });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
-  bool regimes_stored = true;
-  for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names&) {
-    auto c = read_campaign(file, g, version, sweeps, regimes_stored);
+  bool unflagged = false, regimes_stored = true;
+  std::set<std::tuple<std::string, std::string, int, int>> campaign_keys;  // each campaign once
+  for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
+    auto c = read_campaign(file, g, version, sweeps, unflagged, regimes_stored);
+    check_named(g, names[2], "rank" + std::to_string(c.rank));
+    check_named(g, names[3], "repeat" + std::to_string(c.repeat));
+    if (!campaign_keys.emplace(c.kernel, c.detector, c.rank, c.repeat).second)
+      throw std::runtime_error(path + ": " + text::printable(g.path()) + " is a second campaign " + text::echo(c.kernel) +
+                               "/" + text::echo(c.detector) + " of rank " + std::to_string(c.rank) + " repeat " +
+                               std::to_string(c.repeat));
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
+  if (unflagged) derive_converged(out);
   if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
   // /time_split: one entry per rank (absent in files from before the split)
   if (file.has_group("time_split")) {
@@ -200,6 +273,7 @@ results::ResultFile read_results(const std::string& path) {
     }
   });
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
+  check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
   // /consensus/<kernel>; absent in files written before it, or without regimes (files written before the
   // L2 regimes took consensus over both regimes at once): computed from the campaigns.
   if (!file.has_group("consensus") || !regimes_stored) {

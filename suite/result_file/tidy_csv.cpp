@@ -23,7 +23,7 @@ std::string tidy_csv(const results::ResultFile& file) {
                               "size", "time_s", "throughput", "unit", "power_w", "energy_j", "efficiency",
                               "refinement", "knee_detected", "knee_status", "is_knee", "knee_size", "knee_low_size",
                               "knee_high_size", "throttled", "throttle_reason", "energy_counter_j", "energy_instant_j",
-                              "counter_to_integrated", "regime"});
+                              "counter_to_integrated", "converged", "regime"});
   for (const auto& rank : file.ranks) {
     const auto& d = rank.device;
     for (const auto& c : rank.campaigns) {
@@ -38,7 +38,7 @@ std::string tidy_csv(const results::ResultFile& file) {
                          flag(p.refinement), flag(c.knee_detected), status, flag(knee), knee_size,
                          num(c.knee_low_size), num(c.knee_high_size), flag(p.throttled), p.throttle_reason,
                          num(p.energy_counter_j), num(p.energy_instant_j), num(results::counter_to_integrated(p)),
-                         c.regime});
+                         flag(p.converged), c.regime});
       }
     }
   }

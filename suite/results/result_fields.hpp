@@ -55,7 +55,8 @@ inline constexpr auto kPointFields = std::make_tuple(
 // present (journals and HDF5 files written before keep the defaults).
 inline constexpr auto kPointAddedFields = std::make_tuple(record::field("tune_resources", &Point::tune_resources),
                                                          record::field("mem_clock_mhz", &Point::mem_clock_mhz),
-                                                         record::field("throttle_reason", &Point::throttle_reason));
+                                                         record::field("throttle_reason", &Point::throttle_reason),
+                                                         record::field("converged", &Point::converged));
 
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(

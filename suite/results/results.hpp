@@ -19,6 +19,8 @@ struct Point {
   double time_mean_s = kNaN, time_median_s = kNaN, time_min_s = kNaN, time_stddev_s = kNaN;
   std::int64_t iterations = 0;     // timed iterations behind the statistics
   double noise = kNaN;             // relative standard error of the mean time: stddev / sqrt(n) / mean
+  bool converged = true;           // its noise reached the run's --noise-target; false: the launch or time cap
+                                   // stopped it first (such points sit apart from their size's other repeats)
   double throughput = kNaN;        // metric from the estimator's time (GB/s or GFLOP/s; mean by default)
   std::string tunables;            // best configuration, "" when the kernel has none
   // Telemetry read while its launches were timed (the chosen configuration's): median SM and memory
@@ -62,6 +64,9 @@ struct Point {
   // each: "CONFIG@REGISTERS/SHARED_BYTES;..." (registers per thread, static shared memory; "" otherwise).
   std::string tune_resources;
 };
+
+// Whether a point of this noise reached the noise target (true with no target, 0, or no noise measured).
+bool reached_noise_target(double noise, double target);
 
 // The energy counter's energy per launch over that of the integrated (mean filtered) instant power of the
 // same window and launches, energy_counter_j / energy_instant_j: 1 when they agree; NaN without both.

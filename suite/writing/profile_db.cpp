@@ -3,14 +3,14 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
+#include "record/bounded_json.hpp"
 #include "record/json.hpp"
 #include "suite/files/atomic_file.hpp"
+#include "suite/files/input_file.hpp"
 #include "suite/results/result_json.hpp"
 
 // nlohmann finds these by argument-dependent lookup, so they live in the records' namespace.
@@ -27,7 +27,10 @@ constexpr auto kCampaignFigureFields = std::make_tuple(
     record::field("energy_efficiency", &CampaignFigures::energy_efficiency),
     record::field("knee_tunables", &CampaignFigures::knee_tunables));
 // Added with knee status (docs/knees.md); records written before keep "" (knee_size as it was then).
-constexpr auto kCampaignFigureAddedFields = std::make_tuple(record::field("knee_status", &CampaignFigures::knee_status));
+// Then with GPU health (docs/health.md): each GPU's UUID and sweep plateau, its history; "" / NaN before.
+constexpr auto kCampaignFigureAddedFields = std::make_tuple(record::field("knee_status", &CampaignFigures::knee_status),
+                                                            record::field("uuid", &CampaignFigures::uuid),
+                                                            record::field("plateau", &CampaignFigures::plateau));
 constexpr auto kProfileSourceFields = std::make_tuple(
     record::field("path", &ProfileSource::path), record::field("start_time", &ProfileSource::start_time),
     record::field("backend", &ProfileSource::backend), record::field("git_commit", &ProfileSource::git_commit),
@@ -64,16 +67,15 @@ std::string profile_db_path(const std::string& requested) {
 stats::ProfileDb load_profile_db(const std::string& path) {
   stats::ProfileDb db;
   if (!std::filesystem::exists(path)) return db;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in) throw std::runtime_error("cannot read the profile database " + path);
+  const std::string text = files::read_regular_file(path, kMaxProfileDbBytes);  // a FIFO would block
   const std::string refused = path + " is not an autobench-mpi profile database: ";
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text.str());
+    j = record::parse_json(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(refused + "not JSON (at byte " + std::to_string(e.byte) + ")");
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(refused + e.what());
   }
   try {
     if (j.at("format") != kFormat || j.at("version") != kVersion) {

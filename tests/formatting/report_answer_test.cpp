@@ -1,5 +1,6 @@
-// `report` answers first: the consensus knee per kernel and device model before anything else, lines of at
-// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters.
+// `report` answers first: GPU health, then the consensus knee per kernel and device model, lines of at
+// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters; the GPUs a consensus
+// left out are named, with why.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -44,11 +45,14 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-TEST(ReportAnswer, TheFirstTableIsTheConsensusPerKernelAndModel) {
+TEST(ReportAnswer, TheFirstTableAfterGpuHealthIsTheConsensusPerKernelAndModel) {
   const auto text = report_document(file(), "f.h5").text();
   const auto answer = text.find("\nAnswer: consensus knee");
   ASSERT_NE(answer, std::string::npos) << text;
-  EXPECT_EQ(text.find("---"), text.find("---", answer));  // no table before it
+  const auto health = text.find("\nGPU health: ");
+  ASSERT_LT(health, answer) << "GPU health comes first (docs/health.md)";
+  EXPECT_EQ(text.find("---", text.find("\n\n", health + 1)), text.find("---", answer))
+      << "no table between the health section and the answer";
   const auto lines = lines_of(text.substr(answer + 1));
   ASSERT_GE(lines.size(), 5u);
   EXPECT_TRUE(contains(lines[1], "kernel  model")) << lines[1];
@@ -148,4 +152,30 @@ TEST(ReportFilter, UnknownValuesNameWhatTheFileHolds) {
 }
 
 }  // namespace
+}  // namespace autobench::formatting
+
+namespace autobench::formatting {
+
+TEST(ReportAnswer, NamesTheGpusAConsensusLeftOutAndWhy) {
+  results::ResultFile f;
+  auto row = [](const std::string& scope, int rank, int repeat, bool found) {
+    results::ConsensusRow r;
+    r.kernel = "gemm";
+    r.scope = scope;
+    r.model = r.group = "H100";
+    r.rank = rank;
+    r.repeat = repeat;
+    r.found = found;
+    return r;
+  };
+  auto model = row("model", -1, -1, true);
+  model.members = "rank0/repeat0,rank0/repeat1,rank12/repeat0";  // rank 12: no member of rank 2
+  f.consensus = {model, row("sweep", 0, 0, true), row("sweep", 0, 1, true), row("sweep", 1, 0, false),
+                 row("sweep", 1, 1, false), row("sweep", 2, 0, true), row("sweep", 2, 1, true)};
+  const auto list = answer_section(f).list;
+  ASSERT_EQ(list.size(), 2u) << (list.empty() ? "" : list[0]);
+  EXPECT_EQ(list[0], "gemm on H100: rank 1 left out (no consensus knee in its 2 sweeps; see GPU health)");
+  EXPECT_EQ(list[1], "gemm on H100: rank 2 left out (its 2 knees disagree with the others'; see GPU health)");
+}
+
 }  // namespace autobench::formatting

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include <hdf5_hl.h>
+#include <sys/stat.h>
 
 #include "tests/support/error_text.hpp"
 #include "tests/support/scratch.hpp"
@@ -138,10 +139,51 @@ TEST(Hdf5File, OpeningSomethingElseNamesTheFile) {
   std::ofstream(text) << "not HDF5\n";
   EXPECT_TRUE(contains(error_of([&] { H5File::open(text); }), text + ": cannot open as an HDF5 file"));
   const auto missing = scratch.path("missing.h5");
-  EXPECT_TRUE(contains(error_of([&] { H5File::open(missing); }), missing + ": cannot open as an HDF5 file"));
+  EXPECT_EQ(error_of([&] { H5File::open(missing); }), missing + ": no such file");
   auto nowhere = H5File::create(scratch.path("no/such/dir.h5"));
   EXPECT_EQ(error_of([&] { nowhere.close(); }),
             "cannot write " + scratch.path("no/such/dir.h5") + ": No such file or directory");
+}
+
+TEST(Hdf5File, SpecialFilesAreRefusedByWhatTheyAreWithoutBlocking) {
+  testing::ScratchDir scratch;
+  const auto fifo = scratch.path("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(error_of([&] { H5File::open(fifo); }), fifo + ": is a FIFO, not a regular file");
+  EXPECT_EQ(error_of([&] { H5File::open("/dev/zero"); }), "/dev/zero: is a character device, not a regular file");
+  const auto dir = scratch.path("dir.h5");
+  fs::create_directory(dir);
+  EXPECT_EQ(error_of([&] { H5File::open(dir); }), dir + ": is a directory, not a regular file");
+}
+
+// A file written by another program: datasets declared but never written, and links.
+TEST(Hdf5File, DeclaredSizesBeyondTheStoredBytesAndLinksAreRefused) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("forged.h5");
+  {
+    auto file = H5File::create(path);
+    file.write_dataset("real", std::vector<double>(1000, 1.0));
+    file.close();
+  }
+  {
+    const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    const hsize_t huge = 1'000'000'000;
+    const hid_t space = H5Screate_simple(1, &huge, nullptr);
+    H5Dclose(H5Dcreate2(f, "unwritten", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT));
+    H5Sclose(space);
+    H5Lcreate_soft("/real", f, "soft", H5P_DEFAULT, H5P_DEFAULT);
+    H5Lcreate_external("/dev/zero", "/data", f, "external", H5P_DEFAULT, H5P_DEFAULT);
+    H5Fclose(f);
+  }
+  const auto file = H5File::open(path);
+  EXPECT_EQ(file.read_dataset<double>("real").size(), 1000u);
+  EXPECT_EQ(error_of([&] { file.read_dataset<double>("unwritten"); }),
+            path + ": dataset /unwritten declares 1000000000 entries but the file stores 0 bytes of them");
+  EXPECT_EQ(error_of([&] { file.dataset_length("unwritten"); }),
+            path + ": dataset /unwritten declares 1000000000 entries but the file stores 0 bytes of them");
+  EXPECT_EQ(error_of([&] { file.read_dataset<double>("soft"); }), path + ": /soft is a soft link (links are not followed)");
+  EXPECT_EQ(error_of([&] { file.has_dataset("external"); }),
+            path + ": /external is an external link (links are not followed)");
 }
 
 TEST(Hdf5File, NothingReachesTheDiskBeforeCloseAndAFailedCloseKeepsTheOldFile) {

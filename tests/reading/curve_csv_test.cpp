@@ -3,6 +3,7 @@
 #include "suite/reading/curve_csv.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 
@@ -126,7 +127,12 @@ TEST(CurveCsv, ReadsFilesAndNamesOnesThatCannotBeRead) {
   EXPECT_EQ(error_of<CurveCsvError>([&] { read_curve_csv(dir.path("missing.csv"), columns()); }),
             dir.path("missing.csv") + ": no such file");
   EXPECT_EQ(error_of<CurveCsvError>([&] { read_curve_csv(dir.path(""), columns()); }),
-            dir.path("") + ": is a directory, not a CSV file");
+            dir.path("") + ": is a directory, not a regular file");
+  const auto fifo = dir.path("fifo.csv");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(error_of<CurveCsvError>([&] { read_curve_csv(fifo, columns()); }), fifo + ": is a FIFO, not a regular file");
+  EXPECT_EQ(error_of<CurveCsvError>([&] { read_curve_csv("/dev/zero", columns()); }),
+            "/dev/zero: is a character device, not a regular file");
   const auto empty = dir.path("empty.csv");
   std::ofstream(empty).close();
   EXPECT_EQ(error_of<CurveCsvError>([&] { read_curve_csv(empty, columns()); }),

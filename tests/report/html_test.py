@@ -57,6 +57,9 @@ for needle in ["Devices", "Summary", "Stability", "not GPU measurements", "knees
                *sorted({c["detector"] for c in cs})]:
     if needle not in text:
         problems.append(f"the page does not say {needle!r}")
+# GPU health first (docs/health.md): a verdict per GPU before the answer.
+if not 0 <= text.find("GPU health") < text.find("Answer") or text.count("unknown") < 2:
+    problems.append("the page does not show both GPUs' health before the answer")
 for rank in (0, 1):
     if not re.search(rf"<tr><td class=t>{rank}</td>", page_text):
         problems.append(f"no device row for rank {rank}")

@@ -34,7 +34,7 @@ if f"{len(rows)} row(s) in" not in stdout:
 columns = ["rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point", "size", "time_s",
            "throughput", "unit", "power_w", "energy_j", "efficiency", "refinement", "knee_detected", "knee_status",
            "is_knee", "knee_size", "knee_low_size", "knee_high_size", "throttled", "throttle_reason",
-           "energy_counter_j", "energy_instant_j", "counter_to_integrated", "regime"]
+           "energy_counter_j", "energy_instant_j", "counter_to_integrated", "converged", "regime"]
 if rows and list(rows[0]) != columns:
     problems.append(f"columns {list(rows[0])}, expected {columns}")
 

@@ -169,7 +169,7 @@ class Hdf5Schema : public ::testing::Test {
     const auto ranks = testing::sample_ranks();
     std::vector<results::RankTimeSplit> splits(2);
     splits[1].rank = 1;
-    result_file::write_results(path_, result_file::file_content(testing::sample_run_info(), ranks, stats::compute_stability(ranks), "{}", splits));
+    result_file::write_results(path_, result_file::file_content(testing::sample_run_info(), ranks, stats::stability_of_complete(ranks), "{}", splits));
     const std::string dump = run("h5dump -H '" + path_ + "'");
     ASSERT_FALSE(dump.empty()) << "h5dump -H failed on " << path_;
     groups_ = parse_dump(dump);
@@ -236,6 +236,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"power_updates", i64},
                                                      {"refinement", "H5T_STD_U8LE"},
                                                      {"throttled", "H5T_STD_U8LE"},
+                                                     {"converged", "H5T_STD_U8LE"},
                                                      {"launch_counts", i64},
                                                      {"power_reason", str},
                                                      {"tune_measured", i64},
