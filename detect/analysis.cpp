@@ -40,7 +40,7 @@ Finding regime_finding(const std::string& name, const Curve& curve, Regime regim
   try {
     validate(sub, params.x_scale);
     knee = make(name, params)->find(sub);
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::exception& e) {  // a sub-curve a detector refuses: no knee there, never a failed run
     f.note = std::string(e.what()) + where;
     return f;
   }

@@ -119,6 +119,18 @@ TEST(AnalyseRegimes, ARegimeTooShortHasNoKneeAndSaysSo) {
   EXPECT_EQ(found[1].points, 6u);
 }
 
+TEST(AnalyseRegimes, ADetectorThatCannotRunSaysSoInsteadOfThrowing) {
+  // A results file from a build with another detector: its consensus is still computed.
+  const Hump h;
+  const auto split = find_regimes(h.curve, bytes_of(h.curve, 12), h.l2);
+  const auto found = analyse_regimes(h.curve, split, {"no-such-detector"}, {});
+  ASSERT_EQ(found.size(), 2u);
+  for (const auto& f : found) {
+    EXPECT_FALSE(f.knee.index.has_value());
+    EXPECT_NE(f.note.find("unknown detector 'no-such-detector'"), std::string::npos) << f.note;
+  }
+}
+
 TEST(AnalyseRegimes, WithoutAHumpItIsAnalyse) {
   const Curve curve = testing::log_roofline(40, 20);
   const auto found = analyse_regimes(curve, {}, {"triangle", "kneedle"}, {});
