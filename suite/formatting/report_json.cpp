@@ -128,6 +128,12 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
     j["detector_agreement"].push_back(agreement_json(row));
   }
   j["outliers"] = outliers_json(file);
+  j["time_split"] = nlohmann::json::array();  // the text report's "Where each rank's time went"
+  for (const auto& split : file.time_splits) {
+    nlohmann::json row = split;
+    row["other_s"] = record::number_to_json(split.other_s());
+    j["time_split"].push_back(std::move(row));
+  }
   return j;
 }
 
