@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """One self-contained HTML page of an autobench-mpi result file, on stdout.
 
-    html_report.py RESULTS.h5 > page.html          (what `autobench-mpi report --format html` runs)
+    html_report.py RESULTS.h5 [--report-json REPORT.json] > page.html   (what `autobench-mpi report --format html` runs)
 
-The page (docs/html.md): provenance, the answer first (the consensus knee per kernel x device model from
-the file's /consensus group), the devices, the summary of every detector's knees (per kernel x device
+The page (docs/html.md) answers in its first screen: provenance in one line, the GPU health lines (the
+`gpu_health` list of `report --format json`, given with --report-json, when it holds one), the answer
+(the consensus knee per kernel x device model from the file's /consensus group) and links down; then
+the devices, the summary of every detector's knees (per kernel x device
 model: knee with its 95% interval, knees found, spread over detectors and repeats, plateau, power and
 work per joule at the knee), the overview figure, per kernel its figure (all ranks and repeats overlaid
 with their intervals, device models in colour, throttled points as red crosses and listed), power and
@@ -15,7 +17,10 @@ modules or a failure, 2 bad input.
 import base64
 import html
 import io
+import json
 import os
+import pathlib
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -35,7 +40,31 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 .note { background: #fff6d6; border: 1px solid #e8d48a; padding: 0.5em 0.8em; border-radius: 4px; }
 .meta { color: #555; font-size: 0.9em; } .wide { overflow-x: auto; }
 nav a { margin-right: 0.8em; }
+details { margin: 0.4em 0; } summary { cursor: pointer; font-weight: 600; }
+details.kernel > summary { font-size: 1.25em; border-bottom: 1px solid #ccc; padding: 0.2em 0; }
+ul.health { list-style: none; padding: 0; margin: 0.4em 0; } ul.health li { margin: 0.15em 0; }
+.verdict { display: inline-block; min-width: 6.5em; padding: 0 0.4em; border-radius: 3px; font-weight: 600;
+           text-align: center; margin-right: 0.5em; }
+.healthy { background: #dff0d8; } .slow, .unknown { background: #fcf8e3; } .throttling, .faulty { background: #f2dede; }
 """
+
+
+def docs_dir():
+    """The manual next to this script: <prefix>/share/doc/autobench-mpi when installed, else the source tree's docs/."""
+    here = pathlib.Path(__file__).resolve().parent
+    for candidate in (here.parent / "doc" / "autobench-mpi", here.parent / "docs"):
+        if (candidate / "index.md").is_file():
+            return candidate
+    return None
+
+
+def link_docs(text):
+    """Every "docs/NAME.md" of the page as a link to that file of the manual (plain text when it is absent)."""
+    docs = docs_dir()
+    if docs is None:
+        return text
+    return re.sub(r"(?<![\w/])docs/([a-z_]+\.md)",
+                  lambda m: f'<a href="{esc((docs / m.group(1)).as_uri())}">{m.group(0)}</a>', text)
 
 
 def esc(value):
@@ -199,9 +228,9 @@ def throttled_note(run, kernel):
     if not points:
         return ""
     listed = ", ".join(f"rank {r} repeat {k} size {size(n)}" for r, k, n in points)
-    return (f"<p class=note>{len(points)} throttled point(s), red crosses in the figures (a thermal or power "
-            f"clock-event reason, or an SM clock below 90% of its sweep's median; never a knee unless "
-            f"--knee-allow-throttled): {esc(listed)}</p>")
+    return (f"<details class=note><summary>{len(points)} throttled point(s)</summary>red crosses in the figures "
+            f"(a thermal or power clock-event reason, or an SM clock below 90% of its sweep's median; never a knee "
+            f"unless --knee-allow-throttled): {esc(listed)}</details>")
 
 
 def devices_table(run):
@@ -216,7 +245,19 @@ def devices_table(run):
                  rows, text_columns=5)
 
 
-def page(run):
+def health_section(report):
+    """The GPU health lines of the report JSON's `gpu_health` (worst first, as given), or "" without it."""
+    gpus = (report or {}).get("gpu_health")
+    if not gpus:
+        return ""
+    items = "".join(
+        f'<li><span class="verdict {esc(g.get("verdict", "unknown"))}">{esc(g.get("verdict", "unknown"))}</span> '
+        f'rank {esc(g.get("rank", "?"))} | {esc(g.get("host") or "-")} | {esc(g.get("pci_bus") or "-")} | '
+        f'{esc(g.get("model") or "-")}: {esc(g.get("summary") or "")}</li>' for g in gpus)
+    return f'<h2 id="health">GPU health</h2><ul class="health">{items}</ul>'
+
+
+def page(run, report=None):
     pr.load_matplotlib()
     colors = pr.model_colors(run)
     a = run.attrs
@@ -232,8 +273,7 @@ def page(run):
         parts.append("<p class=note>This file does not flag edge knees (no <code>knee_status</code>): a knee at the "
                      "first or last measured size counts as found here.</p>")
     kernels = run.kernels()
-    parts.append("<nav>" + "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
-                 '<a href="#stability">stability</a></nav>')
+    parts.append(health_section(report))
     consensus, sweeps = consensus_tables(run)
     if consensus:
         parts.append("<h2>Answer: the consensus knee</h2><p class=meta>Per kernel and device model, the knee the "
@@ -245,8 +285,11 @@ def page(run):
         parts.append("<p class=note>This file has no consensus knees (no <code>/consensus</code> group: written "
                      "before them); <code>autobench-mpi report</code> computes them. Every detector's knees "
                      "follow.</p>")
-    parts.append("<h2>Devices</h2>" + devices_table(run))
-    parts.append("<h2>Summary: every detector's knees</h2><p class=meta>Per kernel and device model, over the "
+    parts.append("<nav>Below: " + '<a href="#devices">devices</a><a href="#summary">every detector\'s knees</a>' +
+                 "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
+                 '<a href="#stability">stability</a></nav>')
+    parts.append('<h2 id="devices">Devices</h2>' + devices_table(run))
+    parts.append("<h2 id=summary>Summary: every detector's knees</h2><p class=meta>Per kernel and device model, over the "
                  "campaigns whose knee was "
                  "found (all detectors): the median knee and the median of their 95% intervals; detector spread: "
                  "the largest over the smallest detector's median knee; repeat CV: the median over detectors of the "
@@ -254,8 +297,8 @@ def page(run):
                  table(SUMMARY_HEADER, summary_rows(run), text_columns=2))
     if run.campaigns:
         parts.append(figure(lambda: pr.overview_figure(run, colors), "overview of every campaign"))
-    for kernel in kernels:
-        parts.append(f'<h2 id="k-{esc(kernel)}">{esc(kernel)}</h2>')
+    for kernel in kernels:  # each folded: a click away from the links above
+        parts.append(f'<details class=kernel id="k-{esc(kernel)}"><summary>{esc(kernel)}</summary>')
         parts.append(figure(lambda k=kernel: pr.kernel_figure(run, colors, k), f"{kernel}: repeats and models"))
         parts.append(throttled_note(run, kernel))
         if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
@@ -267,17 +310,29 @@ def page(run):
         if sweep_rows:
             parts.append("<p class=meta>Consensus per sweep (over the detectors that ran on it):</p>" +
                          table(SWEEP_HEADER, sweep_rows, text_columns=0))
-    parts.append('<h2 id="stability">Stability</h2>' + stability_table(run))
+        parts.append("</details>")
+    parts.append('<details class=kernel id="stability"><summary>Stability</summary>' + stability_table(run) +
+                 "</details>")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'
-            f"<style>{STYLE}</style></head><body>\n" + "\n".join(parts) + "\n</body></html>\n")
+            f"<style>{STYLE}</style></head><body>\n" + link_docs("\n".join(parts)) + "\n</body></html>\n")
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
-        sys.stderr.write("usage: html_report.py RESULTS.h5 > page.html\n")
+    args = sys.argv[1:]
+    report_path = None
+    if len(args) == 3 and args[1] == "--report-json":
+        report_path = args.pop(2)
+        args.pop(1)
+    if len(args) != 1 or args[0].startswith("-"):
+        sys.stderr.write("usage: html_report.py RESULTS.h5 [--report-json REPORT.json] > page.html\n")
         return 2
-    path = sys.argv[1]
+    path = args[0]
+    try:
+        report = json.load(open(report_path)) if report_path else None
+    except (OSError, ValueError) as e:
+        sys.stderr.write(f"html_report.py: error: cannot read '{report_path}': {pr.one_line(e)}\n")
+        return 2
     if not os.path.isfile(path):
         sys.stderr.write(f"html_report.py: error: '{path}' does not exist or is not a file\n")
         return 2
@@ -287,7 +342,7 @@ def main():
         sys.stderr.write(f"html_report.py: error: cannot read '{path}': {pr.one_line(e)}\n")
         return 2
     try:
-        text = page(run)
+        text = page(run, report)
     except Exception as e:
         sys.stderr.write(f"html_report.py: error: cannot draw the page of '{path}': {pr.one_line(e)}\n")
         return 1

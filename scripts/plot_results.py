@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Figures of an autobench-mpi result file (PNG by default; PDF and SVG on request).
+"""Figures of an autobench-mpi result file (PNG and vector PDF by default; SVG on request).
 
-    plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg]
+    plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg] [--campaigns]
 
 The figure set (docs/html.md):
   overview.<fmt>                          one panel per kernel: every campaign's throughput, knees marked
@@ -9,8 +9,9 @@ The figure set (docs/html.md):
                                           by device model, each knee with its 95% interval
   power_<kernel>.<fmt>                    power, energy per launch and work per joule over size (kernels
                                           with power measurements only)
-  campaign_<kernel>_rank<R>_repeat<K>.<fmt>   the thesis figure: time (linear) and throughput (log) over
-                                          size, one colour per detector, each knee with its interval
+  campaign_<kernel>_rank<R>_repeat<K>.<fmt>   only with --campaigns (a full suite has hundreds): the thesis
+                                          figure, time (linear) and throughput (log) over size, one colour
+                                          per detector, each knee with its interval
 Throttled points (a thermal or power clock-event reason, or a fallen SM clock) are red crosses.
 Titles name the backend ("sim (simulated)" for the sim backend), the device and the date of the run.
 Progress goes to stdout as "figure k of N" lines. Exit codes: 0 done, 1 missing Python modules or a
@@ -444,8 +445,9 @@ def campaign_figure(run, kernel, rank, repeat):
     return fig, f"{kernel}, rank {rank} repeat {repeat}{state}\n{run.subtitle(cs[0].device_name)}"
 
 
-def figure_plan(run):
-    """(file stem, function drawing it) of every figure, in the order they are drawn."""
+def figure_plan(run, campaigns=False):
+    """(file stem, function drawing it) of every figure, in the order they are drawn; the per-campaign
+    figures only with `campaigns`."""
     if not run.campaigns:
         return []
     colors = model_colors(run)
@@ -454,7 +456,7 @@ def figure_plan(run):
         plan.append((f"kernel_{file_name_part(kernel)}", lambda k=kernel: kernel_figure(run, colors, k)))
         if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
             plan.append((f"power_{file_name_part(kernel)}", lambda k=kernel: power_figure(run, colors, k)))
-    for kernel, rank, repeat in sorted({(c.kernel, c.rank, c.repeat) for c in run.campaigns}):
+    for kernel, rank, repeat in sorted({(c.kernel, c.rank, c.repeat) for c in run.campaigns} if campaigns else ()):
         plan.append((f"campaign_{file_name_part(kernel)}_rank{rank}_repeat{repeat}",
                      lambda k=kernel, r=rank, p=repeat: campaign_figure(run, k, r, p)))
     return plan
@@ -492,7 +494,7 @@ def draw_one(index):
     return stem, save(*draw(), os.path.join(directory, stem), formats)
 
 
-def draw_all(run, out_dir, formats):
+def draw_all(run, out_dir, formats, campaigns=False):
     """Every figure into out_dir, all or none: drawn into a temporary directory beside them, then renamed.
     Draws in one process per available core (forked: they share the file read once). Prints progress:
     about twenty 'figure k of N' lines, whatever N."""
@@ -500,7 +502,7 @@ def draw_all(run, out_dir, formats):
     os.makedirs(out_dir, exist_ok=True)
     partial = tempfile.mkdtemp(prefix=".plots-partial-", dir=out_dir)
     try:
-        plan = figure_plan(run)
+        plan = figure_plan(run, campaigns)
         _WORK = (plan, partial, formats)
         step = max(1, len(plan) // 20)
         jobs = min(len(os.sched_getaffinity(0)), len(plan), 8)
@@ -534,7 +536,9 @@ def main():
     parser.add_argument("--output", help="directory for the figures (default: plots/ next to the file)")
     parser.add_argument("--kernel", help="only these kernels (comma-separated)")
     parser.add_argument("--detector", help="only these detectors (comma-separated)")
-    parser.add_argument("--format", default="png", help="comma-separated of png, pdf, svg (default png)")
+    parser.add_argument("--format", default="png,pdf", help="comma-separated of png, pdf, svg (default png,pdf)")
+    parser.add_argument("--campaigns", action="store_true",
+                        help="also one figure per kernel x rank x repeat (hundreds for a full suite)")
     args = parser.parse_args()
     formats = names(args.format) or []
     bad = [f for f in formats if f not in FORMATS]
@@ -564,7 +568,7 @@ def main():
     load_matplotlib()
     created = not os.path.exists(out_dir)
     try:
-        written = draw_all(run, out_dir, formats)
+        written = draw_all(run, out_dir, formats, args.campaigns)
     except Exception as e:
         if created:
             shutil.rmtree(out_dir, ignore_errors=True)

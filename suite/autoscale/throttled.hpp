@@ -21,9 +21,12 @@ inline constexpr double kClockFallShare = 0.9;
 // The throttle reasons among `reasons`, named and joined by "+" ("sw_thermal_slowdown+hw_slowdown"); "" if none.
 std::string throttle_reason_names(std::uint64_t reasons);
 
+// A sweep's normal SM clock: the median SM clock of its points (NaN without clocks).
+double normal_sm_clock(const std::vector<results::Point>& points);
+
 // Flags the points of one sweep, once, when it has ended: a point is `throttled` when a throttle reason was
 // seen while it was timed (summarize set it and named them in `throttle_reason`) or its SM clock is below
-// kClockFallShare of the median SM clock of `points`; `throttle_reason` then says which
+// kClockFallShare of normal_sm_clock(points); `throttle_reason` then says which
 // ("sw_thermal_slowdown", "sm_clock 1386/1980 MHz", or both, ", "-joined).
 void flag_throttled(std::vector<results::Point>& points);
 
