@@ -36,8 +36,10 @@ std::string short_interval(double low, double high) {
 
 std::string knees(const results::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
 
-// Why a kernel and model have no consensus knee, in one line.
+}  // namespace
+
 std::string no_consensus(const results::ConsensusRow& r) {
+  if (r.found) return "";
   const std::string what = r.kernel + " on " + r.model + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)
@@ -45,8 +47,6 @@ std::string no_consensus(const results::ConsensusRow& r) {
            std::to_string(r.voters) + " (fewer than half)";
   return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
 }
-
-}  // namespace
 
 TextSection answer_section(const results::ResultFile& file) {
   TextTable table({{"kernel"},

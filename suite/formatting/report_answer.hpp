@@ -17,6 +17,10 @@ namespace autobench::formatting {
 // model have no consensus.
 TextSection answer_section(const results::ResultFile& file);
 
+// Why a consensus row has no knee ("gemm on H100: no consensus knee: ..."), as "No answer:" lists it; ""
+// when it has one.
+std::string no_consensus(const results::ConsensusRow& r);
+
 // One row per sweep (rank, kernel, repeat): its consensus knee, interval, agreeing detectors (--details).
 TextSection sweep_consensus_section(const results::ResultFile& file);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "record/json.hpp"
+#include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_outliers.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
@@ -78,6 +79,7 @@ nlohmann::json stability_json(const results::StabilityRow& row) {
 nlohmann::json consensus_json(const results::ConsensusRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}};
   record::fields_to_json(j, row, results::kConsensusColumns);
+  if (row.scope == "model") j["no_consensus"] = no_consensus(row);  // the text report's "No answer:" line
   return j;
 }
 

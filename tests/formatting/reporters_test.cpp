@@ -79,6 +79,23 @@ TEST(Reporters, TheJsonHoldsTheTimeSplitTheTableShows) {
             nlohmann::json::array());
 }
 
+TEST(Reporters, TheJsonSaysWhyAModelHasNoConsensusAsTheTableDoes) {
+  results::ResultFile file = testing::sample_result_file();
+  results::ConsensusRow row;
+  row.kernel = "gemm";
+  row.scope = "model";
+  row.model = "H100";
+  row.voters = 4;
+  row.knees_found = 3;
+  row.agreeing = 1;
+  file.consensus = {row};
+  const MemorySource source(file, false);
+  const auto json = nlohmann::json::parse(written(*json_reporter(), source));
+  const std::string why = json.at("consensus").at(0).at("no_consensus");
+  EXPECT_EQ(why, "gemm on H100: no consensus knee: the largest group of agreeing sweeps is 1 of 4 (fewer than half)");
+  EXPECT_NE(written(*table_reporter(), source).find(why), std::string::npos);
+}
+
 TEST(Reporters, OnlyTheTableShowsWhereEachRanksTimeWent) {
   const MemorySource source(with_time_split(), false);
   const std::string split = rank_time_split_table(source.results().time_splits);
