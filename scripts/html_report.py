@@ -30,14 +30,15 @@ np = pr.np
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1200px;
-       padding: 0 1.2em 3em; color: #222; line-height: 1.4; }
-h1 { font-size: 1.5em; margin-top: 1em; } h2 { border-bottom: 1px solid #ccc; margin-top: 1.8em; }
-table { border-collapse: collapse; font-size: 0.85em; margin: 0.6em 0; }
-th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
+       padding: 0 1.2em 3em; color: #222; line-height: 1.35; }
+h1 { font-size: 1.35em; margin: 0.6em 0 0.2em; } h2 { border-bottom: 1px solid #ccc; margin: 1.1em 0 0.3em; font-size: 1.25em; }
+p { margin: 0.35em 0; }
+table { border-collapse: collapse; font-size: 0.85em; margin: 0.4em 0; }
+th, td { padding: 0.1em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
 th { background: #f2f2f2; white-space: normal; vertical-align: bottom; } td.t, th.t { text-align: left; }
-tr:nth-child(even) td { background: #fafafa; }
+tr:nth-child(even) td { background: #fafafa; } table.short th { white-space: nowrap; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
-.note { background: #fff6d6; border: 1px solid #e8d48a; padding: 0.5em 0.8em; border-radius: 4px; }
+.note { background: #fff6d6; border: 1px solid #e8d48a; padding: 0.25em 0.8em; border-radius: 4px; }
 .meta { color: #555; font-size: 0.9em; } .wide { overflow-x: auto; }
 nav a { margin-right: 0.8em; }
 details { margin: 0.4em 0; } summary { cursor: pointer; font-weight: 600; }
@@ -71,22 +72,29 @@ def esc(value):
     return html.escape(str(value))
 
 
-def table(header, rows, text_columns=1):
-    """An HTML table; the first `text_columns` columns left-aligned (names), the rest right (numbers)."""
+def table(header, rows, text_columns=1, one_line_header=False):
+    """An HTML table; the first `text_columns` columns left-aligned (names), the rest right (numbers); the
+    header in one line with `one_line_header` (short headers)."""
     def cells(tag, values):
         return "".join(f'<{tag}{" class=t" if i < text_columns else ""}>{esc(v)}</{tag}>' for i, v in enumerate(values))
     body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
-    return f'<div class="wide"><table><tr>{cells("th", header)}</tr>{body}</table></div>'
+    style = ' class="short"' if one_line_header else ""
+    return f'<div class="wide"><table{style}><tr>{cells("th", header)}</tr>{body}</table></div>'
 
 
 def figure(draw, alt):
-    """A figure from plot_results' drawing functions as an embedded PNG."""
+    """A figure from plot_results' drawing functions as an embedded PNG of 256 colours (line figures lose
+    nothing visible; the page gets about half as heavy)."""
+    from PIL import Image  # matplotlib's own dependency
+
     fig, title = draw()
-    fig.suptitle(title, fontsize=10)
+    fig.suptitle(title, fontsize=12)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=90)
     pr.plt.close(fig)
-    data = base64.b64encode(buffer.getvalue()).decode()
+    small = io.BytesIO()
+    Image.open(buffer).convert("RGB").quantize(colors=256).save(small, format="png", optimize=True)
+    data = base64.b64encode(small.getvalue()).decode()
     return f'<p><img alt="{esc(alt)}" src="data:image/png;base64,{data}"></p>'
 
 
@@ -190,8 +198,8 @@ def consensus_model_rows(rows):
             for r in rows]
 
 
-CONSENSUS_HEADER = ["kernel", "device model", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
-                    "knee of ceiling", "power at knee (W)", "work per J at knee", "repeat CV", "device CV"]
+CONSENSUS_HEADER = ["kernel", "device model", "knee", "95% interval", "sweeps agreeing", "plateau", "of ceiling",
+                    "power (W)", "work/J", "repeat CV", "device CV"]
 
 
 def consensus_sweep_rows(rows, kernel):
@@ -250,10 +258,18 @@ def health_section(report):
     gpus = (report or {}).get("gpu_health")
     if not gpus:
         return ""
+
+    def badge(verdict):
+        return f'<span class="verdict {esc(verdict)}">{esc(verdict)}</span> '
+
     items = "".join(
-        f'<li><span class="verdict {esc(g.get("verdict", "unknown"))}">{esc(g.get("verdict", "unknown"))}</span> '
-        f'rank {esc(g.get("rank", "?"))} | {esc(g.get("host") or "-")} | {esc(g.get("pci_bus") or "-")} | '
-        f'{esc(g.get("model") or "-")}: {esc(g.get("summary") or "")}</li>' for g in gpus)
+        f'<li>{badge(g.get("verdict", "unknown"))}rank {esc(g.get("rank", "?"))} | {esc(g.get("host") or "-")} | '
+        f'{esc(g.get("pci_bus") or "-")} | {esc(g.get("model") or "-")}: {esc(g.get("summary") or "")}</li>'
+        for g in gpus if g.get("verdict") != "healthy")
+    healthy = [g for g in gpus if g.get("verdict") == "healthy"]
+    if healthy:  # one line however many: the first screen stays for the answer
+        items += (f'<li>{badge("healthy")}{len(healthy)} GPU(s): rank(s) '
+                  f'{esc(", ".join(str(g.get("rank", "?")) for g in healthy))}</li>')
     return f'<h2 id="health">GPU health</h2><ul class="health">{items}</ul>'
 
 
@@ -277,10 +293,8 @@ def page(run, report=None):
     consensus, sweeps = consensus_tables(run)
     if consensus:
         parts.append("<h2>Answer: the consensus knee</h2><p class=meta>Per kernel and device model, the knee the "
-                     "detectors agree on (docs/knees.md: the lower median of the largest group of sweeps whose 95% "
-                     "intervals share a size, when it holds at least half of them), with its interval; every "
-                     "detector's knees follow below.</p>" +
-                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=2))
+                     "detectors agree on, with its 95% interval (docs/knees.md); every detector's knees below.</p>" +
+                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=2, one_line_header=True))
     else:
         parts.append("<p class=note>This file has no consensus knees (no <code>/consensus</code> group: written "
                      "before them); <code>autobench-mpi report</code> computes them. Every detector's knees "

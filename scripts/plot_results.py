@@ -5,8 +5,9 @@
 
 The figure set (docs/html.md):
   overview.<fmt>                          one panel per kernel: every campaign's throughput, knees marked
-  kernel_<kernel>.<fmt>                   one panel per detector: all ranks and repeats overlaid, coloured
-                                          by device model, each knee with its 95% interval
+  kernel_<kernel>.<fmt>                   one panel: each sweep's curve (coloured by rank where a model has
+                                          several ranks), every detector's knees as its own marker with its
+                                          95% interval
   power_<kernel>.<fmt>                    power, energy per launch and work per joule over size (kernels
                                           with power measurements only)
   campaign_<kernel>_rank<R>_repeat<K>.<fmt>   only with --campaigns (a full suite has hundreds): the thesis
@@ -327,7 +328,7 @@ def mark_throttled(ax, campaigns, field="throughput"):
     x = np.concatenate([c.size[c.throttled] for c in campaigns]) if campaigns else np.array([])
     if len(x):
         y = np.concatenate([np.asarray(getattr(c, field), dtype=float)[c.throttled] for c in campaigns])
-        ax.plot(x, y, "x", linestyle="none", color="red", markersize=7, markeredgewidth=1.4, zorder=5)
+        ax.plot(x, y, "x", linestyle="none", color="red", markersize=5, markeredgewidth=0.9, alpha=0.7, zorder=1.5)
 
 
 def draw_curves(ax, campaigns, colors, title, intervals=True):
@@ -379,18 +380,59 @@ def overview_figure(run, colors):
     return fig, f"Overview: {len(run.campaigns)} campaign(s), throughput over problem size\n{run.subtitle()}"
 
 
+# Each detector's knees get their own marker in a kernel's figure (cycled beyond ten detectors).
+DETECTOR_MARKERS = "o^sDvP*Xh<>"
+
+
 def kernel_figure(run, colors, kernel):
+    """One panel: each sweep's curve once (its longest campaign: the detectors of a sweep share its points),
+    coloured by rank where a device model has several ranks (so four GPUs of one model are four colours),
+    else by model; every detector's knees as its own marker (hollow: edge knees) with the 95% interval."""
+    from matplotlib.lines import Line2D
+
     cs = [c for c in run.campaigns if c.kernel == kernel]
-    detectors = group_by(cs, lambda c: c.detector)
-    fig, axes = grid(len(detectors), max_cols=3)
-    for ax, (detector, dcs) in zip(axes, sorted(detectors.items())):
-        draw_curves(ax, dcs, colors, detector)
-        ax.set_xlabel("problem size", fontsize=8)
-        ax.set_ylabel(f"throughput ({dcs[0].unit})", fontsize=8)
-    model_legend(fig, run, colors, cs)
+    curves = [max(s, key=lambda c: len(c.size)) for s in group_by(cs, lambda c: (c.rank, c.repeat)).values()]
+    by_rank = len({c.rank for c in cs}) > len({c.model for c in cs})
+    key = (lambda c: c.rank) if by_rank else (lambda c: c.model)
+    palette = {r: f"C{i % 10}" for i, r in enumerate(sorted({c.rank for c in cs}))} if by_rank else colors
+    fig, ax = plt.subplots(figsize=(11, 6), layout="constrained")
+    log_scale(ax)
+    for k, group in sorted(group_by(curves, key).items()):
+        ax.plot(*joined(group, "throughput"), "-", color=palette[k], alpha=0.7, linewidth=1.1)
+    mark_throttled(ax, curves)
+    detectors = sorted({c.detector for c in cs})
+    markers = dict(zip(detectors, (DETECTOR_MARKERS * len(detectors))[:len(detectors)]))
+    for detector in detectors:
+        for k, ks in group_by([c for c in cs if c.detector == detector and c.status() != "none"], key).items():
+            x = np.array([c.knee_size for c in ks], dtype=float)
+            y = np.array([c.throughput[c.knee_index] for c in ks], dtype=float)
+            low = np.array([c.knee_interval[0] for c in ks])
+            high = np.array([c.knee_interval[1] for c in ks])
+            ok = np.isfinite(low) & np.isfinite(high) & np.isfinite(y)
+            if ok.any():
+                ax.errorbar(x[ok], y[ok], xerr=[np.maximum(x - low, 0)[ok], np.maximum(high - x, 0)[ok]], fmt="none",
+                            ecolor=palette[k], elinewidth=0.8, capsize=2, alpha=0.5)
+            edge = np.array([c.status() == "edge" for c in ks])
+            ax.scatter(x, y, marker=markers[detector], s=45, zorder=4, linewidths=0.8, edgecolors="black",
+                       facecolors=[("none" if e else palette[k]) for e in edge])
+    ax.set_xlabel("problem size", fontsize=12)
+    ax.set_ylabel(f"throughput ({cs[0].unit})", fontsize=12)
+    ax.tick_params(labelsize=11, which="both")
+    ax.grid(True, which="major", alpha=0.3)
+    readable_log_ticks(ax)
+    colour = [Line2D([], [], color=palette[k], label=(f"rank {k} ({next(c.model for c in cs if c.rank == k)})"
+                                                      if by_rank else k)) for k in sorted(palette) if
+              any(key(c) == k for c in cs)]
+    shapes = [Line2D([], [], marker=markers[d], linestyle="none", color="grey", markeredgecolor="black",
+                     label=f"{d}: {sum(c.status() == 'detected' for c in cs if c.detector == d)} of "
+                           f"{sum(c.detector == d for c in cs)}") for d in detectors]
+    extra = [Line2D([], [], marker="x", linestyle="none", color="red", label="throttled point")] \
+        if any(c.throttled.any() for c in curves) else []
+    ax.legend(handles=colour + shapes + extra, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=10,
+              title="curves: colour; knees (found of all): marker, hollow = edge", title_fontsize=10)
     ranks = len({c.rank for c in cs})
     repeats = len({c.repeat for c in cs})
-    return fig, (f"{kernel}: {ranks} rank(s) x {repeats} repeat(s) overlaid, one panel per detector\n"
+    return fig, (f"{kernel}: {ranks} rank(s) x {repeats} repeat(s), {len(detectors)} detector(s) as markers\n"
                  f"{run.subtitle()}")
 
 
