@@ -43,8 +43,8 @@ std::string no_consensus(const results::ConsensusRow& r) {
   const std::string what = r.kernel + " on " + r.model + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)
-    return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +
-           std::to_string(r.voters) + " (fewer than half)";
+    return what + "the largest agreeing group is " + std::to_string(r.agreeing) + " of " +
+           std::to_string(r.voters) + " sweeps (fewer than half)";
   return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
 }
 
@@ -55,7 +55,7 @@ TextSection answer_section(const results::ResultFile& file) {
                    {"knee_95%", Align::right},
                    {"plateau", Align::right},
                    {"unit"},
-                   {"of_peak", Align::right},
+                   {"%peak", Align::right},
                    {"power_W", Align::right},
                    {"work/J", Align::right},
                    {"cv_rep", Align::right},
@@ -73,7 +73,7 @@ TextSection answer_section(const results::ResultFile& file) {
     if (!r.found) missing.push_back(no_consensus(r));
   }
   if (count == 0) return {.title = "Answer: none (no campaign with points)"};
-  return {"Answer: consensus knee per kernel and device model (docs/knees.md; of_peak: knee throughput / highest "
+  return {"Answer: consensus knee per kernel and device model (docs/knees.md; %peak: knee throughput / highest "
           "measured)",
           std::move(table), "No answer:", std::move(missing)};
 }

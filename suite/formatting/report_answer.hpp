@@ -12,7 +12,7 @@ namespace autobench::formatting {
 
 // One row per kernel x device model: the consensus knee and its 95% interval (sizes over 9999 shortened
 // to 3 digits and k, M or G), the plateau, the knee's throughput as a share of the highest measured
-// (of_peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
+// (%peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
 // over devices (cv_dev), and sweeps with a consensus of all sweeps (knees); below it, why a kernel and
 // model have no consensus.
 TextSection answer_section(const results::ResultFile& file);

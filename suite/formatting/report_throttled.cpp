@@ -35,7 +35,7 @@ std::optional<TextSection> throttled_section(const results::ResultFile& file, bo
   }
   if (list.empty()) return std::nullopt;
   return TextSection{.title = "Throttled points (a thermal or power clock-event reason, or an SM clock below 90% of "
-                              "its sweep's median; never a knee unless --knee-allow-throttled; docs/knees.md)" +
+                              "its sweep's median;\nnever a knee unless --knee-allow-throttled; docs/knees.md)" +
                               std::string(details ? "" : "; --details lists them"),
                      .list_title = "Per kernel (a sweep's points counted once):",
                      .list = std::move(list)};

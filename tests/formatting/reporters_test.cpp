@@ -92,7 +92,7 @@ TEST(Reporters, TheJsonSaysWhyAModelHasNoConsensusAsTheTableDoes) {
   const MemorySource source(file, false);
   const auto json = nlohmann::json::parse(written(*json_reporter(), source));
   const std::string why = json.at("consensus").at(0).at("no_consensus");
-  EXPECT_EQ(why, "gemm on H100: no consensus knee: the largest group of agreeing sweeps is 1 of 4 (fewer than half)");
+  EXPECT_EQ(why, "gemm on H100: no consensus knee: the largest agreeing group is 1 of 4 sweeps (fewer than half)");
   EXPECT_NE(written(*table_reporter(), source).find(why), std::string::npos);
 }
 
