@@ -33,6 +33,9 @@ def write(pa, source, target):
     os.close(fd)
     try:
         pa.parquet.write_table(table, partial)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(partial, 0o666 & ~umask)  # as a CSV beside it (mkstemp made it private)
         os.replace(partial, target)
     except OSError as e:
         os.unlink(partial)
