@@ -331,25 +331,27 @@ def mark_throttled(ax, campaigns, field="throughput"):
         ax.plot(x, y, "x", linestyle="none", color="red", markersize=5, markeredgewidth=0.9, alpha=0.7, zorder=1.5)
 
 
-def draw_curves(ax, campaigns, colors, title, intervals=True):
-    """Throughput over size (log-log) of every campaign, coloured by device model, knees marked (with their
-    intervals when `intervals`)."""
+def draw_curves(ax, campaigns, key, palette, title, intervals=True):
+    """Throughput over size (log-log) of every campaign, coloured by palette[key(c)] (curve_colours), knees
+    marked (with their intervals when `intervals`)."""
     log_scale(ax)
-    for model, cs in sorted(group_by(campaigns, lambda c: c.model).items()):
-        ax.plot(*joined(cs, "throughput"), "-", color=colors[model], alpha=0.6, linewidth=0.9)
-        mark_knees(ax, cs, colors[model], intervals=intervals)
+    for k, cs in sorted(group_by(campaigns, key).items()):
+        ax.plot(*joined(cs, "throughput"), "-", color=palette[k], alpha=0.6, linewidth=0.9)
+        mark_knees(ax, cs, palette[k], intervals=intervals)
     mark_throttled(ax, campaigns)
     found = sum(c.status() == "detected" for c in campaigns)
-    ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=9)
+    ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=11)
     ax.grid(True, which="major", alpha=0.3)
-    ax.tick_params(labelsize=8, which="both")
+    ax.tick_params(labelsize=10, which="both")
     readable_log_ticks(ax)
 
 
-def model_legend(fig, run, colors, campaigns):
+def model_legend(fig, run, colors, campaigns, colour=None):
+    """The figure's legend: the curves' colours (`colour` handles, else one per device model), knees and
+    throttled points."""
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], color=colors[m], label=m) for m in sorted({c.model for c in campaigns})]
+    handles = colour or [Line2D([], [], color=colors[m], label=m) for m in sorted({c.model for c in campaigns})]
     handles.append(Line2D([], [], marker="*", linestyle="none", color="grey", markeredgecolor="black",
                           markersize=9, label="knee (bar: 95% interval)"))
     if run.edge_flags:
@@ -357,7 +359,7 @@ def model_legend(fig, run, colors, campaigns):
                               markersize=9, label="edge knee"))
     if any(c.throttled.any() for c in campaigns):
         handles.append(Line2D([], [], marker="x", linestyle="none", color="red", markersize=7, label="throttled point"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=8)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=10)
 
 
 def grid(n, width=4.2, height=3.2, max_cols=4):
@@ -372,16 +374,33 @@ def grid(n, width=4.2, height=3.2, max_cols=4):
 
 def overview_figure(run, colors):
     kernels = group_by(run.campaigns, lambda c: c.kernel)
+    key, palette, colour = curve_colours(run.campaigns, colors)
     fig, axes = grid(len(kernels))
     for ax, (kernel, cs) in zip(axes, sorted(kernels.items())):
-        draw_curves(ax, cs, colors, kernel, intervals=False)
-        ax.set_ylabel(cs[0].unit, fontsize=8)
-    model_legend(fig, run, colors, run.campaigns)
+        draw_curves(ax, cs, key, palette, kernel, intervals=False)
+        ax.set_xlabel("problem size", fontsize=10)
+        ax.set_ylabel(f"throughput ({cs[0].unit})", fontsize=10)
+    model_legend(fig, run, colors, run.campaigns, colour)
     return fig, f"Overview: {len(run.campaigns)} campaign(s), throughput over problem size\n{run.subtitle()}"
 
 
 # Each detector's knees get their own marker in a kernel's figure (cycled beyond ten detectors).
 DETECTOR_MARKERS = "o^sDvP*Xh<>"
+
+
+def curve_colours(cs, colors):
+    """(key, palette, handles) of a figure's curves: by rank where a device model has several ranks (four
+    GPUs of one model are four colours), else by model; handles for its legend."""
+    from matplotlib.lines import Line2D
+
+    if len({c.rank for c in cs}) > len({c.model for c in cs}):
+        ranks = sorted({c.rank for c in cs})
+        palette = {r: f"C{i % 10}" for i, r in enumerate(ranks)}
+        model = {c.rank: c.model for c in cs}
+        return (lambda c: c.rank), palette, [Line2D([], [], color=palette[r], label=f"rank {r} ({model[r]})")
+                                            for r in ranks]
+    models = sorted({c.model for c in cs})
+    return (lambda c: c.model), colors, [Line2D([], [], color=colors[m], label=m) for m in models]
 
 
 def kernel_figure(run, colors, kernel):
@@ -392,9 +411,7 @@ def kernel_figure(run, colors, kernel):
 
     cs = [c for c in run.campaigns if c.kernel == kernel]
     curves = [max(s, key=lambda c: len(c.size)) for s in group_by(cs, lambda c: (c.rank, c.repeat)).values()]
-    by_rank = len({c.rank for c in cs}) > len({c.model for c in cs})
-    key = (lambda c: c.rank) if by_rank else (lambda c: c.model)
-    palette = {r: f"C{i % 10}" for i, r in enumerate(sorted({c.rank for c in cs}))} if by_rank else colors
+    key, palette, colour = curve_colours(cs, colors)
     fig, ax = plt.subplots(figsize=(11, 6), layout="constrained")
     log_scale(ax)
     for k, group in sorted(group_by(curves, key).items()):
@@ -420,9 +437,6 @@ def kernel_figure(run, colors, kernel):
     ax.tick_params(labelsize=11, which="both")
     ax.grid(True, which="major", alpha=0.3)
     readable_log_ticks(ax)
-    colour = [Line2D([], [], color=palette[k], label=(f"rank {k} ({next(c.model for c in cs if c.rank == k)})"
-                                                      if by_rank else k)) for k in sorted(palette) if
-              any(key(c) == k for c in cs)]
     shapes = [Line2D([], [], marker=markers[d], linestyle="none", color="grey", markeredgecolor="black",
                      label=f"{d}: {sum(c.status() == 'detected' for c in cs if c.detector == d)} of "
                            f"{sum(c.detector == d for c in cs)}") for d in detectors]
@@ -441,18 +455,19 @@ def power_figure(run, colors, kernel):
     fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), layout="constrained")
     panels = (("power_w", "power (W)"), ("energy_j", "energy per launch (J)"),
               ("efficiency", f"work per joule ({cs[0].unit.split('/')[0]}/J)"))
+    key, palette, colour = curve_colours(cs, colors)
     for ax, (field, label) in zip(axes, panels):
         log_scale(ax, y=field != "power_w")
-        for model, mcs in sorted(group_by(cs, lambda c: c.model).items()):
-            ax.plot(*joined(mcs, field), ".-", color=colors[model], alpha=0.6, linewidth=0.9, markersize=3)
-            mark_knees(ax, mcs, colors[model], field, intervals=False)
+        for k, kcs in sorted(group_by(cs, key).items()):
+            ax.plot(*joined(kcs, field), ".-", color=palette[k], alpha=0.6, linewidth=0.9, markersize=3)
+            mark_knees(ax, kcs, palette[k], field, intervals=False)
         mark_throttled(ax, cs, field)
-        ax.set_xlabel("problem size", fontsize=8)
-        ax.set_ylabel(label, fontsize=8)
+        ax.set_xlabel("problem size", fontsize=10)
+        ax.set_ylabel(label, fontsize=10)
         ax.grid(True, which="major", alpha=0.3)
-        ax.tick_params(labelsize=8, which="both")
+        ax.tick_params(labelsize=10, which="both")
         readable_log_ticks(ax)
-    model_legend(fig, run, colors, cs)
+    model_legend(fig, run, colors, cs, colour)
     return fig, f"{kernel}: power and energy over problem size ({len(cs)} campaign(s))\n{run.subtitle()}"
 
 
@@ -472,15 +487,15 @@ def campaign_figure(run, kernel, rank, repeat):
         ax.plot(c.size, c.time_ms, "--", color=color, linewidth=0.9, alpha=0.8)
         state = c.status()
         knee = f"knee {size_label(c.knee_size)}" + (" (edge)" if state == "edge" else "") if state != "none" \
-            else f"no knee ({c.stop_reason})"
+            else "no knee" + (f" (stopped: {c.stop_reason})" if c.stop_reason != "knee" else "")
         right.plot(c.size, c.throughput, "-", color=color, linewidth=1.2, label=f"{c.detector}: {knee}")
         mark_knees(right, [c], color)
     mark_throttled(right, cs)
     ax.set_xlabel("problem size")
     ax.set_ylabel("execution time (ms, dashed)")
     right.set_ylabel(f"throughput ({cs[0].unit}, solid)")
-    fig.legend(*right.get_legend_handles_labels(), loc="lower center", ncols=min(len(cs), 3), fontsize=7,
-               title="detector (solid: throughput, dashed: time)", title_fontsize=7)
+    fig.legend(*right.get_legend_handles_labels(), loc="lower center", ncols=min(len(cs), 3), fontsize=9,
+               title="detector (solid: throughput, dashed: time)", title_fontsize=9)
     readable_log_ticks(ax)
     readable_log_ticks(right)
     state = "" if all(c.complete for c in cs) else " (incomplete)"
