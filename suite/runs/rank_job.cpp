@@ -58,7 +58,8 @@ std::string check(RankJob& job, const JobSetup& s, JobContext& ctx, bool& comple
   ctx.backend = resolve_backend(s.backend, mpi, backend_problem);
   if (problem.empty()) problem = backend_problem;
   if (mpi.root() && problem.empty() && ctx.backend == "sim") try {
-    backend::sim::sim_fault_from_environment();  // a malformed value is refused before anything is created
+    backend::sim::sim_fault_from_environment(mpi.rank());  // every item is parsed: a malformed one is refused before
+                                                          // anything is created
   } catch (const std::invalid_argument& e) {
     problem = e.what();
   }
