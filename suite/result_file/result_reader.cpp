@@ -197,6 +197,8 @@ void derive_converged(results::ResultFile& out) {
       const double target = settings.autoscale_for(c.kernel).noise_stop.target;
       for (auto& p : c.points) p.converged = results::reached_noise_target(p.noise, target);
     }
+}
+
 // A stored summary must agree with the data it summarises: each stability row counts the complete
 // campaigns of its group, once.
 void check_stability_counts(const std::string& path, const std::vector<results::StabilityRow>& stored,
