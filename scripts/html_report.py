@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """One self-contained HTML page of an autobench-mpi result file, on stdout.
 
-    html_report.py RESULTS.h5 [--gpu-health JSON] > page.html   (what `autobench-mpi report --format html` runs)
+    html_report.py RESULTS.h5 [--report-json REPORT.json] > page.html   (what `autobench-mpi report --format html` runs)
 
-The page (docs/html.md): provenance, GPU health first when --gpu-health names the `gpu_health` list of
-`report --format json` (docs/health.md), the answer (the consensus knee per kernel x device model from
-the file's /consensus group), the devices, the summary of every detector's knees (per kernel x device
+The page (docs/html.md) answers in its first screen: provenance in one line, the GPU health lines (the
+`gpu_health` list of `report --format json`, given with --report-json, when it holds one), the answer
+(the consensus knee per kernel x device model from the file's /consensus group) and links down; then
+the devices, the summary of every detector's knees (per kernel x device
 model: knee with its 95% interval, knees found, spread over detectors and repeats, plateau, power and
 work per joule at the knee), the overview figure, per kernel its figure (all ranks and repeats overlaid
 with their intervals, device models in colour, throttled points as red crosses and listed), power and
@@ -18,6 +19,8 @@ import html
 import io
 import json
 import os
+import pathlib
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -27,39 +30,71 @@ np = pr.np
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1200px;
-       padding: 0 1.2em 3em; color: #222; line-height: 1.4; }
-h1 { font-size: 1.5em; margin-top: 1em; } h2 { border-bottom: 1px solid #ccc; margin-top: 1.8em; }
-table { border-collapse: collapse; font-size: 0.85em; margin: 0.6em 0; }
-th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
+       padding: 0 1.2em 3em; color: #222; line-height: 1.35; }
+h1 { font-size: 1.35em; margin: 0.6em 0 0.2em; } h2 { border-bottom: 1px solid #ccc; margin: 1.1em 0 0.3em; font-size: 1.25em; }
+p { margin: 0.35em 0; }
+table { border-collapse: collapse; font-size: 0.85em; margin: 0.4em 0; }
+th, td { padding: 0.1em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: right; white-space: nowrap; }
 th { background: #f2f2f2; white-space: normal; vertical-align: bottom; } td.t, th.t { text-align: left; }
-tr:nth-child(even) td { background: #fafafa; }
+tr:nth-child(even) td { background: #fafafa; } table.short th { white-space: nowrap; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
-.note { background: #fff6d6; border: 1px solid #e8d48a; padding: 0.5em 0.8em; border-radius: 4px; }
+.note { background: #fff6d6; border: 1px solid #e8d48a; padding: 0.25em 0.8em; border-radius: 4px; }
 .meta { color: #555; font-size: 0.9em; } .wide { overflow-x: auto; }
 nav a { margin-right: 0.8em; }
+details { margin: 0.4em 0; } summary { cursor: pointer; font-weight: 600; }
+details.kernel > summary { font-size: 1.25em; border-bottom: 1px solid #ccc; padding: 0.2em 0; }
+ul.health { list-style: none; padding: 0; margin: 0.4em 0; } ul.health li { margin: 0.15em 0; }
+.verdict { display: inline-block; min-width: 6.5em; padding: 0 0.4em; border-radius: 3px; font-weight: 600;
+           text-align: center; margin-right: 0.5em; }
+.healthy { background: #dff0d8; } .slow, .unknown { background: #fcf8e3; } .throttling, .faulty { background: #f2dede; }
 """
+
+
+def docs_dir():
+    """The manual next to this script: <prefix>/share/doc/autobench-mpi when installed, else the source tree's docs/."""
+    here = pathlib.Path(__file__).resolve().parent
+    for candidate in (here.parent / "doc" / "autobench-mpi", here.parent / "docs"):
+        if (candidate / "index.md").is_file():
+            return candidate
+    return None
+
+
+def link_docs(text):
+    """Every "docs/NAME.md" of the page as a link to that file of the manual (plain text when it is absent)."""
+    docs = docs_dir()
+    if docs is None:
+        return text
+    return re.sub(r"(?<![\w/])docs/([a-z_]+\.md)",
+                  lambda m: f'<a href="{esc((docs / m.group(1)).as_uri())}">{m.group(0)}</a>', text)
 
 
 def esc(value):
     return html.escape(str(value))
 
 
-def table(header, rows, text_columns=1):
-    """An HTML table; the first `text_columns` columns left-aligned (names), the rest right (numbers)."""
+def table(header, rows, text_columns=1, one_line_header=False):
+    """An HTML table; the first `text_columns` columns left-aligned (names), the rest right (numbers); the
+    header in one line with `one_line_header` (short headers)."""
     def cells(tag, values):
         return "".join(f'<{tag}{" class=t" if i < text_columns else ""}>{esc(v)}</{tag}>' for i, v in enumerate(values))
     body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
-    return f'<div class="wide"><table><tr>{cells("th", header)}</tr>{body}</table></div>'
+    style = ' class="short"' if one_line_header else ""
+    return f'<div class="wide"><table{style}><tr>{cells("th", header)}</tr>{body}</table></div>'
 
 
 def figure(draw, alt):
-    """A figure from plot_results' drawing functions as an embedded PNG."""
+    """A figure from plot_results' drawing functions as an embedded PNG of 256 colours (line figures lose
+    nothing visible; the page gets about half as heavy)."""
+    from PIL import Image  # matplotlib's own dependency
+
     fig, title = draw()
-    fig.suptitle(title, fontsize=10)
+    fig.suptitle(title, fontsize=12)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=90)
     pr.plt.close(fig)
-    data = base64.b64encode(buffer.getvalue()).decode()
+    small = io.BytesIO()
+    Image.open(buffer).convert("RGB").quantize(colors=256).save(small, format="png", optimize=True)
+    data = base64.b64encode(small.getvalue()).decode()
     return f'<p><img alt="{esc(alt)}" src="data:image/png;base64,{data}"></p>'
 
 
@@ -169,8 +204,8 @@ def consensus_model_rows(rows):
             for r in rows]
 
 
-CONSENSUS_HEADER = ["kernel", "device model", "regime", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
-                    "knee of ceiling", "power at knee (W)", "work per J at knee", "repeat CV", "device CV"]
+CONSENSUS_HEADER = ["kernel", "device model", "regime", "knee", "95% interval", "sweeps agreeing", "plateau",
+                    "of ceiling", "power (W)", "work/J", "repeat CV", "device CV"]
 
 
 def consensus_sweep_rows(rows, kernel):
@@ -207,9 +242,9 @@ def throttled_note(run, kernel):
     if not points:
         return ""
     listed = ", ".join(f"rank {r} repeat {k} size {size(n)}" for r, k, n in points)
-    return (f"<p class=note>{len(points)} throttled point(s), red crosses in the figures (a thermal or power "
-            f"clock-event reason, or an SM clock below 90% of its sweep's median; never a knee unless "
-            f"--knee-allow-throttled): {esc(listed)}</p>")
+    return (f"<details class=note><summary>{len(points)} throttled point(s)</summary>red crosses in the figures "
+            f"(a thermal or power clock-event reason, or an SM clock below 90% of its sweep's median; never a knee "
+            f"unless --knee-allow-throttled): {esc(listed)}</details>")
 
 
 def devices_table(run):
@@ -224,15 +259,27 @@ def devices_table(run):
                  rows, text_columns=5)
 
 
-def health_section(entries):
-    """GPU health (docs/health.md): one row per GPU, worst first, from `report --format json`'s gpu_health."""
-    rows = [[e["rank"], e.get("host") or "-", e.get("pci_bus") or "-", e.get("uuid") or "-", e["verdict"], e["summary"]]
-            for e in entries]
-    return ('<h2 id="health">GPU health</h2><p class=meta>One verdict per GPU, worst first: healthy, slow, throttling, '
-            'faulty or unknown (docs/health.md).</p>' + table(["rank", "host", "PCI bus", "UUID", "verdict", "why"], rows, 6))
+def health_section(report):
+    """The GPU health lines of the report JSON's `gpu_health` (worst first, as given), or "" without it."""
+    gpus = (report or {}).get("gpu_health")
+    if not gpus:
+        return ""
+
+    def badge(verdict):
+        return f'<span class="verdict {esc(verdict)}">{esc(verdict)}</span> '
+
+    items = "".join(
+        f'<li>{badge(g.get("verdict", "unknown"))}rank {esc(g.get("rank", "?"))} | {esc(g.get("host") or "-")} | '
+        f'{esc(g.get("pci_bus") or "-")} | {esc(g.get("model") or "-")}: {esc(g.get("summary") or "")}</li>'
+        for g in gpus if g.get("verdict") != "healthy")
+    healthy = [g for g in gpus if g.get("verdict") == "healthy"]
+    if healthy:  # one line however many: the first screen stays for the answer
+        items += (f'<li>{badge("healthy")}{len(healthy)} GPU(s): rank(s) '
+                  f'{esc(", ".join(str(g.get("rank", "?")) for g in healthy))}</li>')
+    return f'<h2 id="health">GPU health</h2><ul class="health">{items}</ul>'
 
 
-def page(run, health=None):
+def page(run, report=None):
     pr.load_matplotlib()
     colors = pr.model_colors(run)
     a = run.attrs
@@ -250,21 +297,21 @@ def page(run, health=None):
     if health:
         parts.append(health_section(health))
     kernels = run.kernels()
-    parts.append("<nav>" + "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
-                 '<a href="#stability">stability</a></nav>')
+    parts.append(health_section(report))
     consensus, sweeps = consensus_tables(run)
     if consensus:
         parts.append("<h2>Answer: the consensus knee</h2><p class=meta>Per kernel and device model, the knee the "
-                     "detectors agree on (docs/knees.md: the lower median of the largest group of sweeps whose 95% "
-                     "intervals share a size, when it holds at least half of them), with its interval; every "
-                     "detector's knees follow below.</p>" +
-                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=3))
+                     "detectors agree on, with its 95% interval (docs/knees.md); every detector's knees below.</p>" +
+                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=3, one_line_header=True))
     else:
         parts.append("<p class=note>This file has no consensus knees (no <code>/consensus</code> group: written "
                      "before them); <code>autobench-mpi report</code> computes them. Every detector's knees "
                      "follow.</p>")
-    parts.append("<h2>Devices</h2>" + devices_table(run))
-    parts.append("<h2>Summary: every detector's knees</h2><p class=meta>Per kernel and device model, over the "
+    parts.append("<nav>Below: " + '<a href="#devices">devices</a><a href="#summary">every detector\'s knees</a>' +
+                 "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
+                 '<a href="#stability">stability</a></nav>')
+    parts.append('<h2 id="devices">Devices</h2>' + devices_table(run))
+    parts.append("<h2 id=summary>Summary: every detector's knees</h2><p class=meta>Per kernel and device model, over the "
                  "campaigns whose knee was "
                  "found (all detectors): the median knee and the median of their 95% intervals; detector spread: "
                  "the largest over the smallest detector's median knee; repeat CV: the median over detectors of the "
@@ -272,8 +319,8 @@ def page(run, health=None):
                  table(SUMMARY_HEADER, summary_rows(run), text_columns=2))
     if run.campaigns:
         parts.append(figure(lambda: pr.overview_figure(run, colors), "overview of every campaign"))
-    for kernel in kernels:
-        parts.append(f'<h2 id="k-{esc(kernel)}">{esc(kernel)}</h2>')
+    for kernel in kernels:  # each folded: a click away from the links above
+        parts.append(f'<details class=kernel id="k-{esc(kernel)}"><summary>{esc(kernel)}</summary>')
         parts.append(figure(lambda k=kernel: pr.kernel_figure(run, colors, k), f"{kernel}: repeats and models"))
         parts.append(throttled_note(run, kernel))
         if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
@@ -285,26 +332,29 @@ def page(run, health=None):
         if sweep_rows:
             parts.append("<p class=meta>Consensus per sweep (over the detectors that ran on it):</p>" +
                          table(SWEEP_HEADER, sweep_rows, text_columns=0))
-    parts.append('<h2 id="stability">Stability</h2>' + stability_table(run))
+        parts.append("</details>")
+    parts.append('<details class=kernel id="stability"><summary>Stability</summary>' + stability_table(run) +
+                 "</details>")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'
-            f"<style>{STYLE}</style></head><body>\n" + "\n".join(parts) + "\n</body></html>\n")
+            f"<style>{STYLE}</style></head><body>\n" + link_docs("\n".join(parts)) + "\n</body></html>\n")
 
 
 def main():
     args = sys.argv[1:]
-    if len(args) not in (1, 3) or args[0].startswith("-") or (len(args) == 3 and args[1] != "--gpu-health"):
-        sys.stderr.write("usage: html_report.py RESULTS.h5 [--gpu-health JSON] > page.html\n")
+    report_path = None
+    if len(args) == 3 and args[1] == "--report-json":
+        report_path = args.pop(2)
+        args.pop(1)
+    if len(args) != 1 or args[0].startswith("-"):
+        sys.stderr.write("usage: html_report.py RESULTS.h5 [--report-json REPORT.json] > page.html\n")
         return 2
     path = args[0]
-    health = None
-    if len(args) == 3:
-        try:
-            with open(args[2]) as f:
-                health = json.load(f)
-        except (OSError, ValueError) as e:
-            sys.stderr.write(f"html_report.py: error: cannot read --gpu-health '{args[2]}': {pr.one_line(e)}\n")
-            return 2
+    try:
+        report = json.load(open(report_path)) if report_path else None
+    except (OSError, ValueError) as e:
+        sys.stderr.write(f"html_report.py: error: cannot read '{report_path}': {pr.one_line(e)}\n")
+        return 2
     if not os.path.isfile(path):
         sys.stderr.write(f"html_report.py: error: '{path}' does not exist or is not a file\n")
         return 2
@@ -314,7 +364,7 @@ def main():
         sys.stderr.write(f"html_report.py: error: cannot read '{path}': {pr.one_line(e)}\n")
         return 2
     try:
-        text = page(run, health)
+        text = page(run, report)
     except Exception as e:
         sys.stderr.write(f"html_report.py: error: cannot draw the page of '{path}': {pr.one_line(e)}\n")
         return 1

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Figures of an autobench-mpi result file (PNG by default; PDF and SVG on request).
+"""Figures of an autobench-mpi result file (PNG and vector PDF by default; SVG on request).
 
-    plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg]
+    plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg] [--campaigns]
 
 The figure set (docs/html.md):
   overview.<fmt>                          one panel per kernel: every campaign's throughput, knees marked
-  kernel_<kernel>.<fmt>                   one panel per detector: all ranks and repeats overlaid, coloured
-                                          by device model, each knee with its 95% interval
+  kernel_<kernel>.<fmt>                   one panel: each sweep's curve (coloured by rank where a model has
+                                          several ranks), every detector's knees as its own marker with its
+                                          95% interval
   power_<kernel>.<fmt>                    power, energy per launch and work per joule over size (kernels
                                           with power measurements only)
-  campaign_<kernel>_rank<R>_repeat<K>.<fmt>   the thesis figure: time (linear) and throughput (log) over
-                                          size, one colour per detector, each knee with its interval
+  campaign_<kernel>_rank<R>_repeat<K>.<fmt>   only with --campaigns (a full suite has hundreds): the thesis
+                                          figure, time (linear) and throughput (log) over size, one colour
+                                          per detector, each knee with its interval
 Throttled points (a thermal or power clock-event reason, or a fallen SM clock) are red crosses.
 Titles name the backend ("sim (simulated)" for the sim backend), the device and the date of the run.
 Progress goes to stdout as "figure k of N" lines. Exit codes: 0 done, 1 missing Python modules or a
@@ -326,28 +328,30 @@ def mark_throttled(ax, campaigns, field="throughput"):
     x = np.concatenate([c.size[c.throttled] for c in campaigns]) if campaigns else np.array([])
     if len(x):
         y = np.concatenate([np.asarray(getattr(c, field), dtype=float)[c.throttled] for c in campaigns])
-        ax.plot(x, y, "x", linestyle="none", color="red", markersize=7, markeredgewidth=1.4, zorder=5)
+        ax.plot(x, y, "x", linestyle="none", color="red", markersize=5, markeredgewidth=0.9, alpha=0.7, zorder=1.5)
 
 
-def draw_curves(ax, campaigns, colors, title, intervals=True):
-    """Throughput over size (log-log) of every campaign, coloured by device model, knees marked (with their
-    intervals when `intervals`)."""
+def draw_curves(ax, campaigns, key, palette, title, intervals=True):
+    """Throughput over size (log-log) of every campaign, coloured by palette[key(c)] (curve_colours), knees
+    marked (with their intervals when `intervals`)."""
     log_scale(ax)
-    for model, cs in sorted(group_by(campaigns, lambda c: c.model).items()):
-        ax.plot(*joined(cs, "throughput"), "-", color=colors[model], alpha=0.6, linewidth=0.9)
-        mark_knees(ax, cs, colors[model], intervals=intervals)
+    for k, cs in sorted(group_by(campaigns, key).items()):
+        ax.plot(*joined(cs, "throughput"), "-", color=palette[k], alpha=0.6, linewidth=0.9)
+        mark_knees(ax, cs, palette[k], intervals=intervals)
     mark_throttled(ax, campaigns)
     found = sum(c.status() == "detected" for c in campaigns)
-    ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=9)
+    ax.set_title(f"{title}: {found} of {len(campaigns)} knee(s)", fontsize=11)
     ax.grid(True, which="major", alpha=0.3)
-    ax.tick_params(labelsize=8, which="both")
+    ax.tick_params(labelsize=10, which="both")
     readable_log_ticks(ax)
 
 
-def model_legend(fig, run, colors, campaigns):
+def model_legend(fig, run, colors, campaigns, colour=None):
+    """The figure's legend: the curves' colours (`colour` handles, else one per device model), knees and
+    throttled points."""
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], color=colors[m], label=m) for m in sorted({c.model for c in campaigns})]
+    handles = colour or [Line2D([], [], color=colors[m], label=m) for m in sorted({c.model for c in campaigns})]
     handles.append(Line2D([], [], marker="*", linestyle="none", color="grey", markeredgecolor="black",
                           markersize=9, label="knee (bar: 95% interval)"))
     if run.edge_flags:
@@ -355,7 +359,7 @@ def model_legend(fig, run, colors, campaigns):
                               markersize=9, label="edge knee"))
     if any(c.throttled.any() for c in campaigns):
         handles.append(Line2D([], [], marker="x", linestyle="none", color="red", markersize=7, label="throttled point"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=8)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=10)
 
 
 def grid(n, width=4.2, height=3.2, max_cols=4):
@@ -370,26 +374,79 @@ def grid(n, width=4.2, height=3.2, max_cols=4):
 
 def overview_figure(run, colors):
     kernels = group_by(run.campaigns, lambda c: c.kernel)
+    key, palette, colour = curve_colours(run.campaigns, colors)
     fig, axes = grid(len(kernels))
     for ax, (kernel, cs) in zip(axes, sorted(kernels.items())):
-        draw_curves(ax, cs, colors, kernel, intervals=False)
-        ax.set_ylabel(cs[0].unit, fontsize=8)
-    model_legend(fig, run, colors, run.campaigns)
+        draw_curves(ax, cs, key, palette, kernel, intervals=False)
+        ax.set_xlabel("problem size", fontsize=10)
+        ax.set_ylabel(f"throughput ({cs[0].unit})", fontsize=10)
+    model_legend(fig, run, colors, run.campaigns, colour)
     return fig, f"Overview: {len(run.campaigns)} campaign(s), throughput over problem size\n{run.subtitle()}"
 
 
+# Each detector's knees get their own marker in a kernel's figure (cycled beyond ten detectors).
+DETECTOR_MARKERS = "o^sDvP*Xh<>"
+
+
+def curve_colours(cs, colors):
+    """(key, palette, handles) of a figure's curves: by rank where a device model has several ranks (four
+    GPUs of one model are four colours), else by model; handles for its legend."""
+    from matplotlib.lines import Line2D
+
+    if len({c.rank for c in cs}) > len({c.model for c in cs}):
+        ranks = sorted({c.rank for c in cs})
+        palette = {r: f"C{i % 10}" for i, r in enumerate(ranks)}
+        model = {c.rank: c.model for c in cs}
+        return (lambda c: c.rank), palette, [Line2D([], [], color=palette[r], label=f"rank {r} ({model[r]})")
+                                            for r in ranks]
+    models = sorted({c.model for c in cs})
+    return (lambda c: c.model), colors, [Line2D([], [], color=colors[m], label=m) for m in models]
+
+
 def kernel_figure(run, colors, kernel):
+    """One panel: each sweep's curve once (its longest campaign: the detectors of a sweep share its points),
+    coloured by rank where a device model has several ranks (so four GPUs of one model are four colours),
+    else by model; every detector's knees as its own marker (hollow: edge knees) with the 95% interval."""
+    from matplotlib.lines import Line2D
+
     cs = [c for c in run.campaigns if c.kernel == kernel]
-    detectors = group_by(cs, lambda c: c.detector)
-    fig, axes = grid(len(detectors), max_cols=3)
-    for ax, (detector, dcs) in zip(axes, sorted(detectors.items())):
-        draw_curves(ax, dcs, colors, detector)
-        ax.set_xlabel("problem size", fontsize=8)
-        ax.set_ylabel(f"throughput ({dcs[0].unit})", fontsize=8)
-    model_legend(fig, run, colors, cs)
+    curves = [max(s, key=lambda c: len(c.size)) for s in group_by(cs, lambda c: (c.rank, c.repeat)).values()]
+    key, palette, colour = curve_colours(cs, colors)
+    fig, ax = plt.subplots(figsize=(11, 6), layout="constrained")
+    log_scale(ax)
+    for k, group in sorted(group_by(curves, key).items()):
+        ax.plot(*joined(group, "throughput"), "-", color=palette[k], alpha=0.7, linewidth=1.1)
+    mark_throttled(ax, curves)
+    detectors = sorted({c.detector for c in cs})
+    markers = dict(zip(detectors, (DETECTOR_MARKERS * len(detectors))[:len(detectors)]))
+    for detector in detectors:
+        for k, ks in group_by([c for c in cs if c.detector == detector and c.status() != "none"], key).items():
+            x = np.array([c.knee_size for c in ks], dtype=float)
+            y = np.array([c.throughput[c.knee_index] for c in ks], dtype=float)
+            low = np.array([c.knee_interval[0] for c in ks])
+            high = np.array([c.knee_interval[1] for c in ks])
+            ok = np.isfinite(low) & np.isfinite(high) & np.isfinite(y)
+            if ok.any():
+                ax.errorbar(x[ok], y[ok], xerr=[np.maximum(x - low, 0)[ok], np.maximum(high - x, 0)[ok]], fmt="none",
+                            ecolor=palette[k], elinewidth=0.8, capsize=2, alpha=0.5)
+            edge = np.array([c.status() == "edge" for c in ks])
+            ax.scatter(x, y, marker=markers[detector], s=45, zorder=4, linewidths=0.8, edgecolors="black",
+                       facecolors=[("none" if e else palette[k]) for e in edge])
+    ax.set_xlabel("problem size", fontsize=12)
+    ax.set_ylabel(f"throughput ({cs[0].unit})", fontsize=12)
+    ax.tick_params(labelsize=11, which="both")
+    ax.grid(True, which="major", alpha=0.3)
+    readable_log_ticks(ax)
+    shapes = [Line2D([], [], marker=markers[d], linestyle="none", color="grey", markeredgecolor="black",
+                     label=f"{d}: {sum(c.status() == 'detected' for c in cs if c.detector == d)} of "
+                           f"{sum(c.detector == d for c in cs)}") for d in detectors]
+    extra = [Line2D([], [], marker="x", linestyle="none", color="red", label="throttled point")] \
+        if any(c.throttled.any() for c in curves) else []
+    ax.legend(handles=colour + shapes + extra, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=10,
+              title="curves: colour; knees (found of all): marker, hollow = edge", title_fontsize=10)
     ranks = len({c.rank for c in cs})
     repeats = len({c.repeat for c in cs})
-    return fig, (f"{kernel}: {ranks} rank(s) x {repeats} repeat(s) overlaid, one panel per detector\n"
+    return fig, (f"{kernel}: {ranks} rank(s) x {repeats} repeat(s), {len(detectors)} detector(s) as markers\n"
                  f"{run.subtitle()}")
 
 
@@ -398,18 +455,19 @@ def power_figure(run, colors, kernel):
     fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), layout="constrained")
     panels = (("power_w", "power (W)"), ("energy_j", "energy per launch (J)"),
               ("efficiency", f"work per joule ({cs[0].unit.split('/')[0]}/J)"))
+    key, palette, colour = curve_colours(cs, colors)
     for ax, (field, label) in zip(axes, panels):
         log_scale(ax, y=field != "power_w")
-        for model, mcs in sorted(group_by(cs, lambda c: c.model).items()):
-            ax.plot(*joined(mcs, field), ".-", color=colors[model], alpha=0.6, linewidth=0.9, markersize=3)
-            mark_knees(ax, mcs, colors[model], field, intervals=False)
+        for k, kcs in sorted(group_by(cs, key).items()):
+            ax.plot(*joined(kcs, field), ".-", color=palette[k], alpha=0.6, linewidth=0.9, markersize=3)
+            mark_knees(ax, kcs, palette[k], field, intervals=False)
         mark_throttled(ax, cs, field)
-        ax.set_xlabel("problem size", fontsize=8)
-        ax.set_ylabel(label, fontsize=8)
+        ax.set_xlabel("problem size", fontsize=10)
+        ax.set_ylabel(label, fontsize=10)
         ax.grid(True, which="major", alpha=0.3)
-        ax.tick_params(labelsize=8, which="both")
+        ax.tick_params(labelsize=10, which="both")
         readable_log_ticks(ax)
-    model_legend(fig, run, colors, cs)
+    model_legend(fig, run, colors, cs, colour)
     return fig, f"{kernel}: power and energy over problem size ({len(cs)} campaign(s))\n{run.subtitle()}"
 
 
@@ -429,23 +487,24 @@ def campaign_figure(run, kernel, rank, repeat):
         ax.plot(c.size, c.time_ms, "--", color=color, linewidth=0.9, alpha=0.8)
         state = c.status()
         knee = f"knee {size_label(c.knee_size)}" + (" (edge)" if state == "edge" else "") if state != "none" \
-            else f"no knee ({c.stop_reason})"
+            else "no knee" + (f" (stopped: {c.stop_reason})" if c.stop_reason != "knee" else "")
         right.plot(c.size, c.throughput, "-", color=color, linewidth=1.2, label=f"{c.detector}: {knee}")
         mark_knees(right, [c], color)
     mark_throttled(right, cs)
     ax.set_xlabel("problem size")
     ax.set_ylabel("execution time (ms, dashed)")
     right.set_ylabel(f"throughput ({cs[0].unit}, solid)")
-    fig.legend(*right.get_legend_handles_labels(), loc="lower center", ncols=min(len(cs), 3), fontsize=7,
-               title="detector (solid: throughput, dashed: time)", title_fontsize=7)
+    fig.legend(*right.get_legend_handles_labels(), loc="lower center", ncols=min(len(cs), 3), fontsize=9,
+               title="detector (solid: throughput, dashed: time)", title_fontsize=9)
     readable_log_ticks(ax)
     readable_log_ticks(right)
     state = "" if all(c.complete for c in cs) else " (incomplete)"
     return fig, f"{kernel}, rank {rank} repeat {repeat}{state}\n{run.subtitle(cs[0].device_name)}"
 
 
-def figure_plan(run):
-    """(file stem, function drawing it) of every figure, in the order they are drawn."""
+def figure_plan(run, campaigns=False):
+    """(file stem, function drawing it) of every figure, in the order they are drawn; the per-campaign
+    figures only with `campaigns`."""
     if not run.campaigns:
         return []
     colors = model_colors(run)
@@ -454,7 +513,7 @@ def figure_plan(run):
         plan.append((f"kernel_{file_name_part(kernel)}", lambda k=kernel: kernel_figure(run, colors, k)))
         if any(c.has_power() for c in run.campaigns if c.kernel == kernel):
             plan.append((f"power_{file_name_part(kernel)}", lambda k=kernel: power_figure(run, colors, k)))
-    for kernel, rank, repeat in sorted({(c.kernel, c.rank, c.repeat) for c in run.campaigns}):
+    for kernel, rank, repeat in sorted({(c.kernel, c.rank, c.repeat) for c in run.campaigns} if campaigns else ()):
         plan.append((f"campaign_{file_name_part(kernel)}_rank{rank}_repeat{repeat}",
                      lambda k=kernel, r=rank, p=repeat: campaign_figure(run, k, r, p)))
     return plan
@@ -492,7 +551,7 @@ def draw_one(index):
     return stem, save(*draw(), os.path.join(directory, stem), formats)
 
 
-def draw_all(run, out_dir, formats):
+def draw_all(run, out_dir, formats, campaigns=False):
     """Every figure into out_dir, all or none: drawn into a temporary directory beside them, then renamed.
     Draws in one process per available core (forked: they share the file read once). Prints progress:
     about twenty 'figure k of N' lines, whatever N."""
@@ -500,7 +559,7 @@ def draw_all(run, out_dir, formats):
     os.makedirs(out_dir, exist_ok=True)
     partial = tempfile.mkdtemp(prefix=".plots-partial-", dir=out_dir)
     try:
-        plan = figure_plan(run)
+        plan = figure_plan(run, campaigns)
         _WORK = (plan, partial, formats)
         step = max(1, len(plan) // 20)
         jobs = min(len(os.sched_getaffinity(0)), len(plan), 8)
@@ -534,7 +593,9 @@ def main():
     parser.add_argument("--output", help="directory for the figures (default: plots/ next to the file)")
     parser.add_argument("--kernel", help="only these kernels (comma-separated)")
     parser.add_argument("--detector", help="only these detectors (comma-separated)")
-    parser.add_argument("--format", default="png", help="comma-separated of png, pdf, svg (default png)")
+    parser.add_argument("--format", default="png,pdf", help="comma-separated of png, pdf, svg (default png,pdf)")
+    parser.add_argument("--campaigns", action="store_true",
+                        help="also one figure per kernel x rank x repeat (hundreds for a full suite)")
     args = parser.parse_args()
     formats = names(args.format) or []
     bad = [f for f in formats if f not in FORMATS]
@@ -564,7 +625,7 @@ def main():
     load_matplotlib()
     created = not os.path.exists(out_dir)
     try:
-        written = draw_all(run, out_dir, formats)
+        written = draw_all(run, out_dir, formats, args.campaigns)
     except Exception as e:
         if created:
             shutil.rmtree(out_dir, ignore_errors=True)

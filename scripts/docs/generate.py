@@ -216,7 +216,8 @@ VOLATILE = [
 ]
 MASKED_COLUMNS = ("host", "hostnames", "elapsed_s",  # and the time split's seconds (report, docs/scale.md)
                   "gpu_timing_s", "input_init_s", "verification_s", "detection_s", "bootstrap_s", "power_s",
-                  "compilation_s", "gather_s", "write_s", "other_s", "total_s")
+                  "compilation_s", "gather_s", "write_s", "other_s", "total_s",
+                  "gpu", "init", "verify", "detect", "bootstrap", "power", "compile", "gather", "write", "other", "total")
 
 
 def mask_columns(text):

@@ -1,14 +1,19 @@
 # The body the scripts/slurm/*.sbatch templates share; sourced inside a batch script.
-# `autobench_run ARGS...` runs `srun --mpi=pmix autobench-mpi ARGS... --backend cuda --output "$RESULTS_DIR"`
-# and prints where the result file is; `autobench_calibrate ARGS...` runs `autobench-mpi calibrate
-# --backend cuda --clocks "$AUTOBENCH_CLOCKS" --output "$AUTOBENCH_CALIBRATION" ARGS...` and resets the
-# GPU clocks when the job ends, however it ends. Both forward the early warning SIGUSR1 (from
-# `#SBATCH --signal=B:USR1@60`) to the step so the program can stop cleanly (a run flushes its journal
-# and writes a partial file; calibrate restores the clocks), and return the step's status (1 when srun
-# says 0 but the expected file did not appear).
+# `autobench_load` loads the program's modules ($AUTOBENCH_MODULES; the site's module system is sourced
+# first where the batch shell has no `module` command). `autobench_run ARGS...` runs `LAUNCHER autobench-mpi
+# ARGS... --backend cuda --output "$RESULTS_DIR"` and prints where the result file is; `autobench_calibrate
+# ARGS...` runs `LAUNCHER autobench-mpi calibrate --backend cuda --clocks "$AUTOBENCH_CLOCKS" --output
+# "$AUTOBENCH_CALIBRATION" ARGS...` and resets the GPU clocks when the job ends, however it ends. LAUNCHER
+# is `srun --mpi=pmix` where srun has PMIx, else `mpirun` inside the allocation (one rank per task), else
+# plain `srun` (AUTOBENCH_MPI picks one). Both forward the early warning SIGUSR1 (from `#SBATCH
+# --signal=B:USR1@60`) to the step so the program can stop cleanly (a run flushes its journal and writes a
+# partial file; calibrate restores the clocks), and return the step's status (1 when the launcher says 0
+# but the expected file did not appear).
 #
 # Environment (all optional):
-#   AUTOBENCH_BIN          the program (default: autobench-mpi on PATH, e.g. from `module load autobench-mpi`)
+#   AUTOBENCH_BIN          the program (default: autobench-mpi on PATH, from `module load $AUTOBENCH_MODULES`)
+#   AUTOBENCH_MODULES      modules autobench_load loads, in order (the templates' one edit; default
+#                          autobench-mpi); skipped when AUTOBENCH_BIN is set
 #   AUTOBENCH_BACKEND      --backend (default: cuda, so a node without a usable GPU fails the job instead of
 #                          measuring a simulation; `sim` is for trying the templates without GPUs)
 #   AUTOBENCH_OUTPUT       results directory (default: $SLURM_SUBMIT_DIR/results); a run writes
@@ -18,9 +23,56 @@
 #   AUTOBENCH_CLOCKS       SM clocks autobench_calibrate locks, MHz: LO:HI:STEP or a list, at least 6 distinct
 #                          (default 900:1400:100; `nvidia-smi -q -d SUPPORTED_CLOCKS` lists a GPU's)
 #   AUTOBENCH_ARGS         extra program arguments, split on spaces (e.g. "--verbose")
-#   AUTOBENCH_MPI          srun's --mpi plugin (default: pmix)
-#   AUTOBENCH_SRUN_ARGS    extra srun options, split on spaces
+#   AUTOBENCH_MPI          the launch: an srun --mpi plugin (pmix, pmi2, ...: `srun --mpi=PLUGIN`) or `mpirun`
+#                          (default: pmix where `srun --mpi=list` has it, else mpirun where on PATH, else srun)
+#   AUTOBENCH_SRUN_ARGS    extra launcher options, split on spaces
 # shellcheck shell=bash
+
+# The module systems' bash init files, where sites put them (Environment Modules, Lmod).
+_autobench_module_inits=("${MODULESHOME:-/nonexistent}/init/bash" /etc/profile.d/lmod.sh /etc/profile.d/modules.sh
+                         /usr/share/lmod/lmod/init/bash /usr/share/modules/init/bash)
+
+autobench_load() {
+  [[ -z ${AUTOBENCH_BIN:-} && -n ${AUTOBENCH_MODULES:-} ]] || return 0
+  local init modules=()
+  if ! type module >/dev/null 2>&1; then # the submitting shell did not export it
+    for init in "${_autobench_module_inits[@]}"; do
+      [[ -f $init ]] || continue
+      set +u # the init scripts read unset variables
+      # shellcheck disable=SC1090
+      source "$init"
+      set -u
+      break
+    done
+  fi
+  if ! type module >/dev/null 2>&1; then
+    echo "autobench job: no 'module' command and no module system in ${_autobench_module_inits[*]}:" \
+      "set AUTOBENCH_BIN=/path/to/autobench-mpi"
+    return 1
+  fi
+  read -r -a modules <<<"$AUTOBENCH_MODULES"
+  module load "${modules[@]}" || { echo "autobench job: module load ${modules[*]} failed"; return 1; }
+}
+
+# Sets _autobench_launcher to the step's launcher words (AUTOBENCH_MPI, or detected: see the top).
+_autobench_launch() {
+  local mpi=${AUTOBENCH_MPI:-} per_node=${SLURM_NTASKS_PER_NODE:-1}
+  per_node=${per_node%%(*} # "1(x4)": one per node on four nodes
+  if [[ -z $mpi ]]; then
+    if srun --mpi=list 2>&1 | grep -q 'pmix'; then
+      mpi=pmix
+    elif command -v mpirun >/dev/null; then
+      mpi=mpirun
+    fi
+  fi
+  if [[ $mpi != mpirun ]]; then
+    _autobench_launcher=(srun ${mpi:+--mpi="$mpi"})
+  elif mpirun --version 2>&1 | grep -qi 'open mpi\|open-mpi\|openrte'; then
+    _autobench_launcher=(mpirun -n "${SLURM_NTASKS:-1}" --map-by "ppr:$per_node:node" --bind-to none)
+  else # MPICH, Intel MPI (Hydra)
+    _autobench_launcher=(mpirun -n "${SLURM_NTASKS:-1}" -ppn "$per_node")
+  fi
+}
 
 _autobench_forward_usr1() {
   _autobench_trapped=1
@@ -35,14 +87,15 @@ _autobench_run_dirs() {
   return 0
 }
 
-# _autobench_step ARGS...: `srun --mpi=... $AUTOBENCH_SRUN_ARGS autobench-mpi ARGS... --backend B $AUTOBENCH_ARGS`
-# in the background, so the batch shell can take SIGUSR1 and pass it on while the step runs (srun passes
-# it to every task); sets _autobench_rc to the step's status.
+# _autobench_step ARGS...: `LAUNCHER $AUTOBENCH_SRUN_ARGS autobench-mpi ARGS... --backend B $AUTOBENCH_ARGS`
+# in the background, so the batch shell can take SIGUSR1 and pass it on while the step runs (srun and
+# mpirun pass it to every task); sets _autobench_rc to the step's status.
 _autobench_step() {
   local extra=() srun_extra=() prev
   read -r -a extra <<<"${AUTOBENCH_ARGS:-}"
   read -r -a srun_extra <<<"${AUTOBENCH_SRUN_ARGS:-}"
-  local cmd=(srun --mpi="${AUTOBENCH_MPI:-pmix}" "${srun_extra[@]}" "${AUTOBENCH_BIN:-autobench-mpi}" "$@"
+  _autobench_launch
+  local cmd=("${_autobench_launcher[@]}" "${srun_extra[@]}" "${AUTOBENCH_BIN:-autobench-mpi}" "$@"
              --backend "${AUTOBENCH_BACKEND:-cuda}" "${extra[@]}")
   echo "autobench job ${SLURM_JOB_ID:-?} (${SLURM_JOB_NAME:-?}): ${SLURM_JOB_NUM_NODES:-?} node(s)" \
     "[${SLURM_JOB_NODELIST:-?}], ${SLURM_NTASKS:-?} rank(s), started $(date -u +%Y-%m-%dT%H:%M:%SZ)"

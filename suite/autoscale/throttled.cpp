@@ -11,11 +11,15 @@
 
 namespace autobench::autoscale {
 
-void flag_throttled(std::vector<results::Point>& points) {
+double normal_sm_clock(const std::vector<results::Point>& points) {
   std::vector<double> clocks;
   for (const auto& p : points)
     if (std::isfinite(p.sm_clock_mhz)) clocks.push_back(p.sm_clock_mhz);
-  const double normal = clocks.empty() ? results::kNaN : numerics::median(clocks);
+  return clocks.empty() ? results::kNaN : numerics::median(clocks);
+}
+
+void flag_throttled(std::vector<results::Point>& points) {
+  const double normal = normal_sm_clock(points);
   for (auto& p : points) {
     std::string reason = p.throttle_reason;  // the timed launches' reasons (summarize)
     if (p.sm_clock_mhz < kClockFallShare * normal)

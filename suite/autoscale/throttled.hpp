@@ -15,9 +15,12 @@ namespace autobench::autoscale {
 // A point whose median SM clock is below this share of its sweep's median SM clock has a fallen clock.
 inline constexpr double kClockFallShare = 0.9;
 
+// A sweep's normal SM clock: the median SM clock of its points (NaN without clocks).
+double normal_sm_clock(const std::vector<results::Point>& points);
+
 // Flags the points of one sweep, once, when it has ended: a point is `throttled` when a throttle reason was
 // seen while it was timed (summarize set it and named them in `throttle_reason`) or its SM clock is below
-// kClockFallShare of the median SM clock of `points`; `throttle_reason` then says which
+// kClockFallShare of normal_sm_clock(points); `throttle_reason` then says which
 // ("sw_thermal_slowdown", "sm_clock 1386/1980 MHz", or both, ", "-joined).
 void flag_throttled(std::vector<results::Point>& points);
 

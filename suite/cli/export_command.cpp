@@ -1,6 +1,6 @@
 // `autobench-mpi export FILE [--output DIR] [--tidy [--parquet]]`: writes a results file's per-campaign CSV
-// files and its JSON summary (as a run writes them next to its HDF5 file), or with --tidy its one long table
-// (and with --parquet that table as Parquet too).
+// files and its JSON summary (as a run writes them next to its HDF5 file), or with --tidy its tidy tables
+// (points.csv, campaigns.csv and their join tidy.csv; with --parquet each as Parquet too).
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -13,7 +13,7 @@
 #include "suite/cli/output_option.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
-#include "suite/result_file/tidy_csv.hpp"
+#include "suite/result_file/tidy_tables.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/result_file/exports.hpp"
 #include "suite/text/echo.hpp"
@@ -35,20 +35,29 @@ void export_file(const ExportOptions& options) {
   check_output("export", "--output", dir, options.tidy ? std::vector<std::string>{} : std::vector<std::string>{"csv"});
   const auto file = read_result_files("export", {options.file}).front().file;
   if (options.tidy) {
-    const auto path = (std::filesystem::path(dir) / "tidy.csv").string();
-    std::size_t rows = 0;
+    const auto at = [&](const char* name) { return (std::filesystem::path(dir) / name).string(); };
+    std::size_t rows = 0;  // of the joined table
     for (const auto& r : file.ranks) {
       for (const auto& c : r.campaigns) rows += c.points.size();
     }
+    const auto points = result_file::points_table(file);
+    const auto campaigns = result_file::campaigns_table(file);
     try {
       files::ensure_directory(dir);
-      files::write_file_atomically(path, result_file::tidy_csv(file));
+      files::write_file_atomically(at("points.csv"), points.csv);
+      files::write_file_atomically(at("campaigns.csv"), campaigns.csv);
+      files::write_file_atomically(at("tidy.csv"), result_file::tidy_csv(file));
     } catch (const std::runtime_error& e) {
       throw RunFailure(std::string("export: ") + e.what());
     }
-    fmt::print("{} row(s) in {}\n", rows, text::printable(path, text::kMessageBytes));
+    const auto shown = [&](const char* name) { return text::printable(at(name), text::kMessageBytes); };
+    fmt::print("{} point(s) in {}\n{} campaign(s) in {}\n{} row(s) in {} (the two joined, as before)\n", points.rows,
+               shown("points.csv"), campaigns.rows, shown("campaigns.csv"), rows, shown("tidy.csv"));
+    std::fflush(stdout);  // before the script's lines
     if (options.parquet)
-      run_python_script("export", "tidy_parquet.py", {path, (std::filesystem::path(dir) / "tidy.parquet").string()});
+      run_python_script("export", "tidy_parquet.py",
+                        {at("points.csv"), at("points.parquet"), at("campaigns.csv"), at("campaigns.parquet"),
+                         at("tidy.csv"), at("tidy.parquet")});
     return;
   }
   try {
@@ -73,11 +82,13 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
   cmd->add_option("--output", options->output, "Directory for csv/ and summary.json (default: the file's directory)");
   cmd->add_flag("--tidy", options->tidy,
-                "Write one long table instead, tidy.csv: a row per point of every campaign with rank, host, "
-                "device, model, kernel, detector, repeat, size, time, throughput, power, energy and knee flags "
-                "(columns in docs/tidy.md)");
+                "Write the tidy tables instead: points.csv (a row per measured point: rank, card, kernel, repeat, "
+                "size, timing, power, telemetry, throttling, convergence), campaigns.csv (a row per detector "
+                "campaign: knee, interval, status, plateau) and tidy.csv (the two joined, as before; columns in "
+                "docs/tidy.md)");
   cmd->add_flag("--parquet", options->parquet,
-                "With --tidy: also tidy.parquet, the same table as Parquet (needs python3 with pyarrow)");
+                "With --tidy: also each table as Parquet, points.parquet, campaigns.parquet and tidy.parquet "
+                "(needs python3 with pyarrow)");
   cmd->callback([options] { export_file(*options); });
 }
 

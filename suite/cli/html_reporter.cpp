@@ -1,38 +1,53 @@
 // The HTML report through the project's script (see html_reporter.hpp).
 #include "suite/cli/html_reporter.hpp"
 
-#include <stdlib.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string>
 
+#include "suite/cli/errors.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/files/atomic_file.hpp"
-#include "suite/formatting/report_health.hpp"
+#include "suite/formatting/report_json.hpp"
 
 namespace autobench::cli {
 namespace {
+
+// A file in the temporary directory that is removed when it goes out of scope.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(const std::string& contents) {
+    std::string name = (std::filesystem::temp_directory_path() / "autobench-report-XXXXXX.json").string();
+    const int fd = mkstemps(name.data(), 5);
+    if (fd < 0) throw RunFailure("report: cannot create a temporary file: " + std::string(std::strerror(errno)));
+    close(fd);
+    path_ = name;
+    files::write_file_atomically(path_, contents);
+  }
+  ~TemporaryFile() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 class HtmlReporter final : public formatting::Reporter {
  public:
   // The page's first section is GPU health, judged here (with --reference) and handed over as JSON.
   void write(const formatting::ReportSource& source, std::ostream& out) const override {
-    const auto health = formatting::gpu_health_json(stats::judge_gpus(source.results().ranks, {}, source.reference()));
-    // A directory of our own (mkdtemp: mode 0700, a new name), so the file cannot be planted or read by others.
-    std::string dir = (std::filesystem::temp_directory_path() / "autobench-health-XXXXXX").string();
-    if (!mkdtemp(dir.data()))
-      throw files::WriteError("cannot create a temporary directory " + dir + ": " + std::strerror(errno));
-    const auto path = std::filesystem::path(dir) / "gpu_health.json";
-    files::write_file_atomically(path.string(), health.dump(), files::Durability::rewritable);
     out.flush();
-    try {
-      run_python_script("report", "html_report.py", {source.path(), "--gpu-health", path.string()});
-    } catch (...) {
-      std::filesystem::remove_all(dir);
-      throw;
-    }
-    std::filesystem::remove_all(dir);
+    // The report's JSON goes along, so the page shows what only the program computes (gpu_health, ...).
+    const TemporaryFile json(formatting::report_json(source.results(), source.path(), source.reference()).dump());
+    run_python_script("report", "html_report.py", {source.path(), "--report-json", json.path()});
   }
 };
 

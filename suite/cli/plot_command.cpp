@@ -1,4 +1,4 @@
-// `autobench-mpi plot FILE [--output DIR] [--kernel K] [--detector D] [--format png,pdf,svg]`: draws a
+// `autobench-mpi plot FILE [--output DIR] [--kernel K] [--detector D] [--format png,pdf,svg] [--campaigns]`: draws a
 // results file's figures by running scripts/plot_results.py (with the project's interpreter: python_script.hpp).
 #include <filesystem>
 #include <memory>
@@ -19,7 +19,8 @@ struct PlotOptions {
   std::string output;
   std::string kernel;
   std::string detector;
-  std::string format = "png";
+  std::string format = "png,pdf";
+  bool campaigns = false;  // also the per-campaign figures
 };
 
 void plot(const PlotOptions& options) {
@@ -31,6 +32,7 @@ void plot(const PlotOptions& options) {
   if (!options.output.empty()) args.insert(args.end(), {"--output", options.output});
   if (!options.kernel.empty()) args.insert(args.end(), {"--kernel", options.kernel});
   if (!options.detector.empty()) args.insert(args.end(), {"--detector", options.detector});
+  if (options.campaigns) args.push_back("--campaigns");
   run_python_script("plot", "plot_results.py", args);
 }
 
@@ -40,16 +42,18 @@ void add_plot_command(CLI::App& app) {
   auto options = std::make_shared<PlotOptions>();
   auto* cmd = app.add_subcommand(
       "plot", "Draw a results file's figures: an overview, per kernel all repeats and device models overlaid with "
-              "their knee intervals, power and energy over size, and per kernel x rank x repeat time and "
-              "throughput over size with every detector's knee (needs Python 3 with h5py, matplotlib and numpy: "
-              "$AUTOBENCH_PYTHON, else <prefix>/share/autobench-mpi/venv, else the build's venv, else python3; "
-              "docs/html.md)");
+              "their knee intervals, and power and energy over size; with --campaigns also per kernel x rank x "
+              "repeat time and throughput over size with every detector's knee (needs Python 3 with h5py, "
+              "matplotlib and numpy: $AUTOBENCH_PYTHON, else <prefix>/share/autobench-mpi/venv, else the "
+              "configured interpreter, else python3; docs/html.md)");
   cmd->add_option("file", options->file, "Results file written by a run (autobench.h5)")->required();
   cmd->add_option("--output", options->output, "Directory for the figures (default: plots/ next to the file)");
   cmd->add_option("--kernel", options->kernel, "Only these kernels (comma-separated names)");
   cmd->add_option("--detector", options->detector, "Only these detectors (comma-separated names)");
-  cmd->add_option("--format", options->format, "png, pdf or svg, or several comma-separated")
+  cmd->add_option("--format", options->format, "png, pdf or svg, or several comma-separated (PDF: vector, for papers)")
       ->capture_default_str();
+  cmd->add_flag("--campaigns", options->campaigns,
+                "Also one figure per kernel x rank x repeat (a full suite on 4 GPUs: hundreds; off by default)");
   cmd->callback([options] { plot(*options); });
 }
 

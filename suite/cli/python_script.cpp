@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 #include "suite/cli/errors.hpp"
 
@@ -24,11 +25,12 @@ std::filesystem::path installed_share_dir() {
   return std::filesystem::read_symlink("/proc/self/exe").parent_path().parent_path() / "share" / "autobench-mpi";
 }
 
-std::filesystem::path script_path(const std::string& command, const std::string& script) {
+// The script and whether it is the installed copy.
+std::pair<std::filesystem::path, bool> script_path(const std::string& command, const std::string& script) {
   const auto installed = installed_share_dir() / script;
-  if (std::filesystem::is_regular_file(installed)) return installed;
+  if (std::filesystem::is_regular_file(installed)) return {installed, true};
   const auto source = std::filesystem::path(AUTOBENCH_SCRIPTS_DIR) / script;
-  if (std::filesystem::is_regular_file(source)) return source;
+  if (std::filesystem::is_regular_file(source)) return {source, false};
   throw RunFailure(command + ": cannot find " + script + " (looked for " + installed.string() + " and " +
                    source.string() + ")");
 }
@@ -39,12 +41,18 @@ struct Interpreter {
   std::string tried;
 };
 
-Interpreter interpreter() {
+// An installed binary (its share directory holds `script`) outlives the source and build trees, so it never
+// falls back to the build's interpreter when that lies in either tree (AUTOBENCH_PYTHON_INSTALLED is then
+// empty); a binary run from the build tree uses it.
+Interpreter interpreter(bool installed) {
   if (const char* env = std::getenv("AUTOBENCH_PYTHON"); env != nullptr && *env != '\0')
     return {env, std::string("$AUTOBENCH_PYTHON=") + env};
   std::string tried = "$AUTOBENCH_PYTHON (unset)";
-  for (const std::filesystem::path& candidate :
-       {installed_share_dir() / "venv" / "bin" / "python3", std::filesystem::path(AUTOBENCH_PYTHON_DEFAULT)}) {
+  const std::vector<std::filesystem::path> candidates =
+      installed ? std::vector<std::filesystem::path>{installed_share_dir() / "venv" / "bin" / "python3",
+                                                     AUTOBENCH_PYTHON_INSTALLED}
+                : std::vector<std::filesystem::path>{AUTOBENCH_PYTHON_DEFAULT};
+  for (const auto& candidate : candidates) {
     if (candidate.empty()) continue;
     if (std::filesystem::exists(candidate)) return {candidate.string(), tried + ", " + candidate.string()};
     tried += ", " + candidate.string() + " (absent)";
@@ -55,8 +63,8 @@ Interpreter interpreter() {
 }  // namespace
 
 void run_python_script(const std::string& command, const std::string& script, const std::vector<std::string>& args) {
-  const auto path = script_path(command, script);
-  const Interpreter python = interpreter();
+  const auto [path, installed] = script_path(command, script);
+  const Interpreter python = interpreter(installed);
   std::vector<std::string> words{python.path, path.string()};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;

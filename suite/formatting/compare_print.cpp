@@ -16,22 +16,28 @@ namespace {
 
 using Align = TextTable::Align;
 
+// The files, then what the tables below show, once (the tables' titles stay short: 120 columns).
 std::string files_section(const stats::Comparison& c) {
   TextTable table({{"#", Align::right}, {"file"}, {"start_time"}, {"backend"}, {"git_commit"}, {"hostnames"}});
+  std::string sim;
   for (std::size_t i = 0; i < c.files.size(); ++i) {
     const auto& f = c.files[i];
-    table.add_row({std::to_string(i + 1), f.path, f.start_time, backend_label(f.backend), f.git_commit,
-                   results::joined(f.hostnames)});
+    table.add_row({std::to_string(i + 1), f.path, f.start_time, f.backend, f.git_commit, results::joined(f.hostnames)});
+    if (f.backend == "sim") sim = "backend " + backend_label(f.backend) + "\n";
   }
-  return "Files\n" + table.str();
+  return "Files\n" + table.str() + sim +
+         "\nPer kernel and detector: medians over campaigns (consensus: over the sweeps' consensus knees), knee_size\n"
+         "over the knees found; peak: throughput; work/J: energy efficiency; ratio: to the baseline model; range:\n"
+         "smallest-largest ratio over pairs.\n";
 }
 
 // The three cells of one figure: the median, the ratio to the baseline, and the ratio's range.
 void add_cells(std::vector<std::string>& row, const stats::ModelFigure& f, fmt::format_string<double> median_spec) {
   row.push_back(number_or(f.median, median_spec, "n/a"));
   row.push_back(number_or(f.ratio, "{:.3f}", "n/a"));
-  row.push_back(std::isnan(f.ratio_min) ? "n/a" : "[" + number_or(f.ratio_min, "{:.3f}", "n/a") + ", " +
-                                                       number_or(f.ratio_max, "{:.3f}", "n/a") + "]");
+  row.push_back(std::isnan(f.ratio_min) ? "n/a"
+                                         : number_or(f.ratio_min, "{:.2f}", "n/a") + "-" +
+                                               number_or(f.ratio_max, "{:.2f}", "n/a"));
 }
 
 std::string kernel_section(const stats::KernelComparison& k) {
@@ -42,10 +48,10 @@ std::string kernel_section(const stats::KernelComparison& k) {
                    {"knee_size", Align::right},
                    {"ratio", Align::right},
                    {"range", Align::right},
-                   {"peak " + k.metric_unit, Align::right},
+                   {"peak", Align::right},
                    {"ratio", Align::right},
                    {"range", Align::right},
-                   {"efficiency " + eff, Align::right},
+                   {"work/J", Align::right},
                    {"ratio", Align::right},
                    {"range", Align::right}});
   for (const auto& m : k.models) {
@@ -57,9 +63,8 @@ std::string kernel_section(const stats::KernelComparison& k) {
     table.add_row(std::move(row));
   }
   const std::string baseline = k.baseline.empty() ? "no baseline model here" : "ratios to " + k.baseline;
-  const std::string what = k.detector == "consensus" ? "the sweeps' consensus knees" : "campaigns";
-  return k.kernel + " / " + k.detector + " (medians over " + what + ", knee_size over the knees found; " + baseline +
-         "; range: smallest and largest ratio over pairs)\n" + table.str();
+  return k.kernel + " / " + k.detector + " (peak in " + k.metric_unit + ", work/J in " + eff + "; " + baseline + ")\n" +
+         table.str();
 }
 
 nlohmann::json figure_json(const stats::ModelFigure& f) {

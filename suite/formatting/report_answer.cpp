@@ -48,19 +48,6 @@ bool any_detector_knee(const results::ResultFile& file, const results::Consensus
   return false;
 }
 
-// Why a kernel and model have no consensus knee, in one line.
-std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r) {
-  const std::string which = r.kernel + " on " + r.model + (r.regime == "single" ? "" : ", " + r.regime + " regime");
-  if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(file, r))
-    return which + ": no knee in any sweep: it rises up to its L2 peak (" + short_size(r.regime_last_size) + ")";
-  const std::string what = which + ": no consensus knee: ";
-  if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
-  if (2 * r.agreeing < r.voters)
-    return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +
-           std::to_string(r.voters) + " (fewer than half)";
-  return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
-}
-
 // Per model row, the ranks none of whose sweeps is among the agreeing ones, and why: "gemm on H100: rank 3
 // left out (no consensus knee in its 5 sweeps)" or "(its 5 knees disagree with the others')".
 std::vector<std::string> left_out(const results::ResultFile& file) {
@@ -92,6 +79,20 @@ std::vector<std::string> left_out(const results::ResultFile& file) {
 
 }  // namespace
 
+// Why a kernel and model have no consensus knee, in one line.
+std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r) {
+  if (r.found) return "";
+  const std::string which = r.kernel + " on " + r.model + (r.regime == "single" ? "" : ", " + r.regime + " regime");
+  if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(file, r))
+    return which + ": no knee in any sweep: it rises up to its L2 peak (" + short_size(r.regime_last_size) + ")";
+  const std::string what = which + ": no consensus knee: ";
+  if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
+  if (2 * r.agreeing < r.voters)
+    return what + "the largest agreeing group is " + std::to_string(r.agreeing) + " of " +
+           std::to_string(r.voters) + " sweeps (fewer than half)";
+  return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
+}
+
 TextSection answer_section(const results::ResultFile& file) {
   TextTable table({{"kernel"},
                    {"model"},
@@ -100,7 +101,7 @@ TextSection answer_section(const results::ResultFile& file) {
                    {"knee_95%", Align::right},
                    {"plateau", Align::right},
                    {"unit"},
-                   {"of_peak", Align::right},
+                   {"%peak", Align::right},
                    {"power_W", Align::right},
                    {"work/J", Align::right},
                    {"cv_rep", Align::right},
@@ -119,7 +120,7 @@ TextSection answer_section(const results::ResultFile& file) {
   }
   for (auto& line : left_out(file)) missing.push_back(std::move(line));
   if (count == 0) return {.title = "Answer: none (no campaign with points)"};
-  return {"Answer: consensus knee per kernel, model and L2 regime (docs/knees.md; of_peak: knee throughput / "
+  return {"Answer: consensus knee per kernel, model and L2 regime (docs/knees.md; %peak: knee throughput / "
           "regime's highest)",
           std::move(table), "No answer, and GPUs left out of one:", std::move(missing)};
 }

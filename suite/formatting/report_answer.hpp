@@ -13,7 +13,7 @@ namespace autobench::formatting {
 
 // One row per kernel x device model x regime (with its timing, warm or cold): the consensus knee and its 95% interval (sizes over 9999 shortened
 // to 3 digits and k, M or G), the plateau, the knee's throughput as a share of the highest measured
-// (of_peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
+// (%peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
 // over devices (cv_dev), and sweeps with a consensus of all sweeps (knees); below it, why a kernel and
 // model have no consensus, and which GPUs (ranks) a consensus left out entirely and why.
 TextSection answer_section(const results::ResultFile& file);
@@ -22,6 +22,10 @@ TextSection answer_section(const results::ResultFile& file);
 // throughput) and its knee, where the memory-bound regime starts (the fall-out point), its knee and plateau;
 // none without a hump.
 std::optional<TextSection> regimes_section(const results::ResultFile& file);
+
+// Why a consensus row has no knee ("gemm on H100: no consensus knee: ..."), as "No answer:" lists it; ""
+// when it has one.
+std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r);
 
 // One row per sweep (rank, kernel, repeat): its consensus knee, interval, agreeing detectors (--details).
 TextSection sweep_consensus_section(const results::ResultFile& file);

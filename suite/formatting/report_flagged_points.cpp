@@ -49,7 +49,7 @@ std::optional<TextSection> flagged_section(const results::ResultFile& file, bool
 std::optional<TextSection> throttled_section(const results::ResultFile& file, bool details) {
   return flagged_section(file, details,
                          "Throttled points (a thermal or power clock-event reason, or an SM clock below 90% of "
-                         "its sweep's median; never a knee unless --knee-allow-throttled; docs/knees.md)",
+                         "its sweep's median;\nnever a knee unless --knee-allow-throttled; docs/knees.md)",
                          [](const results::Point& p) -> std::optional<std::string> {
                            if (!p.throttled) return std::nullopt;
                            return p.throttle_reason.empty() ? std::string("throttled") : p.throttle_reason;

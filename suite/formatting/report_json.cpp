@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "record/json.hpp"
+#include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_health.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
@@ -78,10 +79,11 @@ nlohmann::json stability_json(const results::StabilityRow& row) {
   return j;
 }
 
-nlohmann::json consensus_json(const results::ConsensusRow& row) {
+nlohmann::json consensus_json(const results::ResultFile& file, const results::ConsensusRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}};
   record::fields_to_json(j, row, results::kConsensusColumns);
   record::fields_to_json(j, row, results::kConsensusRegimeColumns);
+  if (row.scope == "model") j["no_consensus"] = no_consensus(file, row);  // the text report's "No answer:" line
   return j;
 }
 
@@ -129,13 +131,19 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
     for (const auto& c : rank.campaigns) j["campaigns"].push_back(campaign_json(rank, c));
   }
   for (const auto& row : file.stability) j["stability"].push_back(stability_json(row));
-  for (const auto& row : file.consensus) j["consensus"].push_back(consensus_json(row));
+  for (const auto& row : file.consensus) j["consensus"].push_back(consensus_json(file, row));
   for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
     j["detector_agreement"].push_back(agreement_json(row));
   }
   const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
   j["gpu_health"] = gpu_health_json(verdicts);
   j["outliers"] = outliers_json(verdicts);
+  j["time_split"] = nlohmann::json::array();  // the text report's "Where each rank's time went"
+  for (const auto& split : file.time_splits) {
+    nlohmann::json row = split;
+    row["other_s"] = record::number_to_json(split.other_s());
+    j["time_split"].push_back(std::move(row));
+  }
   return j;
 }
 

@@ -18,7 +18,7 @@ std::string time_split_table(const TimeSplitColumns& columns, const std::vector<
   std::vector<TextTable::Column> headers{{columns.name, Align::left}};
   if (counted) headers.push_back({columns.count, Align::right});
   for (const auto& phase : columns.phases) headers.push_back({phase, Align::right});
-  headers.push_back({"total_s", Align::right});
+  headers.push_back({columns.total, Align::right});
   if (each) headers.push_back({"ms_each", Align::right});
   TextTable table(std::move(headers));
 
@@ -29,9 +29,9 @@ std::string time_split_table(const TimeSplitColumns& columns, const std::vector<
                                   " phases, the table " + std::to_string(columns.phases.size()));
     std::vector<std::string> cells{r.name};
     if (counted) cells.push_back(std::to_string(r.count));
-    for (const double s : r.seconds) cells.push_back(fmt::format("{:.3f}", s));
+    for (const double s : r.seconds) cells.push_back(fmt::format("{:.{}f}", s, columns.decimals));
     const double total = total_of(r.seconds);
-    cells.push_back(fmt::format("{:.3f}", total));
+    cells.push_back(fmt::format("{:.{}f}", total, columns.decimals));
     if (each) cells.push_back(fmt::format("{:.2f}", r.count ? 1e3 * total / static_cast<double>(r.count) : 0.0));
     table.add_row(std::move(cells));
   };

@@ -20,9 +20,11 @@ struct TimeSplitColumns {
   std::string count;                // header of a count column; "" for none
   bool ms_each = true;              // with a count column: an "ms_each" column (total per counted item)
   std::vector<std::string> phases;  // headers of the phase columns ("prepare_s", ...)
+  std::string total = "total_s";    // header of the total column
+  int decimals = 3;                 // of the seconds
 };
 
-// "NAME  [COUNT]  PHASE...  total_s  [ms_each]" with three decimals (ms_each two), one row per entry,
+// "NAME  [COUNT]  PHASE...  TOTAL  [ms_each]" with `decimals` decimals (ms_each two), one row per entry,
 // then "all" and "share" (no percentages when the total is 0); "" without rows. Throws
 // std::invalid_argument when a row has another number of phases than the columns.
 std::string time_split_table(const TimeSplitColumns& columns, const std::vector<TimeSplitRow>& rows);

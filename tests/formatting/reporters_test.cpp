@@ -64,6 +64,38 @@ TEST(Reporters, EachFormatWritesWhatItsFunctionsProduce) {
   }
 }
 
+TEST(Reporters, TheJsonHoldsTheTimeSplitTheTableShows) {
+  const MemorySource source(with_time_split(), false);
+  const auto json = nlohmann::json::parse(written(*json_reporter(), source));
+  ASSERT_EQ(json.at("time_split").size(), 1u);
+  const auto& row = json["time_split"][0];
+  EXPECT_EQ(row.at("rank"), 0);
+  EXPECT_EQ(row.at("cores"), 2);
+  EXPECT_DOUBLE_EQ(row.at("wall_s").get<double>(), 3.0);
+  EXPECT_DOUBLE_EQ(row.at("gpu_timing_s").get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(row.at("other_s").get<double>(), 1.0);  // wall minus the phases, as the table's "other"
+  EXPECT_EQ(nlohmann::json::parse(written(*json_reporter(), MemorySource(testing::sample_result_file(), false)))
+                .at("time_split"),
+            nlohmann::json::array());
+}
+
+TEST(Reporters, TheJsonSaysWhyAModelHasNoConsensusAsTheTableDoes) {
+  results::ResultFile file = testing::sample_result_file();
+  results::ConsensusRow row;
+  row.kernel = "gemm";
+  row.scope = "model";
+  row.model = "H100";
+  row.voters = 4;
+  row.knees_found = 3;
+  row.agreeing = 1;
+  file.consensus = {row};
+  const MemorySource source(file, false);
+  const auto json = nlohmann::json::parse(written(*json_reporter(), source));
+  const std::string why = json.at("consensus").at(0).at("no_consensus");
+  EXPECT_EQ(why, "gemm on H100: no consensus knee: the largest agreeing group is 1 of 4 sweeps (fewer than half)");
+  EXPECT_NE(written(*table_reporter(), source).find(why), std::string::npos);
+}
+
 TEST(Reporters, OnlyTheTableShowsWhereEachRanksTimeWent) {
   const MemorySource source(with_time_split(), false);
   const std::string split = rank_time_split_table(source.results().time_splits);

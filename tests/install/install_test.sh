@@ -70,9 +70,9 @@ SH
 chmod +x "$share/venv/bin/python3"
 env -u AUTOBENCH_PYTHON autobench-mpi plot "$h5" --output "$work/plots" >"$work/plot.log" 2>&1 ||
   { cat "$work/plot.log"; fail "the installed plot failed"; }
-[[ $(cat "$work/venv-used" 2>/dev/null) == "$share/plot_results.py $h5 --format png --output $work/plots" ]] ||
+[[ $(cat "$work/venv-used" 2>/dev/null) == "$share/plot_results.py $h5 --format png,pdf --output $work/plots" ]] ||
   fail "plot did not run the installed script with the prefix's venv: '$(cat "$work/venv-used" 2>&1)'"
-ls "$work/plots"/campaign_*.png >/dev/null 2>&1 || fail "plot wrote no campaign figure"
+[[ -f $work/plots/overview.png && -f $work/plots/overview.pdf ]] || fail "plot wrote no overview.png and .pdf"
 
 if [[ $(type -t module) == function ]]; then
   module unload autobench-mpi

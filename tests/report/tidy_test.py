@@ -1,6 +1,10 @@
-"""Tidy data: `export --tidy` writes one row per point of every campaign whose values equal the file's
-(read with h5py), with the campaign's knee_status and per point the energy counter's and the integrated
-power's energy and their ratio; `--parquet` writes the same table as Parquet (pyarrow); every per-point dataset carries its `units` and has `size` as its dimension scale, so
+"""Tidy data: `export --tidy` writes points.csv, one row per measured point (each once, whatever detectors
+ran on its sweep: as many rows as the file's /sweeps hold points, every value the sweep's), with the card
+(pci_bus, uuid), telemetry, structured throttling and convergence; campaigns.csv, one row per campaign with
+its knee, interval, status and plateau (the file's); and tidy.csv, the two joined as before: one row per
+point of every campaign whose values equal the file's (read with h5py), with the campaign's knee_status and
+per point the energy counter's and the integrated power's energy and their ratio; `--parquet` writes each
+table as Parquet (pyarrow); every per-point dataset carries its `units` and has `size` as its dimension scale, so
 xarray (h5netcdf) opens a sweep group with size as the coordinate and strings as str; the pandas
 example of docs/tidy.md runs on the exported table (its code block is extracted and executed)."""
 import csv
@@ -24,12 +28,13 @@ h5 = sim_run("results")
 problems = []
 out_dir = os.path.join(SCRATCH, "tidy")
 stdout, _ = run("export", h5, "--tidy", "--output", out_dir)
-if os.listdir(out_dir) != ["tidy.csv"]:
-    problems.append(f"export --tidy wrote {os.listdir(out_dir)}, expected only tidy.csv")
+TABLES = ["campaigns.csv", "points.csv", "tidy.csv"]
+if sorted(os.listdir(out_dir)) != TABLES:
+    problems.append(f"export --tidy wrote {os.listdir(out_dir)}, expected {TABLES}")
 with open(os.path.join(out_dir, "tidy.csv"), newline="") as f:
     rows = list(csv.DictReader(f))
 cs = campaigns(h5)
-if f"{len(rows)} row(s) in" not in stdout:
+if f"{len(rows)} row(s) in" not in stdout or "point(s) in" not in stdout or "campaign(s) in" not in stdout:
     problems.append(f"export --tidy printed {stdout!r}, expected the row count {len(rows)}")
 columns = ["rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point", "size", "time_s",
            "throughput", "unit", "power_w", "energy_j", "efficiency", "refinement", "knee_detected", "knee_status",
@@ -77,7 +82,8 @@ for c in cs:
 # Parquet (pyarrow: tests/requirements.txt): the same table, text as strings, an empty field as null.
 parquet_dir = os.path.join(SCRATCH, "parquet")
 stdout, _ = run("export", h5, "--tidy", "--parquet", "--output", parquet_dir)
-if sorted(os.listdir(parquet_dir)) != ["tidy.csv", "tidy.parquet"] or f"{len(rows)} row(s) in" not in stdout:
+PARQUET = sorted(TABLES + [t.replace(".csv", ".parquet") for t in TABLES])
+if sorted(os.listdir(parquet_dir)) != PARQUET or f"{len(rows)} row(s) in" not in stdout:
     problems.append(f"export --tidy --parquet wrote {os.listdir(parquet_dir)} and printed {stdout!r}")
 else:
     frame = pandas.read_parquet(os.path.join(parquet_dir, "tidy.parquet"))
@@ -88,9 +94,52 @@ else:
         problems.append("tidy.parquet holds other values than tidy.csv")
     elif not pandas.api.types.is_string_dtype(frame["knee_status"]) or frame["size"].dtype.kind not in "iu":
         problems.append(f"tidy.parquet types: knee_status {frame['knee_status'].dtype}, size {frame['size'].dtype}")
+    for name in ("points", "campaigns"):
+        frame, table = (pandas.read_parquet(os.path.join(parquet_dir, f"{name}.parquet")),
+                        pandas.read_csv(os.path.join(out_dir, f"{name}.csv")))
+        if list(frame.columns) != list(table.columns) or len(frame) != len(table) or \
+                not pandas.api.types.is_string_dtype(frame["uuid"]) or frame["rank"].dtype.kind not in "iu":
+            problems.append(f"{name}.parquet: {len(frame)} rows of {dict(frame.dtypes)}, {name}.csv {len(table)}")
 p = subprocess.run([os.environ["AUTOBENCH_BINARY"], "export", h5, "--parquet"], capture_output=True, text=True)
 if p.returncode != 2 or "give --tidy too" not in p.stderr:
     problems.append(f"export --parquet without --tidy: exit {p.returncode}: {p.stderr}")
+
+# points.csv: each point of each sweep once, with the sweep's values; campaigns.csv: each campaign once.
+points = pandas.read_csv(os.path.join(out_dir, "points.csv"), keep_default_na=False)
+table = pandas.read_csv(os.path.join(out_dir, "campaigns.csv"))
+point_columns = ["rank", "host", "pci_bus", "uuid", "device", "model", "backend", "kernel", "repeat", "sweep", "point",
+                 "size", "refinement", "time_s", "time_median_s", "time_min_s", "time_stddev_s", "throughput", "unit",
+                 "power_w", "energy_j", "efficiency", "temperature_c", "sm_clock_mhz", "mem_clock_mhz", "throttled",
+                 "throttle_reasons", "clock_fell", "sweep_sm_clock_mhz", "noise", "launches", "capped"]
+if list(points.columns) != point_columns:
+    problems.append(f"points.csv columns {list(points.columns)}, expected {point_columns}")
+with h5py.File(h5, "r") as f:
+    sweeps = {(int(r[4:]), name): g for r, rank in f["sweeps"].items() for name, g in rank.items()}
+    stored = sum(len(g["size"]) for g in sweeps.values())
+    if len(points) != stored or len(points) >= len(rows):
+        problems.append(f"points.csv has {len(points)} rows; the file's sweeps hold {stored} points, tidy.csv {len(rows)}")
+    for (rank, name), g in sweeps.items():
+        mine = points[(points["rank"] == rank) & (points["sweep"] == name)]
+        device = f[f"devices/rank{rank}"].attrs
+        if mine["size"].tolist() != g["size"][:].tolist() or \
+                not all(same(a, b) for a, b in zip(mine["time_s"], g["time_mean_s"][:])) or \
+                mine["launches"].tolist() != g["iterations"][:].tolist() or \
+                set(mine["uuid"]) != {device["uuid"]} or set(mine["pci_bus"]) != {device["pci_bus_id"]}:
+            problems.append(f"points.csv rank {rank} sweep {name}: not the file's sizes, times, launches or card")
+    if points.duplicated(["rank", "kernel", "repeat", "sweep", "point"]).any():
+        problems.append("points.csv repeats a point")
+    if len(table) != len(cs) or table.duplicated(["rank", "kernel", "detector", "repeat"]).any():
+        problems.append(f"campaigns.csv has {len(table)} rows for {len(cs)} campaigns")
+    for c in cs:
+        row = table[(table["rank"] == int(c["rank"])) & (table["kernel"] == c["kernel"]) &
+                    (table["detector"] == c["detector"]) & (table["repeat"] == int(c["repeat"]))]
+        if len(row) != 1 or row["knee_status"].iloc[0] != c["knee_status"] or \
+                not same(float(row["plateau"].iloc[0]), float(c["plateau"])) or \
+                f"/sweeps/rank{c['rank']}/{row['sweep'].iloc[0]}" != c["sweep"]:
+            problems.append(f"campaigns.csv: {c['kernel']}/{c['detector']}/rank{c['rank']}/repeat{c['repeat']}: "
+                            f"{row.to_dict('records')}, expected status {c['knee_status']}, plateau {c['plateau']}")
+    if not set(table["regime"]) <= {"single", "cache", "memory"}:
+        problems.append(f"campaigns.csv regimes {set(table['regime'])}, expected single, cache or memory")
 
 # HDF5: units, size the dimension scale, strings as variable-length UTF-8.
 units = {"size": "1", "time_mean_s": "s", "power_w": "W", "energy_j": "J", "sm_clock_mhz": "MHz",
@@ -137,13 +186,26 @@ ds.close()
 # docs/tidy.md's pandas example, run where the table is.
 docs = open(os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "docs", "tidy.md")).read()
 blocks = [b for b in re.findall(r"```python\n(.*?)```", docs, re.DOTALL) if "pd.read_csv" in b]
-if len(blocks) != 1 or len(blocks[0].strip().splitlines()) > 5:
-    problems.append(f"docs/tidy.md: expected one pandas example of at most 5 lines, found {blocks}")
+plateau = [b for b in blocks if "plateau" in b]
+if len(blocks) != 2 or len(plateau) != 1 or len(plateau[0].strip().splitlines()) > 3:
+    problems.append(f"docs/tidy.md: expected two pandas examples, the plateau one of at most 2 lines after the "
+                    f"import, found {blocks}")
 else:
-    p = subprocess.run([sys.executable, "-c", blocks[0]], cwd=out_dir, capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-c", next(b for b in blocks if b not in plateau)], cwd=out_dir,
+                       capture_output=True, text=True)
     knees = {(c["kernel"], c["device"]["model"], c["detector"]) for c in cs if c["knee_status"] == "found"}
     if p.returncode != 0 or any(k not in p.stdout or m not in p.stdout for k, m, _ in knees):
         problems.append(f"the pandas example failed or printed no knees (exit {p.returncode}):\n{p.stdout}{p.stderr}")
+    p = subprocess.run([sys.executable, "-c", plateau[0] + "\nprint(plateau.to_csv())"], cwd=out_dir,
+                       capture_output=True, text=True)
+    printed = {tuple(line.split(",")[:2]): float(line.split(",")[2]) for line in p.stdout.splitlines()[1:] if line}
+    want = {}
+    for c in cs:
+        want.setdefault((str(c["rank"]), c["kernel"]), []).append(float(c["plateau"]))
+    if p.returncode != 0 or set(printed) != set(want) or \
+            any(not same(printed[k], float(pandas.Series(v).median())) for k, v in want.items()):
+        problems.append(f"the plateau example (exit {p.returncode}) printed {printed}, expected the medians of "
+                        f"{want}:\n{p.stderr}")
 
 for problem in problems:
     print("FAIL:", problem)

@@ -95,10 +95,12 @@ export AUTOBENCH_BIN=$AUTOBENCH_BINARY AUTOBENCH_BACKEND=sim
 submitted=()
 # submit TEMPLATE [FOLDER]: sbatch --wait FOLDER/TEMPLATE.sbatch (default: the source tree's) from
 # $scratch/TEMPLATE; sets job_rc, job_dir and job_log (printed). With a FOLDER, as installed: no
-# AUTOBENCH_BIN, so the template's own `module load autobench-mpi` must find the program.
+# AUTOBENCH_BIN, so the template's own `module load autobench-mpi` must find the program, and no
+# exported `module` function, so the job must source the module system itself (MODULEPATH stays).
 submit() {
   local folder=${2:-$slurm_scripts} unset=()
-  [[ -z ${2:-} ]] || unset=(-u AUTOBENCH_BIN -u AUTOBENCH_SLURM_SCRIPTS)
+  [[ -z ${2:-} ]] || unset=(-u AUTOBENCH_BIN -u AUTOBENCH_SLURM_SCRIPTS -u 'BASH_FUNC_module%%' -u 'BASH_FUNC_ml%%'
+                            -u 'BASH_FUNC__module_raw%%')
   job_dir=$scratch/$1
   submitted+=("$1.sbatch")
   mkdir -p "$job_dir"
@@ -112,7 +114,8 @@ submit() {
 }
 
 # single-node.sbatch exactly as installed: `cmake --install` into a prefix and `module use` of its
-# modulefiles; Environment Modules exports `module` to the job. PATH-only where it is absent.
+# modulefiles (MODULEPATH goes to the job; the `module` function does not, above). PATH-only where
+# Environment Modules is absent.
 installed=""
 if [[ -f /usr/share/modules/init/bash && -n ${AUTOBENCH_BUILD_DIR:-} ]]; then
   cmake --install "$AUTOBENCH_BUILD_DIR" --prefix "$scratch/prefix" >"$scratch/install.log" || fail "cmake --install failed"
@@ -125,8 +128,18 @@ else
   echo "environment-modules or AUTOBENCH_BUILD_DIR missing: single-node.sbatch from the source tree with AUTOBENCH_BIN"
 fi
 
+# four-nodes.sbatch launches with mpirun inside the allocation (AUTOBENCH_MPI=mpirun), the others detect
+# srun --mpi=pmix.
 for template in single-node four-nodes compare-gpu-types; do
-  if [[ $template == single-node ]]; then submit $template "$installed"; else submit $template; fi
+  if [[ $template == single-node ]]; then
+    submit $template "$installed"
+  elif [[ $template == four-nodes ]]; then
+    AUTOBENCH_MPI=mpirun submit $template
+    grep -q -- "+ mpirun -n 4 --map-by ppr:1:node" "$job_log" || fail "four-nodes did not launch with mpirun"
+  else
+    submit $template
+    grep -q -- "+ srun --mpi=pmix" "$job_log" || fail "$template did not detect srun --mpi=pmix"
+  fi
   ((job_rc == 0)) || fail "sbatch --wait $template.sbatch returned $job_rc"
   grep -q -- "--backend sim" "$job_log" || fail "$template: the step did not run with AUTOBENCH_BACKEND's --backend"
   grep -q "result file: $job_dir/results/.*/autobench.h5" "$job_log" || fail "the job log does not name the result file"

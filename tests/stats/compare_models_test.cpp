@@ -175,11 +175,17 @@ TEST(ComparePrint, TableShowsProvenanceFiguresAndNa) {
   EXPECT_NE(text.find("node1, node2"), std::string::npos) << text;
   EXPECT_NE(text.find("vecadd / kneedle"), std::string::npos) << text;
   EXPECT_NE(text.find("ratios to Alpha"), std::string::npos) << text;
-  // Beta: knees 1/1, files 1, knee 200, ratio 0.667 [0.500, 1.000], peak 90.00, ratio 2.250 [1.800, 3.000],
+  // Beta: knees 1/1, files 1, knee 200, ratio 0.667 (0.50-1.00), peak 90.00, ratio 2.250 (1.80-3.00),
   // efficiency 0.36, no ratio.
-  EXPECT_NE(text.find("Beta     1/1      1        200  0.667  [0.500, 1.000]"), std::string::npos) << text;
-  EXPECT_NE(text.find("90.00  2.250  [1.800, 3.000]"), std::string::npos) << text;
+  EXPECT_NE(text.find("Beta     1/1      1        200  0.667  0.50-1.00"), std::string::npos) << text;
+  EXPECT_NE(text.find("90.00  2.250  1.80-3.00"), std::string::npos) << text;
   EXPECT_NE(text.find("0.36    n/a"), std::string::npos) << text;
+  std::size_t widest = 0;
+  for (std::size_t at = 0, end = 0; at < text.size(); at = end + 1) {
+    end = text.find('\n', at);
+    widest = std::max(widest, end - at);
+  }
+  EXPECT_LE(widest, 120u) << text;
 }
 
 TEST(CompareFigures, EfficiencyUnit) {
