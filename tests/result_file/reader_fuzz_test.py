@@ -152,7 +152,8 @@ def group_mutations(path):
 
 
 # Every (target, mutation) once, in rounds: each round takes one target, drawn with the fixed seed, for every
-# kind of mutation, so that a short budget still tries every kind.
+# kind of mutation, so that a short budget still tries every kind; targets alternate between what every
+# reader reads (a sweep's points, a campaign's attributes, the root's) and the rest.
 random.seed(SEED)
 KINDS = {}
 for target, mutations in ([(f"dataset {p}", dataset_mutations(p)) for p in DATASETS] +
@@ -160,8 +161,12 @@ for target, mutations in ([(f"dataset {p}", dataset_mutations(p)) for p in DATAS
                           [(f"group {p}", group_mutations(p)) for p in GROUPS if p != "/"]):
     for name, change in mutations:
         KINDS.setdefault(target.split()[0] + " " + name, []).append((target, (name, change)))
-for targets in KINDS.values():
+CORE = ("dataset /sweeps", "attribute /sweeps/rank0/vecadd_repeat0@", "attribute /campaigns", "attribute /@", "group /campaigns")
+for kind, targets in KINDS.items():  # the points, campaigns and root first, then one of the rest, in turn
     random.shuffle(targets)
+    core = [t for t in targets if t[0].startswith(CORE)]
+    rest = [t for t in targets if not t[0].startswith(CORE)]
+    KINDS[kind] = [t for pair in zip(core, rest) for t in pair] + core[len(rest):] + rest[len(core):]
 MUTANTS = [kind[i] for i in range(max(map(len, KINDS.values()))) for kind in KINDS.values() if i < len(kind)]
 
 
