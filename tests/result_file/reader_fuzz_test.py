@@ -4,7 +4,7 @@ by report (text, JSON, HTML), export, compare and detect under a time and a memo
 exit 0 or 2, never a signal or a hang; on exit 2 one line on stderr and no output left behind; on exit 0
 whole output (JSON that parses, an export with its summary.json). The mutants are drawn with a fixed seed
 and tried, each at most once, in rounds that take one target (drawn with a fixed seed) for every kind of
-mutation, until a time budget is spent (AUTOBENCH_FUZZ_SECONDS, 120 s by default: CI's 2 cores)."""
+mutation, until a time budget is spent (AUTOBENCH_FUZZ_SECONDS, 120 s by default: CI's 2 cores). AUTOBENCH_FUZZ_SEED draws other mutants, to explore."""
 import json
 import os
 import random
@@ -25,7 +25,7 @@ SCRATCH = scratch("/tmp/autobench-reader-fuzz-test")
 check = Checks()
 GOOD = good_results_file(SCRATCH)
 BUDGET = float(os.environ.get("AUTOBENCH_FUZZ_SECONDS", "120"))
-SEED = 20261127
+SEED = int(os.environ.get("AUTOBENCH_FUZZ_SEED", "20261127"))  # another seed explores other mutants
 MEMORY = 2 << 30  # bytes of address space per command
 SECONDS = 20      # per command; a good file takes a fraction of a second
 
