@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -163,6 +164,11 @@ CorrectionModel Calibration::correction_model() const {
   if (power_frequency && std::isfinite(reference_clock_mhz)) {
     m.frequency = power_frequency;
     m.reference_clock_mhz = reference_clock_mhz;
+    for (double f : frequency_clock_mhz) {  // the clocks the fit saw: beyond them it is an extrapolation
+      if (!std::isfinite(f)) continue;
+      m.clock_min_mhz = std::isnan(m.clock_min_mhz) ? f : std::min(m.clock_min_mhz, f);
+      m.clock_max_mhz = std::isnan(m.clock_max_mhz) ? f : std::max(m.clock_max_mhz, f);
+    }
   }
   if (temperature && std::isfinite(temperature->slope_w_per_c)) m.temperature_slope_w_per_c = temperature->slope_w_per_c;
   return m;

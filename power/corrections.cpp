@@ -24,7 +24,8 @@ double reference_temperature(std::span<const MeasuredPower> campaign) {
   return lowest;
 }
 
-std::vector<CorrectedPower> correct_campaign(std::span<const MeasuredPower> campaign, const CorrectionModel& model) {
+std::vector<CorrectedPower> correct_campaign(std::span<const MeasuredPower> campaign, const CorrectionModel& model,
+                                             double power_limit_w) {
   if (model.frequency && !std::isfinite(model.reference_clock_mhz)) {
     throw std::invalid_argument("correct_campaign: a frequency correction needs a finite reference clock, got " +
                                 std::to_string(model.reference_clock_mhz));
@@ -44,7 +45,15 @@ std::vector<CorrectedPower> correct_campaign(std::span<const MeasuredPower> camp
               ? correct_for_temperature(w, p.temperature_c, t_ref, *model.temperature_slope_w_per_c)
               : numerics::kNaN;
     }
-    out.push_back({w, w * p.seconds});
+    Refused refused = Refused::no;
+    const bool outside = model.frequency && (p.sm_clock_mhz < model.clock_min_mhz - kClockRangeSlackMhz ||
+                                             p.sm_clock_mhz > model.clock_max_mhz + kClockRangeSlackMhz);
+    if (outside)
+      refused = Refused::outside_clock_range;
+    else if (w < 0 || w > kImpossiblePowerOverLimit * power_limit_w)  // false for NaN: no limit known
+      refused = Refused::impossible;
+    if (refused != Refused::no) w = numerics::kNaN;
+    out.push_back({w, w * p.seconds, refused});
   }
   return out;
 }

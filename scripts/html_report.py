@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """One self-contained HTML page of an autobench-mpi result file, on stdout.
 
-    html_report.py RESULTS.h5 > page.html          (what `autobench-mpi report --format html` runs)
+    html_report.py RESULTS.h5 [--gpu-health JSON] > page.html   (what `autobench-mpi report --format html` runs)
 
-The page (docs/html.md): provenance, the answer first (the consensus knee per kernel x device model from
+The page (docs/html.md): provenance, GPU health first when --gpu-health names the `gpu_health` list of
+`report --format json` (docs/health.md), the answer (the consensus knee per kernel x device model from
 the file's /consensus group), the devices, the summary of every detector's knees (per kernel x device
 model: knee with its 95% interval, knees found, spread over detectors and repeats, plateau, power and
 work per joule at the knee), the overview figure, per kernel its figure (all ranks and repeats overlaid
@@ -15,6 +16,7 @@ modules or a failure, 2 bad input.
 import base64
 import html
 import io
+import json
 import os
 import sys
 
@@ -153,25 +155,31 @@ def consensus_interval(r):
     return f"{size(r['knee_low_size'])} - {size(r['knee_high_size'])}" if int(r["found"]) else "-"
 
 
+def regime(r):
+    """The L2 regime and timing of a consensus row (docs/knees.md "Regimes"); single in files from before."""
+    timing = r.get("timing", "")
+    return r.get("regime", "single") + (f"/{timing}" if timing else "")
+
+
 def consensus_model_rows(rows):
-    return [[r["kernel"], r["model"], size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
+    return [[r["kernel"], r["model"], regime(r), size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
              f"{r['knees_found']} of {r['voters']}", f"{fmt(r['plateau'])} {r['metric_unit']}",
              fmt(100 * r["throughput"] / r["ceiling"] if r["ceiling"] > 0 else float("nan"), "{:.0f} %"),
              fmt(r["power_w"]), fmt(r["efficiency"]), fmt(r["repeat_cv"], "{:.3f}"), fmt(r["device_cv"], "{:.3f}")]
             for r in rows]
 
 
-CONSENSUS_HEADER = ["kernel", "device model", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
+CONSENSUS_HEADER = ["kernel", "device model", "regime", "consensus knee", "95% interval", "sweeps with a consensus", "plateau",
                     "knee of ceiling", "power at knee (W)", "work per J at knee", "repeat CV", "device CV"]
 
 
 def consensus_sweep_rows(rows, kernel):
-    return [[r["rank"], r["repeat"], size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
+    return [[r["rank"], r["repeat"], regime(r), size(r["knee_size"]) if int(r["found"]) else "none", consensus_interval(r),
              f"{r['knees_found']} of {r['voters']}", r["agreeing"], r["members"] or "-"]
             for r in rows if r["kernel"] == kernel]
 
 
-SWEEP_HEADER = ["rank", "repeat", "consensus knee", "95% interval", "detectors with a knee", "agreeing",
+SWEEP_HEADER = ["rank", "repeat", "regime", "consensus knee", "95% interval", "detectors with a knee", "agreeing",
                 "agreeing detectors"]
 
 
@@ -216,7 +224,15 @@ def devices_table(run):
                  rows, text_columns=5)
 
 
-def page(run):
+def health_section(entries):
+    """GPU health (docs/health.md): one row per GPU, worst first, from `report --format json`'s gpu_health."""
+    rows = [[e["rank"], e.get("host") or "-", e.get("pci_bus") or "-", e.get("uuid") or "-", e["verdict"], e["summary"]]
+            for e in entries]
+    return ('<h2 id="health">GPU health</h2><p class=meta>One verdict per GPU, worst first: healthy, slow, throttling, '
+            'faulty or unknown (docs/health.md).</p>' + table(["rank", "host", "PCI bus", "UUID", "verdict", "why"], rows, 6))
+
+
+def page(run, health=None):
     pr.load_matplotlib()
     colors = pr.model_colors(run)
     a = run.attrs
@@ -231,6 +247,8 @@ def page(run):
     if not run.edge_flags:
         parts.append("<p class=note>This file does not flag edge knees (no <code>knee_status</code>): a knee at the "
                      "first or last measured size counts as found here.</p>")
+    if health:
+        parts.append(health_section(health))
     kernels = run.kernels()
     parts.append("<nav>" + "".join(f'<a href="#k-{esc(k)}">{esc(k)}</a>' for k in kernels) +
                  '<a href="#stability">stability</a></nav>')
@@ -240,7 +258,7 @@ def page(run):
                      "detectors agree on (docs/knees.md: the lower median of the largest group of sweeps whose 95% "
                      "intervals share a size, when it holds at least half of them), with its interval; every "
                      "detector's knees follow below.</p>" +
-                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=2))
+                     table(CONSENSUS_HEADER, consensus_model_rows(consensus), text_columns=3))
     else:
         parts.append("<p class=note>This file has no consensus knees (no <code>/consensus</code> group: written "
                      "before them); <code>autobench-mpi report</code> computes them. Every detector's knees "
@@ -274,10 +292,19 @@ def page(run):
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
-        sys.stderr.write("usage: html_report.py RESULTS.h5 > page.html\n")
+    args = sys.argv[1:]
+    if len(args) not in (1, 3) or args[0].startswith("-") or (len(args) == 3 and args[1] != "--gpu-health"):
+        sys.stderr.write("usage: html_report.py RESULTS.h5 [--gpu-health JSON] > page.html\n")
         return 2
-    path = sys.argv[1]
+    path = args[0]
+    health = None
+    if len(args) == 3:
+        try:
+            with open(args[2]) as f:
+                health = json.load(f)
+        except (OSError, ValueError) as e:
+            sys.stderr.write(f"html_report.py: error: cannot read --gpu-health '{args[2]}': {pr.one_line(e)}\n")
+            return 2
     if not os.path.isfile(path):
         sys.stderr.write(f"html_report.py: error: '{path}' does not exist or is not a file\n")
         return 2
@@ -287,7 +314,7 @@ def main():
         sys.stderr.write(f"html_report.py: error: cannot read '{path}': {pr.one_line(e)}\n")
         return 2
     try:
-        text = page(run)
+        text = page(run, health)
     except Exception as e:
         sys.stderr.write(f"html_report.py: error: cannot draw the page of '{path}': {pr.one_line(e)}\n")
         return 1

@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
   check(cudaMalloc(&a, n * sizeof(float4)), "cudaMalloc");
   check(cudaMalloc(&b, n * sizeof(float4)), "cudaMalloc");
   using clock = std::chrono::steady_clock;
-  const auto period = std::chrono::milliseconds(10), busy = std::chrono::duration<double>(0.010 * duty);
+  const auto period = std::chrono::milliseconds(10);
+  const auto busy = std::chrono::duration<double>(0.010 * duty);
   const auto end = clock::now() + std::chrono::duration<double>(seconds);
   long launches = 0;
   while (clock::now() < end) {

@@ -8,9 +8,10 @@
 #             a slow rank from a slow GPU at launch-bound sizes
 # Each results file is packed (xz) and split into 15 MB pieces NAME.h5.xz.NN in OUT_DIR; the logs, reports
 # and device facts (nvidia-smi, topo) go into OUT_DIR/logs-MODE.tgz (the device machine returns 8 files).
-#   bench/health/gpu_real_files.sh OUT_DIR healthy|slowed|ranks [SLOW_GPU DUTY REPEATS]
+#   [BUDGET=S] bench/health/gpu_real_files.sh OUT_DIR healthy|slowed|ranks [SLOW_GPU DUTY REPEATS]
+# (BUDGET: the full-suite runs' --time-budget, 480 s by default)
 source "$(dirname "$0")/../script_setup.sh" "$@"
-MODE=$2 SLOW=${3:-3} DUTY=${4:-0.3} REPEATS=${5:-3}
+MODE=$2 SLOW=${3:-3} DUTY=${4:-0.3} REPEATS=${5:-3} BUDGET=${BUDGET:-480}
 need_binary
 GPUS=$(nvidia-smi -L | wc -l)
 { date -u; nvidia-smi -L; nvidia-smi --query-gpu=index,driver_version,pci.bus_id,temperature.gpu,clocks.sm,clocks_event_reasons.active --format=csv; nproc; nvidia-smi topo -m; } > "$OUT/device-$MODE.txt" 2>&1
@@ -30,16 +31,17 @@ run() {  # NAME TIMEOUT_S mpirun arguments...
   pack "$OUT/run-$name" "$name"; rm -rf "$OUT/run-$name"; gzip -f "$OUT/$name.txt"
 }
 case $MODE in
-  healthy) run healthy 560 -n "$GPUS" "$BIN" --suite full --time-budget 480 ;;
+  healthy) run healthy $((BUDGET + 70)) -n "$GPUS" "$BIN" --suite full --time-budget "$BUDGET" ;;
   slowed)
     nvcc -O2 -o /tmp/gpu_load "$SRC/bench/health/gpu_load.cu" || exit 1
-    /tmp/gpu_load "$SLOW" "$DUTY" 540 > "$OUT/load.txt" 2>&1 & load=$!
+    /tmp/gpu_load "$SLOW" "$DUTY" $((BUDGET + 60)) > "$OUT/load.txt" 2>&1 & load=$!
     sleep 2
-    run "slowed-gpu$SLOW-duty$DUTY" 560 -n "$GPUS" "$BIN" --suite full --repeats "$REPEATS" --time-budget 470
+    run "slowed-gpu$SLOW-duty$DUTY" $((BUDGET + 70)) -n "$GPUS" "$BIN" --suite full --repeats "$REPEATS" --time-budget "$BUDGET"
     kill $load; wait $load; cat "$OUT/load.txt" >> "$LOG" ;;
   ranks)
-    run ranks-01 150 -n 2 -x CUDA_VISIBLE_DEVICES=0,1 "$BIN" --kernels vecadd,triad --detectors triangle --repeats 3
-    run ranks-10 150 -n 2 -x CUDA_VISIBLE_DEVICES=1,0 "$BIN" --kernels vecadd,triad --detectors triangle --repeats 3 ;;
+    run ranks-01 90 -n 2 -x CUDA_VISIBLE_DEVICES=0,1 "$BIN" --kernels vecadd,triad --detectors triangle --repeats 3
+    run ranks-10 90 -n 2 -x CUDA_VISIBLE_DEVICES=1,0 "$BIN" --kernels vecadd,triad --detectors triangle --repeats 3 ;;
   *) echo "mode $MODE: healthy, slowed or ranks" >&2; exit 2 ;;
 esac
-cd "$OUT" && tar czf "logs-$MODE.tgz" --exclude='*.xz.*' --exclude='*.tgz' . && find . -maxdepth 1 -type f ! -name '*.xz.*' ! -name '*.tgz' -delete
+cd "$OUT" && tar czf "/tmp/logs-$MODE.tgz" --exclude='*.xz.*' . && find . -maxdepth 1 -type f ! -name '*.xz.*' -delete &&
+  mv "/tmp/logs-$MODE.tgz" .

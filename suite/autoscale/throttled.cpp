@@ -11,18 +11,6 @@
 
 namespace autobench::autoscale {
 
-std::string throttle_reason_names(std::uint64_t reasons) {
-  static constexpr std::pair<std::uint64_t, const char*> kNames[] = {{0x4, "sw_power_cap"},
-                                                                     {0x8, "hw_slowdown"},
-                                                                     {0x20, "sw_thermal_slowdown"},
-                                                                     {0x40, "hw_thermal_slowdown"},
-                                                                     {0x80, "hw_power_brake"}};
-  std::string out;
-  for (const auto& [bit, name] : kNames)
-    if (reasons & bit) out += (out.empty() ? "" : "+") + std::string(name);
-  return out;
-}
-
 void flag_throttled(std::vector<results::Point>& points) {
   std::vector<double> clocks;
   for (const auto& p : points)

@@ -1,8 +1,8 @@
-// Throttled points: which points are flagged (a thermal or power clock-event reason, or an SM clock that
-// fell), kept out of knee detection where a clean neighbour can stand in, and never left as the knee.
+// Throttled points: which points are flagged (a thermal or power clock-event reason of
+// suite/results/clock_events.hpp, or an SM clock that fell), kept out of knee detection where a clean
+// neighbour can stand in, and never left as the knee.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,14 +12,8 @@
 
 namespace autobench::autoscale {
 
-// NVML clock-event reasons that mean thermal or power throttling: SW power cap (0x4), HW slowdown (0x8),
-// SW and HW thermal slowdown (0x20, 0x40) and HW power brake (0x80).
-inline constexpr std::uint64_t kThrottleReasons = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
 // A point whose median SM clock is below this share of its sweep's median SM clock has a fallen clock.
 inline constexpr double kClockFallShare = 0.9;
-
-// The throttle reasons among `reasons`, named and joined by "+" ("sw_thermal_slowdown+hw_slowdown"); "" if none.
-std::string throttle_reason_names(std::uint64_t reasons);
 
 // Flags the points of one sweep, once, when it has ended: a point is `throttled` when a throttle reason was
 // seen while it was timed (summarize set it and named them in `throttle_reason`) or its SM clock is below

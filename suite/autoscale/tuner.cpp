@@ -11,6 +11,7 @@
 #include "suite/autoscale/throttled.hpp"
 #include "suite/autoscale/tuning_strategies.hpp"
 #include "suite/control/phase_timer.hpp"
+#include "suite/results/clock_events.hpp"
 #include <fmt/format.h>
 
 namespace autobench::autoscale {
@@ -55,6 +56,7 @@ results::Point Tuner::measure(backend::Workload& workload, const kernels::Kernel
                                         : timed();
   results::Point p = summarize(timing, kernel, n, settings_.estimator);
   p.tunables = kernels::to_string(best);
+  p.converged = results::reached_noise_target(p.noise, settings_.noise_stop.target);
   p.launch_times_s.assign(timing.seconds.begin(), timing.seconds.end());
   p.tune_measured = search_record.tune_measured;
   p.tune_probes = std::move(search_record.tune_probes);
@@ -88,7 +90,7 @@ results::Point summarize(const backend::Timing& timing, const kernels::KernelSpe
   p.mem_clock_mhz = timing.mem_clock_mhz;
   p.temperature_c = timing.temperature_c;
   p.clock_event_reasons = timing.clock_event_reasons;
-  p.throttle_reason = throttle_reason_names(timing.clock_event_reasons & kThrottleReasons);
+  p.throttle_reason = results::throttle_reason_names(timing.clock_event_reasons & results::kThrottleReasons);
   p.throttled = !p.throttle_reason.empty();
   return p;
 }

@@ -1,9 +1,11 @@
 // The on-disk compile cache (see compile_cache.hpp).
 #include "suite/backend/compile_cache.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -92,12 +94,16 @@ bool CompileCache::store(const std::string& key, const std::string& image) const
   h.image_bytes = image.size();
   h.checksum = checksum(key, image);
   {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(&h), sizeof h);
-    out.write(key.data(), static_cast<std::streamsize>(key.size()));
-    out.write(image.data(), static_cast<std::streamsize>(image.size()));
-    if (!out.flush()) {
-      out.close();
+    // A new file (O_EXCL), never through a link planted under the name (O_NOFOLLOW). Not files::open_new_file:
+    // this library lies below autobench_suite.
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) return false;
+    std::FILE* out = ::fdopen(fd, "wb");
+    const bool written = out && std::fwrite(&h, sizeof h, 1, out) == 1 &&
+                         std::fwrite(key.data(), 1, key.size(), out) == key.size() &&
+                         std::fwrite(image.data(), 1, image.size(), out) == image.size();
+    const bool closed = out ? std::fclose(out) == 0 : ::close(fd) == 0;
+    if (!written || !closed) {
       std::filesystem::remove(temp, ec);
       return false;
     }

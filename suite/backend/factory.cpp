@@ -33,14 +33,11 @@ std::unique_ptr<Device> open_device(const DeviceRequest& r) {
   if (r.backend == "sim") {
     const std::string name =
         r.sim_device.empty() ? sim::models()[static_cast<std::size_t>(r.rank) % 2].name : r.sim_device;
-    const sim::SimFault fault = sim::sim_fault_from_environment();
-    const bool mine = fault.rank == r.rank;
-    if (mine && fault.at_start)
-      throw DeviceError("sim fault injection (AUTOBENCH_SIM_FAULT): the device failed to open");
+    const sim::SimFault fault = sim::sim_fault_from_environment(r.rank);
+    if (fault.at_start) throw DeviceError("sim fault injection (AUTOBENCH_SIM_FAULT): the device failed to open");
     return std::make_unique<sim::SimDevice>(
-        sim::with_speed(sim::model_named(name), mine ? fault.speed : 1.0),
-        sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime, mine ? fault.lost_after : -1,
-                        mine ? fault.throttle_size : 0});
+        sim::with_speed(sim::model_named(name), fault.speed * (fault.hot ? sim::kHotClockShare : 1.0)),
+        sim::SimOptions{r.seed, r.rank, r.hostname, 0, r.sim_realtime, fault.lost_after, fault.throttle_size, fault.hot});
   }
 #ifdef AUTOBENCH_HAVE_CUDA
   return open_cuda_device(r.local_rank, r.local_ranks);

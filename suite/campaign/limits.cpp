@@ -35,7 +35,9 @@ std::string reason_not_allowed(const Limit& l, const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);  // overflow gives inf, refused below
   const bool number = !text.empty() && end == text.c_str() + text.size();
-  return number && within(l, v) ? "" : text + allowed(l);
+  // A whole number a double cannot hold exactly (2^53 + 1 reads as 2^53) is not the value typed: refused.
+  const bool exact = !l.whole || std::strtold(text.c_str(), nullptr) == static_cast<long double>(v);
+  return number && exact && within(l, v) ? "" : text + allowed(l);
 }
 
 void check_typed(const Limit& l, double typed) {

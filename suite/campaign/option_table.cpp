@@ -15,7 +15,8 @@ std::vector<Option<R>> make_run_options() {
   namespace L = limits;
   return {
       {"suite", "Matrix", "Suite to run: quick (vecadd+gemm, triangle+kneedle, 1 repeat) or full (every kernel and "
-       "detector, 5 repeats), or a TOML suite file (see docs/options.md: Suite files)",
+       "detector, 5 repeats), screen (triad+fp32, triangle, 3 repeats: the GPU health screen, docs/health.md), or "
+       "a TOML suite file (see docs/options.md: Suite files)",
        "suite", +[](R& s) -> auto& { return s.suite; }},
       {"", "", "The TOML suite file the matrix came from (\"\" for a built-in suite)", "suite_file",
        +[](R& s) -> auto& { return s.suite_file; }},

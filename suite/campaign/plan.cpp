@@ -129,7 +129,7 @@ std::string describe(const Plan& plan, int ranks, const std::string& backend, co
     << "      " << plan.campaigns_per_rank() << " campaigns per rank in " << plan.sweep_count() << " sweeps, " << ranks
     << " rank" << (ranks == 1 ? "" : "s") << " (" << plan.campaigns_per_rank() * static_cast<std::size_t>(ranks)
     << " campaigns), backend " << backend << "\n"
-    << "      output " << output << "\n";
+    << "      output " << text::printable(output, text::kMessageBytes) << "\n";
   return o.str();
 }
 

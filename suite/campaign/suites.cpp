@@ -14,6 +14,8 @@ std::vector<SuiteDefinition> builtin_suites() {
   return {
       {"quick", "vector add and GEMM, Triangle and Kneedle, 1 repeat", {"vecadd", "gemm"}, {"triangle", "kneedle"}, 1},
       {"full", "every kernel, every detector, 5 repeats", kernels::names(), all_detectors, 5},
+      {"screen", "GPU health screen (docs/health.md): triad and fp32, Triangle, 3 repeats", {"triad", "fp32"},
+       {"triangle"}, 3},
   };
 }
 

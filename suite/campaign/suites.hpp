@@ -14,7 +14,8 @@ struct SuiteDefinition {
   int repeats = 1;
 };
 
-// quick: vecadd + gemm, triangle + kneedle, 1 repeat; full: every kernel and detector, 5 repeats.
+// quick: vecadd + gemm, triangle + kneedle, 1 repeat; full: every kernel and detector, 5 repeats; screen:
+// triad + fp32 (bandwidth and compute), triangle, 3 repeats: the GPU health screen (docs/health.md).
 std::vector<SuiteDefinition> builtin_suites();
 // Throws std::invalid_argument naming the suite and the known ones.
 SuiteDefinition find_suite(const std::string& name);

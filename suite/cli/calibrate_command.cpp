@@ -16,11 +16,11 @@
 #include "suite/backend/sim/sim_model.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/output_option.hpp"
 #include "suite/cli/option_binding.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/calibrate.hpp"
 #include "suite/files/atomic_file.hpp"
-#include "suite/writing/output_check.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -160,11 +160,7 @@ void run_calibrate(const CalibrateOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  try {  // before any work
-    writing::check_output_file("--output", o.output);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  check_output_file("", "--output", o.output);  // before any work
   power::CalibrationStore store;
   try {
     store = power::CalibrationStore::load(o.output);

@@ -1,6 +1,7 @@
 // `autobench-mpi compare FILE [FILE...]`: device models side by side across result files (knee size,
 // peak throughput, energy efficiency and their ratios to a baseline model), as tables or JSON; with two
-// sides (two files, or --a-rank/--b-rank or --a-model/--b-model) also A/B verdicts (docs/compare.md).
+// sides (two files, or --a-rank/--b-rank, --a-model/--b-model or --a-repeats/--b-repeats) also A/B verdicts
+// over sweeps (docs/compare.md).
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "suite/cli/bounded.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
 #include "suite/cli/result_files.hpp"
@@ -24,10 +26,14 @@ struct CompareOptions {
   std::string format = "table";
   std::optional<int> a_rank, b_rank;
   std::string a_model, b_model;
+  std::vector<int> a_repeats, b_repeats;
   double threshold_percent = 2.0;
+  std::string unconverged = "keep";
 };
 
 const std::string kAbGroup = "A/B verdicts (two files, or one file with two sides; docs/compare.md)";
+// A rank of --a-rank and --b-rank: a whole number (CLI::NonNegativeNumber would print its bound as 309 digits).
+constexpr campaign::Limit kRank{"--a-rank", 0, 1e9, false, false, true};
 
 struct AbRequest {
   stats::AbSide a, b;
@@ -36,12 +42,15 @@ struct AbRequest {
 
 // The A/B sides the options ask for: none for more than two files, or for one file without side options.
 std::optional<AbRequest> ab_request(const CompareOptions& o) {
-  const bool asked = o.a_rank || o.b_rank || !o.a_model.empty() || !o.b_model.empty();
+  const bool asked = o.a_rank || o.b_rank || !o.a_model.empty() || !o.b_model.empty() || !o.a_repeats.empty() ||
+                     !o.b_repeats.empty();
   if (o.files.size() > 2 && asked)
-    throw UsageError("compare: --a-rank/--b-rank/--a-model/--b-model take one file (two sides in it) or two "
-                     "(a and b), not " + std::to_string(o.files.size()));
+    throw UsageError("compare: --a-rank/--b-rank/--a-model/--b-model/--a-repeats/--b-repeats take one file (two sides "
+                     "in it) or two (a and b), not " + std::to_string(o.files.size()));
   if (o.files.size() > 2 || (o.files.size() == 1 && !asked)) return std::nullopt;
-  return AbRequest{{0, o.a_rank, o.a_model}, {o.files.size() - 1, o.b_rank, o.b_model}, asked};
+  return AbRequest{{0, o.a_rank, o.a_model, {o.a_repeats.begin(), o.a_repeats.end()}},
+                   {o.files.size() - 1, o.b_rank, o.b_model, {o.b_repeats.begin(), o.b_repeats.end()}},
+                   asked};
 }
 
 void compare(const CompareOptions& options) {
@@ -57,7 +66,8 @@ void compare(const CompareOptions& options) {
   std::string ab_skipped;  // why two files without side options get no verdicts (e.g. several models in one)
   if (request) {
     try {
-      ab = stats::compare_ab(files, request->a, request->b, {.threshold = options.threshold_percent / 100});
+      ab = stats::compare_ab(files, request->a, request->b, {.threshold = options.threshold_percent / 100},
+                             options.unconverged == "keep");
     } catch (const std::invalid_argument& e) {
       if (request->asked) throw UsageError(std::string("compare: ") + e.what());
       ab_skipped = e.what();
@@ -82,7 +92,7 @@ void add_compare_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("compare", "Compare device models across one or several results files: median knee "
                                             "size, peak throughput, energy efficiency and ratios to a baseline model; "
                                             "for two sides (two files, or --a-rank/--b-rank, --a-model/--b-model) "
-                                            "also SAME/FASTER/SLOWER/AMBIGUOUS per kernel and size region");
+                                            "also SAME/FASTER/SLOWER/AMBIGUOUS (UNREPLICATED with one sweep) per kernel and size region");
   cmd->add_option("files", options->files, "Results files written by runs (autobench.h5)")->required();
   cmd->add_option("--by", options->by, "How devices are grouped")
       ->capture_default_str()
@@ -93,14 +103,28 @@ void add_compare_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"table", "json"}));
   cmd->add_option("--a-rank", options->a_rank, "Side a is this rank (of the first file, or of the one file)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(bounded(kRank))
       ->group(kAbGroup);
   cmd->add_option("--b-rank", options->b_rank, "Side b is this rank (of the second file, or of the one file)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(bounded(kRank))
       ->group(kAbGroup);
   cmd->add_option("--a-model", options->a_model, "Side a is this device model's ranks (with or without 'sim: ')")
       ->group(kAbGroup);
   cmd->add_option("--b-model", options->b_model, "Side b is this device model's ranks")
+      ->group(kAbGroup);
+  cmd->add_option("--a-repeats", options->a_repeats, "Side a is these repeats only (comma separated; default all)")
+      ->delimiter(',')
+      ->check(CLI::NonNegativeNumber)
+      ->group(kAbGroup);
+  cmd->add_option("--b-repeats", options->b_repeats, "Side b is these repeats only (comma separated; default all)")
+      ->delimiter(',')
+      ->check(CLI::NonNegativeNumber)
+      ->group(kAbGroup);
+  cmd->add_option("--unconverged", options->unconverged,
+                  "Points that missed the noise target (stopped by the launch or time cap): keep them in the "
+                  "verdicts (their sweep's spread grows), or drop them")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"drop", "keep"}))
       ->group(kAbGroup);
   cmd->add_option("--threshold", options->threshold_percent,
                   "Percent within which b and a count as the SAME; an interval wholly beyond it is FASTER/SLOWER")

@@ -26,6 +26,7 @@
 #include "suite/reading/curve_csv.hpp"
 #include "suite/formatting/detect_report.hpp"
 #include "suite/result_file/result_reader.hpp"
+#include "suite/stats/regime_knees.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -115,8 +116,9 @@ formatting::DetectReport detect_csv(const DetectOptions& o, const std::vector<st
 
 // One campaign's curve (points sorted by size, as campaigns hold them) and what the detectors find on it:
 // replaying its sweep with the run's settings (command-line settings override them), or on the whole curve.
-formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, const autoscale::AutoscaleSettings& run,
-                                       const DetectOptions& o, const std::vector<std::string>& detectors) {
+formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, std::uint64_t l2_bytes,
+                                           const autoscale::AutoscaleSettings& run, const DetectOptions& o,
+                                           const std::vector<std::string>& detectors) {
   autoscale::AutoscaleSettings settings = run;
   settings.detector_params = overridden(run.detector_params, o);
   settings.fixed_thresholds.sensitivity |= o.sensitivity || o.sensitivity_param;  // typed: kept as given, as in a run
@@ -135,8 +137,10 @@ formatting::CurveAnalysis analyse_campaign(const results::Campaign& c, const aut
   a.params = settings.detector_params;
   if (!o.whole_curve) a.replayed = settings.safeguards;
   try {
-    if (o.whole_curve) {
-      a.findings = detect::analyse(a.curve, detectors, a.params);
+    a.regimes = stats::sweep_regimes(c.kernel, a.curve, l2_bytes);
+    if (o.whole_curve || a.regimes.hump) {  // a hump: each regime's sizes whole, never a replayed sweep
+      if (a.regimes.hump) a.replayed.reset();
+      a.findings = detect::analyse_regimes(a.curve, a.regimes, detectors, a.params);
       return a;
     }
     for (const auto& name : detectors) {
@@ -166,7 +170,7 @@ formatting::DetectReport detect_results(const DetectOptions& o, const std::vecto
   formatting::DetectReport report{o.input, "hdf5", file.info.backend, {}};
   for (const auto& rank : file.ranks)
     for (const auto& c : rank.campaigns)
-      report.curves.push_back(analyse_campaign(c, run.autoscale, o, detectors));
+      report.curves.push_back(analyse_campaign(c, rank.device.l2_bytes, run.autoscale, o, detectors));
   return report;
 }
 

@@ -1,4 +1,5 @@
-// The two kinds of failure the program reports: usage errors (exit 2) and run failures (exit 1).
+// The kinds of failure the program reports: usage errors (exit 2), run failures (exit 1), runs stopped early
+// (exit 3) and a failed health gate (exit 5).
 #pragma once
 
 #include <stdexcept>
@@ -20,7 +21,13 @@ struct StoppedEarly : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// `report --fail-on VERDICT` found a GPU whose verdict is at least that bad; exit code 5.
+struct HealthGateFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 inline constexpr int kExitUsage = 2;
+inline constexpr int kExitHealth = 5;
 inline constexpr int kExitFailure = 1;
 
 }  // namespace autobench::cli

@@ -12,13 +12,14 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/output_option.hpp"
 #include "suite/dataset/baselines.hpp"
 #include "suite/dataset_file/dataset_file.hpp"
 #include "suite/dataset/predictor_evaluation.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/files/input_file.hpp"
 #include "suite/formatting/number_text.hpp"
-#include "suite/writing/output_check.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -82,11 +83,7 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
   for (const auto& b : o.baselines)
     if (b != "analytic" && b != "regression" && b != "stargazer" && b != "none")
       throw UsageError("--baselines '" + b + "' is not allowed (allowed: analytic, regression, stargazer, none)");
-  if (!o.json_out.empty()) try {  // before any work
-    writing::check_output_file("--json", o.json_out);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  if (!o.json_out.empty()) check_output_file("", "--json", o.json_out);  // before any work
   const std::vector<ds::Row> rows = read_rows(o.dataset);
   std::vector<std::pair<std::string, ds::Predictor>> predictors;
   if (!o.predictions.empty()) {
@@ -107,7 +104,8 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
   std::set<std::string> kernels;
   std::size_t test_rows = 0;
   for (const auto& r : rows) kernels.insert(r.kernel), test_rows += r.test;
-  fmt::print("{}: {} rows, {} kernels; random split: {} test rows\n", o.dataset, rows.size(), kernels.size(), test_rows);
+  fmt::print("{}: {} rows, {} kernels; random split: {} test rows\n", text::printable(o.dataset, text::kMessageBytes),
+             rows.size(), kernels.size(), test_rows);
   fmt::print("{:<11} {:<21} {:>6} {:>9} {:>9} {:>9} {:>9}\n", "predictor", "split", "rows", "MAPE %", "p50 %", "p90 %",
              "max %");
   nlohmann::json report = {{"dataset", o.dataset}, {"rows", rows.size()}, {"results", nlohmann::json::array()}};
@@ -126,12 +124,13 @@ void run_evaluate(const PredictorEvaluateOptions& o) {
     }
   }
   if (kernels.size() == 1)
-    fmt::print("leave-one-kernel-out: n/a, the dataset has one kernel ({}): nothing to train on\n", *kernels.begin());
+    fmt::print("leave-one-kernel-out: n/a, the dataset has one kernel ({}): nothing to train on\n",
+               text::printable(*kernels.begin()));
   fmt::print("\nMAPE % per kernel (random / leave-one-kernel-out):\n{:<12}", "kernel");
   for (const auto& [name, predict] : predictors) fmt::print(" {:>21}", name);
   fmt::print("\n");
   for (const auto& k : kernels) {
-    fmt::print("{:<12}", k);
+    fmt::print("{:<12}", text::printable(k));  // a name from the dataset: a newline cannot forge a row
     for (std::size_t p = 0; p < predictors.size(); ++p) {
       const auto& random = all[2 * p].second.per_kernel;
       const auto& loko = all[2 * p + 1].second.per_kernel;

@@ -10,11 +10,13 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/output_option.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/result_file/tidy_csv.hpp"
 #include "suite/files/atomic_file.hpp"
 #include "suite/result_file/exports.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -28,9 +30,10 @@ struct ExportOptions {
 
 void export_file(const ExportOptions& options) {
   if (options.parquet && !options.tidy) throw UsageError("export: --parquet writes the tidy table: give --tidy too");
-  const auto file = read_result_files("export", {options.file}).front().file;
   const std::string dir =
       options.output.empty() ? std::filesystem::absolute(options.file).parent_path().string() : options.output;
+  check_output("export", "--output", dir, options.tidy ? std::vector<std::string>{} : std::vector<std::string>{"csv"});
+  const auto file = read_result_files("export", {options.file}).front().file;
   if (options.tidy) {
     const auto path = (std::filesystem::path(dir) / "tidy.csv").string();
     std::size_t rows = 0;
@@ -43,7 +46,7 @@ void export_file(const ExportOptions& options) {
     } catch (const std::runtime_error& e) {
       throw RunFailure(std::string("export: ") + e.what());
     }
-    fmt::print("{} row(s) in {}\n", rows, path);
+    fmt::print("{} row(s) in {}\n", rows, text::printable(path, text::kMessageBytes));
     if (options.parquet)
       run_python_script("export", "tidy_parquet.py", {path, (std::filesystem::path(dir) / "tidy.parquet").string()});
     return;
@@ -56,8 +59,9 @@ void export_file(const ExportOptions& options) {
   std::size_t campaigns = 0;
   for (const auto& r : file.ranks) campaigns += r.campaigns.size();
   const auto out = std::filesystem::path(dir);
-  fmt::print("{} CSV file(s) in {}, summary in {}\n", campaigns, (out / "csv").c_str(),
-              (out / "summary.json").c_str());
+  fmt::print("{} CSV file(s) in {}, summary in {}\n", campaigns,
+             text::printable((out / "csv").string(), text::kMessageBytes),
+             text::printable((out / "summary.json").string(), text::kMessageBytes));
 }
 
 }  // namespace

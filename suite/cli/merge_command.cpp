@@ -21,6 +21,7 @@
 #include "suite/runs/outcome.hpp"
 #include "suite/result_file/run_file.hpp"
 #include "suite/writing/run_directory.hpp"
+#include "suite/text/echo.hpp"
 #include "suite/writing/run_lock.hpp"
 
 namespace autobench::cli {
@@ -64,14 +65,15 @@ void add_merge_command(CLI::App& app) {
       throw UsageError(std::string("merge: ") + e.what());
     }
     if (state == journal::HeldFile::same) {
-      fmt::print("{} already holds the {} campaigns of the {} rank journals; left unchanged\n", held.c_str(),
+      fmt::print("{} already holds the {} campaigns of the {} rank journals; left unchanged\n",
+                 text::printable(held, text::kMessageBytes),
                   campaigns, manifest.info.ranks);
       return;
     }
     if (state == journal::HeldFile::complete) {
       fmt::print("{} is a complete run holding every campaign of the {} rank journals (which do not say the run "
                  "finished: a journal lost its last lines?); left unchanged\n",
-                 held.c_str(), manifest.info.ranks);
+                 text::printable(held, text::kMessageBytes), manifest.info.ranks);
       return;
     }
     results::RunInfo info = manifest.info;
@@ -89,7 +91,7 @@ void add_merge_command(CLI::App& app) {
       fmt::print(stderr, "autobench-mpi: {} (salvaged up to this line; the rest is measured again by --resume)\n",
                  damage.c_str());
     fmt::print("merged {} campaigns from {} rank journals into {} ({})\n", campaigns, manifest.info.ranks,
-                path.c_str(),
+                text::printable(path, text::kMessageBytes),
                 run.complete ? "complete"
                              : "incomplete: continue with " + runs::autobench_command(manifest.info.ranks, "--resume " + run_dir));
   });

@@ -7,6 +7,7 @@
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/output_option.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
 
@@ -22,6 +23,9 @@ struct PlotOptions {
 };
 
 void plot(const PlotOptions& options) {
+  check_output("plot", "--output",
+               options.output.empty() ? (std::filesystem::absolute(options.file).parent_path() / "plots").string()
+                                      : options.output);
   read_result_files("plot", {options.file});  // refused exactly as `report` refuses it, before python starts
   std::vector<std::string> args{options.file, "--format", options.format};
   if (!options.output.empty()) args.insert(args.end(), {"--output", options.output});

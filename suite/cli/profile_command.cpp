@@ -15,11 +15,13 @@
 #include "record/json.hpp"
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
+#include "suite/cli/output_option.hpp"
 #include "suite/cli/result_files.hpp"
 #include "suite/writing/profile_db.hpp"
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/text_table.hpp"
 #include "suite/results/result_json.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -41,6 +43,9 @@ stats::ProfileDb load(const std::string& path) {
 
 void add(const ProfileOptions& options) {
   const std::string path = writing::profile_db_path(options.db);
+  const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();  // created when missing
+  check_output("profile add", "--db", parent.string());
+  if (std::filesystem::exists(parent)) check_output_file("profile add", "--db", path);
   auto db = load(path);
   for (auto& [name, file] : read_result_files("profile add", options.files)) {
     stats::ProfileSource source{std::filesystem::weakly_canonical(std::filesystem::absolute(name)).string(),
@@ -48,8 +53,8 @@ void add(const ProfileOptions& options) {
                                  stats::campaign_figures(file.ranks)};
     const auto campaigns = source.campaigns.size();
     const bool replaced = stats::add_source(db, std::move(source));
-    fmt::print("{} {} (run of {}, {} finished campaign(s))\n", replaced ? "replaced" : "added", name.c_str(),
-                file.info.start_time.c_str(), campaigns);
+    fmt::print("{} {} (run of {}, {} finished campaign(s))\n", replaced ? "replaced" : "added",
+               text::printable(name, text::kMessageBytes), text::printable(file.info.start_time), campaigns);
   }
   try {
     writing::save_profile_db(path, db);

@@ -1,10 +1,13 @@
 // Running the project's Python scripts (see python_script.hpp).
 #include "suite/cli/python_script.hpp"
 
+#include <fcntl.h>
 #include <spawn.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -60,12 +63,32 @@ void run_python_script(const std::string& command, const std::string& script, co
   for (auto& a : words) argv.push_back(a.data());
   argv.push_back(nullptr);
 
+  // The script's standard output comes through a pipe into ours: escaped like everything we print, and a
+  // write that fails there (a full disk, a size limit) is ours to report (main checks stdout last).
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw RunFailure(command + ": cannot make a pipe: " + std::strerror(errno));
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+  std::fflush(stdout);
   pid_t pid = 0;
-  if (const int err = posix_spawnp(&pid, python.path.c_str(), nullptr, nullptr, argv.data(), environ); err != 0) {
+  const int err = posix_spawnp(&pid, python.path.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipe_fds[1]);
+  if (err != 0) {
+    ::close(pipe_fds[0]);
     throw RunFailure(command + ": cannot run " + python.path + " (" + std::strerror(err) + "; tried " + python.tried +
                      "); install Python 3 and the packages of " + (path.parent_path() / "requirements.txt").string() +
                      " (scripts/install-deps.sh does, into the project venv) or set AUTOBENCH_PYTHON");
   }
+  char buffer[65536];
+  for (;;) {  // read to the end even when our stdout fails, so the script never blocks on a full pipe
+    const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    std::fwrite(buffer, 1, static_cast<std::size_t>(n), stdout);
+  }
+  ::close(pipe_fds[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) throw RunFailure(command + ": waiting for " + python.path + " failed: " + std::strerror(errno));

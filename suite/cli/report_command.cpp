@@ -1,4 +1,6 @@
-// The `report` subcommand: summarises a results file on stdout in the format --format names (report_formats.hpp).
+// The `report` subcommand: summarises a results file on stdout in the format --format names (report_formats.hpp),
+// GPU health judged against --reference too, and gated by --fail-on (exit 5).
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -11,7 +13,9 @@
 #include "suite/cli/result_files.hpp"
 #include "suite/files/input_file.hpp"
 #include "suite/formatting/report_filter.hpp"
+#include "suite/formatting/report_health.hpp"
 #include "suite/model_file/model_file.hpp"
+#include "suite/writing/profile_db.hpp"
 
 namespace autobench::cli {
 namespace {
@@ -22,6 +26,8 @@ struct ReportOptions {
   formatting::ReportFilter filter;
   int rank = -1;  // --rank; -1: every rank
   bool details = false;
+  std::string fail_on;    // --fail-on: "" or a verdict (slow, throttling, faulty)
+  std::string reference;  // --reference: a results file or profile database GPU health is judged against ("" none)
 };
 
 // The file named on the command line, read when a reporter first asks for it.
@@ -58,10 +64,30 @@ class FileSource final : public formatting::ReportSource {
     return *results_;
   }
 
+  const stats::HealthReference* reference() const override {
+    if (options_.reference.empty()) return nullptr;
+    if (!reference_) {
+      const std::string& path = options_.reference;
+      if (path.ends_with(".json")) {  // a device-profile database (`profile add`)
+        if (!std::filesystem::is_regular_file(path)) throw UsageError("report --reference: no such file: " + path);
+        try {
+          reference_ = stats::health_reference(writing::load_profile_db(path), "device profiles " + path);
+        } catch (const std::runtime_error& e) {
+          throw UsageError(std::string("report --reference: ") + e.what());
+        }
+      } else {
+        reference_ = stats::health_reference(read_result_files("report --reference", {path}).front().file.ranks,
+                                             "reference " + path);
+      }
+    }
+    return &*reference_;
+  }
+
  private:
   const ReportOptions& options_;
   mutable std::optional<modeling::ModelRun> model_;
   mutable std::optional<results::ResultFile> results_;
+  mutable std::optional<stats::HealthReference> reference_;
 };
 
 void report(const ReportOptions& options) {
@@ -72,7 +98,14 @@ void report(const ReportOptions& options) {
   }
   const ReportFormat* format = find_report_format(options.format);
   if (format == nullptr) throw UsageError("report: unknown --format " + options.format);  // the parser refuses it first
-  format->make()->write(FileSource(options), std::cout);
+  const FileSource source(options);
+  if (!options.reference.empty()) source.reference();  // a bad reference is refused before anything is written
+  format->make()->write(source, std::cout);
+  if (options.fail_on.empty()) return;
+  std::cout.flush();
+  const auto verdicts = stats::judge_gpus(source.results().ranks, {}, source.reference());
+  const std::string failure = formatting::gate_failure(verdicts, stats::kHealthNames.value_for("--fail-on", options.fail_on));
+  if (!failure.empty()) throw HealthGateFailed(failure);
 }
 
 }  // namespace
@@ -95,6 +128,12 @@ void add_report_command(CLI::App& app) {
   cmd->add_flag("--details", options->details,
                 "table and markdown: also the consensus per sweep, every campaign, the knee stability per detector "
                 "and detector agreement (default: the answer and the devices)");
+  cmd->add_option("--fail-on", options->fail_on,
+                  "Exit 5, naming them in one line, when any GPU's health verdict is at least this bad (docs/health.md)")
+      ->check(CLI::IsMember({"slow", "throttling", "faulty"}));
+  cmd->add_option("--reference", options->reference,
+                  "A results file, or a device-profile database (*.json, `profile add`), GPU health is also judged "
+                  "against: its GPUs of the same model, and each GPU's own earlier plateaus by UUID (docs/health.md)");
   cmd->callback([options] { report(*options); });
 }
 

@@ -14,7 +14,7 @@
 namespace autobench::control {
 namespace {
 
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGUSR1};
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1};  // SIGHUP: the terminal of an interactive run closed
 struct sigaction g_previous[std::size(kSignals)];
 std::atomic<OnSignal> g_mode{OnSignal::stop_after_measurement};
 volatile std::sig_atomic_t g_signal = 0;

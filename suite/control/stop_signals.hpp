@@ -1,4 +1,4 @@
-// The program's one handler for SIGINT, SIGTERM and SIGUSR1 (SLURM's warning before the time limit):
+// The program's one handler for SIGINT, SIGTERM, SIGHUP and SIGUSR1 (SLURM's warning before the time limit):
 // a run stops after the current measurement, and GPU clocks that a ClockLock holds are restored before
 // any signal ends the process.
 #pragma once
@@ -12,7 +12,7 @@ enum class OnSignal {
   end_now,                 // every signal ends the process (as it would have without us)
 };
 
-// Installs the handler for the three signals (the handlers found there are kept and reinstated before
+// Installs the handler for the four signals (the handlers found there are kept and reinstated before
 // the process ends, so it ends as it would have without us). Calling it again changes the mode (and reinstalls it where it was replaced meanwhile).
 // Ending always first calls power::io::restore_all_clock_locks().
 void install_stop_handlers(OnSignal mode = OnSignal::stop_after_measurement);

@@ -13,9 +13,10 @@ RankPower::RankPower(backend::Device& device, const PowerSettings& settings)
   if (settings.calibration_file.empty()) return;
   const auto store = power::CalibrationStore::load(settings.calibration_file);
   const auto& info = device.info();
+  power_limit_w_ = info.power_limit_w;
   const auto match = store.find(info.uuid, info.model);
   if (!match) {
-    notice_ = "no calibration for " + info.uuid + " (" + info.model + ") in " + settings.calibration_file +
+    warning_ = "no calibration for " + info.uuid + " (" + info.model + ") in " + settings.calibration_file +
               "; power is not corrected";
     return;
   }
@@ -33,8 +34,8 @@ void RankPower::measure(backend::Workload& workload, const kernels::Tunables& co
   windows_.measure(workload, config, p);
 }
 
-void RankPower::finish(results::Campaign& c) const {
-  if (correction_) correct_campaign(c, *correction_);
+std::string RankPower::finish(results::Campaign& c) const {
+  return correction_ ? correct_campaign(c, *correction_, power_limit_w_) : "";
 }
 
 }  // namespace autobench::energy

@@ -25,19 +25,23 @@ class RankPower {
   }
   // The windows chosen once a sweep's knees are known (PointPower::after_sweep).
   void after_sweep(std::vector<results::Campaign>& campaigns, const WorkloadAt& at) { windows_.after_sweep(campaigns, at); }
-  // Corrects a finished campaign when a calibration applies (campaign_correction.hpp).
-  void finish(results::Campaign& c) const;
+  // Corrects a finished campaign when a calibration applies (campaign_correction.hpp); returns the warning
+  // of the points whose correction was refused ("" when none).
+  std::string finish(results::Campaign& c) const;
 
   // The record applied, as JSON text for DeviceInfo::calibration ("" when none).
   const std::string& calibration_json() const { return calibration_json_; }
-  // Why a calibration file gave nothing for this device, or that another device's record of the same
-  // model is used ("" otherwise): for the rank's progress line.
+  // That another device's record of the same model is used ("" otherwise): for the rank's progress line.
   const std::string& notice() const { return notice_; }
+  // Why a calibration file asked for gave nothing for this device, so that its power is not corrected
+  // ("" otherwise): a warning printed even by a quiet run.
+  const std::string& warning() const { return warning_; }
 
  private:
   PointPower windows_;
   std::optional<power::CorrectionModel> correction_;
-  std::string calibration_json_, notice_;
+  std::string calibration_json_, notice_, warning_;
+  double power_limit_w_ = numerics::kNaN;  // the device's: corrected power far above it is impossible
 };
 
 }  // namespace autobench::energy

@@ -21,12 +21,27 @@ struct WriteError : std::runtime_error {
 enum class Durability { flushed, rewritable };
 
 // Writes `contents` to `path.tmp.<pid>` beside it, flushes it to the disk (unless `rewritable`) and renames
-// it over `path`. On failure the temporary file is removed, `path` keeps what it held before, and WriteError
+// it over `path`. The temporary file is created new (open_new_file): whatever lies under its name (a link
+// planted there, a leftover of a crash) is removed, never written through, and a link at `path` is replaced,
+// not followed. On failure the temporary file is removed, `path` keeps what it held before, and WriteError
 // is thrown.
 void write_file_atomically(const std::string& path, std::string_view contents,
                            Durability durability = Durability::flushed);
 
+// Opens `path` for writing as a file that did not exist (O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC): never
+// through a symbolic link, never onto a file someone else made. Returns the descriptor, or -1 with errno.
+int open_new_file(const std::string& path);
+
 // Creates `dir` and its parents when missing; throws WriteError naming `dir` when that fails.
 void ensure_directory(const std::string& dir);
+
+// `parent/name`, a directory the program names itself (a run's csv/ or journal/): created when missing,
+// else used only when it is a real directory. Throws WriteError ("refusing to write into P/csv: it is a
+// symbolic link") when it is a link or not a directory, so no file goes where a planted link points.
+std::string own_directory(const std::string& parent, const std::string& name);
+
+// Why `path` cannot be an own directory (own_directory): "it is a symbolic link", "it is not a directory";
+// "" when it is a real directory or does not exist.
+std::string own_directory_problem(const std::string& path);
 
 }  // namespace autobench::files

@@ -59,6 +59,8 @@ json knee_json(const CurveAnalysis& c, const detect::Finding& f) {
     all_x.push_back(record::number_to_json(c.curve.x[i]));
   }
   json j = {{"detector", f.detector},
+            {"regime", detect::kRegimeNames.name(f.regime)},
+            {"note", f.note.empty() ? json(nullptr) : json(f.note)},
             {"knee_index", nullptr},
             {"knee_x", nullptr},
             {"knee_y", nullptr},
@@ -105,8 +107,13 @@ json curve_json(const CurveAnalysis& c) {
             {"y", c.y_name},
             {"points", c.curve.size()},
             {"settings", settings},
+            {"regimes", {{"hump", c.regimes.hump}, {"peak_size", nullptr}, {"fallout_size", nullptr}}},
             {"error", c.error.empty() ? json(nullptr) : json(c.error)},
             {"results", json::array()}};
+  if (c.regimes.hump) {
+    j["regimes"]["peak_size"] = record::number_to_json(c.curve.x[c.regimes.peak]);
+    j["regimes"]["fallout_size"] = record::number_to_json(c.curve.x[c.regimes.fallout]);
+  }
   if (c.campaign)
     j["campaign"] = {{"rank", c.campaign->rank},
                      {"kernel", c.campaign->kernel},
@@ -127,11 +134,12 @@ std::string knees_text(const detect::Knee& knee) {
   return out;
 }
 
-// The knee columns of one finding: index, x, y, share of the plateau, position in x-space, all knees.
+// The knee columns of one finding: regime, index, x, y, share of the plateau, position in x-space, all knees.
 std::vector<std::string> knee_cells(const CurveAnalysis& c, const detect::Finding& f) {
-  if (!f.knee.index) return {"-", "-", "-", "-", "-", knees_text(f.knee)};
+  const std::string regime = detect::kRegimeNames.name(f.regime);
+  if (!f.knee.index) return {regime, "-", "-", "-", "-", "-", f.note.empty() ? knees_text(f.knee) : f.note};
   const auto i = *f.knee.index;
-  return {std::to_string(i),
+  return {regime, std::to_string(i),
           fmt::format("{}", c.curve.x[i]),
           fmt::format("{:.4g}", c.curve.y[i]),
           f.quality ? fmt::format("{:.1f}%", 100.0 * f.quality->fraction) : "-",
@@ -140,7 +148,7 @@ std::vector<std::string> knee_cells(const CurveAnalysis& c, const detect::Findin
 }
 
 std::vector<TextTable::Column> knee_columns(const std::string& x, const std::string& y) {
-  return {{"knee", Align::right}, {x, Align::right}, {y, Align::right}, {"of plateau", Align::right},
+  return {{"regime"}, {"knee", Align::right}, {x, Align::right}, {y, Align::right}, {"of plateau", Align::right},
           {"position", Align::right}, {"all knees"}};
 }
 

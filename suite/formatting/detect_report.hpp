@@ -32,7 +32,9 @@ struct CurveAnalysis {
   detect::Params params;                     // the detector settings used on it
   std::optional<detect::Safeguards> replayed; // set when the sweep was replayed with these safeguards
   std::string error;                         // why the detectors could not run on it ("" when they ran)
-  std::vector<detect::Finding> findings;     // one per detector, in the order requested
+  detect::RegimeSplit regimes;               // its L2 hump (results file: from the rank's L2 and the kernel)
+  std::vector<detect::Finding> findings;     // one per detector, in the order requested; with a hump one per
+                                             // detector and regime (cache, memory), on that regime's sizes
 };
 
 struct DetectReport {

@@ -8,7 +8,7 @@ namespace {
 class MarkdownReporter final : public Reporter {
  public:
   void write(const ReportSource& source, std::ostream& out) const override {
-    out << report_document(source.results(), source.path(), source.details()).markdown();
+    out << report_document(source.results(), source.path(), source.details(), source.reference()).markdown();
   }
 };
 

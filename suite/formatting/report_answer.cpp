@@ -34,11 +34,26 @@ std::string short_interval(double low, double high) {
   return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
 }
 
+// The regime and the timing of its campaigns: "single/cold", "cache/warm", "memory/warm"; the regime alone
+// when the timing was not recorded.
+std::string regime_text(const results::ConsensusRow& r) { return r.timing.empty() ? r.regime : r.regime + "/" + r.timing; }
+
 std::string knees(const results::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
 
+// Whether a detector found a knee in any sweep of model row r's kernel, model and regime.
+bool any_detector_knee(const results::ResultFile& file, const results::ConsensusRow& r) {
+  for (const auto& s : file.consensus)
+    if (s.scope == "sweep" && s.kernel == r.kernel && s.model == r.model && s.regime == r.regime && s.knees_found > 0)
+      return true;
+  return false;
+}
+
 // Why a kernel and model have no consensus knee, in one line.
-std::string no_consensus(const results::ConsensusRow& r) {
-  const std::string what = r.kernel + " on " + r.model + ": no consensus knee: ";
+std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r) {
+  const std::string which = r.kernel + " on " + r.model + (r.regime == "single" ? "" : ", " + r.regime + " regime");
+  if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(file, r))
+    return which + ": no knee in any sweep: it rises up to its L2 peak (" + short_size(r.regime_last_size) + ")";
+  const std::string what = which + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
   if (2 * r.agreeing < r.voters)
     return what + "the largest group of agreeing sweeps is " + std::to_string(r.agreeing) + " of " +
@@ -46,11 +61,41 @@ std::string no_consensus(const results::ConsensusRow& r) {
   return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
 }
 
+// Per model row, the ranks none of whose sweeps is among the agreeing ones, and why: "gemm on H100: rank 3
+// left out (no consensus knee in its 5 sweeps)" or "(its 5 knees disagree with the others')".
+std::vector<std::string> left_out(const results::ResultFile& file) {
+  struct Tally {
+    int sweeps = 0, found = 0;
+  };
+  std::map<std::pair<std::string, std::string>, std::map<int, Tally>> ranks;  // (kernel, model) -> rank -> sweeps
+  for (const auto& r : file.consensus) {
+    if (r.scope != "sweep") continue;
+    auto& t = ranks[{r.kernel, r.model}][r.rank];
+    ++t.sweeps;
+    t.found += r.found;
+  }
+  std::vector<std::string> out;
+  for (const auto& r : file.consensus) {
+    if (r.scope != "model" || !r.found) continue;
+    for (const auto& [rank, t] : ranks[{r.kernel, r.model}]) {
+      const std::string prefix = "rank" + std::to_string(rank) + "/";
+      if (("," + r.members).find("," + prefix) != std::string::npos) continue;  // members: "rank0/repeat1,..."
+      const std::string n = std::to_string(t.sweeps);
+      out.push_back(r.kernel + " on " + r.model + ": rank " + std::to_string(rank) + " left out (" +
+                    (t.found == 0 ? "no consensus knee in its " + n + " sweep" + (t.sweeps == 1 ? "" : "s")
+                                  : "its " + std::to_string(t.found) + " knees disagree with the others'") +
+                    "; see GPU health)");
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 TextSection answer_section(const results::ResultFile& file) {
   TextTable table({{"kernel"},
                    {"model"},
+                   {"regime"},
                    {"knee", Align::right},
                    {"knee_95%", Align::right},
                    {"plateau", Align::right},
@@ -66,22 +111,46 @@ TextSection answer_section(const results::ResultFile& file) {
   for (const auto& r : file.consensus) {
     if (r.scope != "model") continue;
     ++count;
-    table.add_row({r.kernel, r.model, r.found ? fixed_or(r.knee_size, 0, "-") : "none",
+    table.add_row({r.kernel, r.model, regime_text(r), r.found ? fixed_or(r.knee_size, 0, "-") : "none",
                    short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
                    percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
                    percent(r.repeat_cv), percent(r.device_cv), knees(r)});
-    if (!r.found) missing.push_back(no_consensus(r));
+    if (!r.found) missing.push_back(no_consensus(file, r));
   }
+  for (auto& line : left_out(file)) missing.push_back(std::move(line));
   if (count == 0) return {.title = "Answer: none (no campaign with points)"};
-  return {"Answer: consensus knee per kernel and device model (docs/knees.md; of_peak: knee throughput / highest "
-          "measured)",
-          std::move(table), "No answer:", std::move(missing)};
+  return {"Answer: consensus knee per kernel, model and L2 regime (docs/knees.md; of_peak: knee throughput / "
+          "regime's highest)",
+          std::move(table), "No answer, and GPUs left out of one:", std::move(missing)};
+}
+
+std::optional<TextSection> regimes_section(const results::ResultFile& file) {
+  std::vector<std::string> lines;
+  for (const auto& cache : file.consensus) {
+    if (cache.scope != "model" || cache.regime != "cache") continue;
+    std::string line = cache.kernel + " on " + cache.model + (cache.timing.empty() ? "" : " (" + cache.timing + ")") +
+                       ": cache-resident up to its peak at " + short_size(cache.regime_last_size) + " (" +
+                       fixed_or(cache.ceiling, 1, "-") + " " + cache.metric_unit + "), knee " +
+                       (cache.found ? short_size(cache.knee_size) : "none");
+    for (const auto& memory : file.consensus)
+      if (memory.scope == "model" && memory.regime == "memory" && memory.kernel == cache.kernel &&
+          memory.model == cache.model)
+        line += ";\nmemory-bound from the fall-out point at " + short_size(memory.regime_first_size) + ", knee " +
+                (memory.found ? short_size(memory.knee_size) : "none") + ", plateau " + fixed_or(memory.plateau, 1, "-") +
+                " " + memory.metric_unit;
+    lines.push_back(std::move(line));
+  }
+  if (lines.empty()) return std::nullopt;
+  return TextSection{.title = "L2 regimes (a throughput peak while the data fits in L2, then a fall: docs/knees.md)",
+                     .list_title = "Per kernel and model (sizes: the medians over the sweeps with the hump):",
+                     .list = std::move(lines)};
 }
 
 TextSection sweep_consensus_section(const results::ResultFile& file) {
   TextTable table({{"kernel"},
                    {"rank", Align::right},
                    {"repeat", Align::right},
+                   {"regime"},
                    {"knee", Align::right},
                    {"knee_95%", Align::right},
                    {"throughput", Align::right},
@@ -93,7 +162,7 @@ TextSection sweep_consensus_section(const results::ResultFile& file) {
   for (const auto& r : file.consensus) {
     if (r.scope != "sweep") continue;
     ++count;
-    table.add_row({r.kernel, std::to_string(r.rank), std::to_string(r.repeat),
+    table.add_row({r.kernel, std::to_string(r.rank), std::to_string(r.repeat), regime_text(r),
                    r.found ? fixed_or(r.knee_size, 0, "-") : "none", interval_text(r.knee_low_size, r.knee_high_size),
                    fixed_or(r.throughput, 2, "-"), percent(r.throughput / r.ceiling), knees(r),
                    std::to_string(r.agreeing), r.members.empty() ? "-" : r.members});

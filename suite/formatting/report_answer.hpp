@@ -2,6 +2,7 @@
 // campaigns found no knee (edge or none), from a results file's consensus rows and campaigns.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,12 +11,17 @@
 
 namespace autobench::formatting {
 
-// One row per kernel x device model: the consensus knee and its 95% interval (sizes over 9999 shortened
+// One row per kernel x device model x regime (with its timing, warm or cold): the consensus knee and its 95% interval (sizes over 9999 shortened
 // to 3 digits and k, M or G), the plateau, the knee's throughput as a share of the highest measured
 // (of_peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
 // over devices (cv_dev), and sweeps with a consensus of all sweeps (knees); below it, why a kernel and
-// model have no consensus.
+// model have no consensus, and which GPUs (ranks) a consensus left out entirely and why.
 TextSection answer_section(const results::ResultFile& file);
+
+// One line per kernel x device model with an L2 hump: where its cache-resident regime peaks (size and
+// throughput) and its knee, where the memory-bound regime starts (the fall-out point), its knee and plateau;
+// none without a hump.
+std::optional<TextSection> regimes_section(const results::ResultFile& file);
 
 // One row per sweep (rank, kernel, repeat): its consensus knee, interval, agreeing detectors (--details).
 TextSection sweep_consensus_section(const results::ResultFile& file);

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "record/json.hpp"
-#include "suite/formatting/report_outliers.hpp"
+#include "suite/formatting/report_health.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/result_json.hpp"
@@ -51,6 +51,9 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"plateau", record::number_to_json(c.plateau)},
           {"knee_position", record::number_to_json(c.knee_position)},
           {"x_scale", c.x_scale},
+          {"regime", c.regime},
+          {"regime_peak_size", c.regime_peak_size},
+          {"regime_fallout_size", c.regime_fallout_size},
           {"refinement_points", refinement_points(c)},
           {"power_at_knee_w", record::number_to_json(results::at_knee(c, &results::Point::power_w))},
           {"efficiency_at_knee", record::number_to_json(results::at_knee(c, &results::Point::efficiency))},
@@ -78,6 +81,7 @@ nlohmann::json stability_json(const results::StabilityRow& row) {
 nlohmann::json consensus_json(const results::ConsensusRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}};
   record::fields_to_json(j, row, results::kConsensusColumns);
+  record::fields_to_json(j, row, results::kConsensusRegimeColumns);
   return j;
 }
 
@@ -86,6 +90,7 @@ nlohmann::json agreement_json(const stats::AgreementRow& row) {
           {"first_detector", row.first_detector},
           {"second_detector", row.second_detector},
           {"compared", row.compared},
+          {"other_regime", row.other_regime},
           {"sweeps", row.sweeps},
           {"within1_fraction", record::number_to_json(row.within1_fraction)},
           {"knee_size_ratio_median", record::number_to_json(row.knee_size_ratio_median)}};
@@ -99,7 +104,8 @@ nlohmann::json settings_json(const std::string& text) {
 
 }  // namespace
 
-nlohmann::json report_json(const results::ResultFile& file, const std::string& path) {
+nlohmann::json report_json(const results::ResultFile& file, const std::string& path,
+                           const stats::HealthReference* reference) {
   const auto& info = file.info;
   nlohmann::json j = {{"file", path},
                       {"schema_version", file.schema_version},
@@ -127,7 +133,9 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
   for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
     j["detector_agreement"].push_back(agreement_json(row));
   }
-  j["outliers"] = outliers_json(file);
+  const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
+  j["gpu_health"] = gpu_health_json(verdicts);
+  j["outliers"] = outliers_json(verdicts);
   return j;
 }
 

@@ -6,9 +6,12 @@
 #include <string>
 
 #include "suite/results/result_file.hpp"
+#include "suite/stats/gpu_health.hpp"
 
 namespace autobench::formatting {
 
-nlohmann::json report_json(const results::ResultFile& file, const std::string& path);
+// `gpu_health` is judged against `reference` where it has the kernel, else the run's same-model GPUs.
+nlohmann::json report_json(const results::ResultFile& file, const std::string& path,
+                           const stats::HealthReference* reference = nullptr);
 
 }  // namespace autobench::formatting

@@ -2,15 +2,19 @@
 #include "suite/formatting/report_table.hpp"
 
 #include <cmath>
+#include <map>
+#include <set>
 #include <utility>
 
 #include "suite/formatting/number_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
 #include "suite/formatting/report_answer.hpp"
 #include "suite/formatting/report_campaigns.hpp"
-#include "suite/formatting/report_outliers.hpp"
-#include "suite/formatting/report_throttled.hpp"
+#include "suite/formatting/report_flagged_points.hpp"
+#include "suite/formatting/report_health.hpp"
+#include "suite/results/text_list.hpp"
 #include "suite/stats/detector_agreement.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::formatting {
 namespace {
@@ -29,11 +33,12 @@ std::string cell_text(const CampaignCell& cell) {
 
 std::vector<std::string> header_lines(const results::ResultFile& file) {
   const auto& info = file.info;
-  std::vector<std::string> lines{"backend: " + backend_label(info.backend),
-                                 "run: autobench-mpi " + info.version + " (git " + info.git_commit + "), suite " +
-                                     info.suite + ", " + std::to_string(info.ranks) +
-                                     (info.ranks == 1 ? " rank, " : " ranks, ") + info.start_time + " to " +
-                                     info.end_time};
+  const auto safe = [](const std::string& value) { return text::printable(value); };  // a newline cannot forge a line
+  std::vector<std::string> lines{"backend: " + safe(backend_label(info.backend)),
+                                 "run: autobench-mpi " + safe(info.version) + " (git " + safe(info.git_commit) +
+                                     "), suite " + safe(info.suite) + ", " + std::to_string(info.ranks) +
+                                     (info.ranks == 1 ? " rank, " : " ranks, ") + safe(info.start_time) + " to " +
+                                     safe(info.end_time)};
   if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
   for (auto& line : rank_failures(file.ranks)) lines.push_back(std::move(line));
   return lines;
@@ -100,6 +105,23 @@ TextSection campaigns_section(const results::ResultFile& file) {
           std::move(table), "Errors:", std::move(errors)};
 }
 
+// Per kernel, the ranks a detector's model row rests on none of the campaigns of, because none found a knee:
+// "gemm: rank 3 left out of the model rows of every detector (no knee found in its campaigns)".
+std::vector<std::string> stability_left_out(const std::vector<results::StabilityRow>& rows) {
+  std::map<std::string, std::set<std::string>> detectors;                  // kernel -> detectors
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> missing;  // (kernel, rank) -> detectors
+  for (const auto& r : rows) {
+    detectors[r.kernel].insert(r.detector);
+    if (r.scope == "device" && r.campaigns > 0 && r.knees_found == 0) missing[{r.kernel, r.group}].push_back(r.detector);
+  }
+  std::vector<std::string> out;
+  for (const auto& [key, which] : missing)
+    out.push_back(key.first + ": " + key.second + " left out of the model rows of " +
+                  (which.size() == detectors[key.first].size() ? std::string("every detector") : results::joined(which)) +
+                  " (no knee found in its campaigns; see GPU health)");
+  return out;
+}
+
 TextSection stability_section(const results::ResultFile& file) {
   if (file.stability.empty()) return {.title = "Knee stability: none"};
   TextTable table({{"kernel"},
@@ -123,9 +145,13 @@ TextSection stability_section(const results::ResultFile& file) {
                    number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
                    number(r.throughput_cv, 3), number(r.knee_size_cv, 3), std::to_string(r.intervals_overlapping)});
   }
+  auto lines = knees_not_found(results::complete_campaigns(file.ranks));
+  for (auto& line : stability_left_out(file.stability)) lines.push_back(std::move(line));
   return {"Knee stability per detector over the knees found (knees: found/campaigns; overlap95: most sharing a size)",
-          std::move(table), "Knees not found (edge: at the first or last size or below half the plateau; left out):",
-          knees_not_found(results::complete_campaigns(file.ranks))};
+          std::move(table),
+          "Knees not found (edge: at the first or last size or below half the plateau; left out), and GPUs left out "
+          "of a model row:",
+          std::move(lines)};
 }
 
 TextSection agreement_section(const results::ResultFile& file) {
@@ -135,15 +161,17 @@ TextSection agreement_section(const results::ResultFile& file) {
                    {"first"},
                    {"second"},
                    {"compared", Align::right},
+                   {"other_regime", Align::right},
                    {"sweeps", Align::right},
                    {"within1", Align::right},
                    {"size_ratio", Align::right}});
   for (const auto& r : rows) {
-    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared), std::to_string(r.sweeps),
+    table.add_row({r.kernel, r.first_detector, r.second_detector, std::to_string(r.compared),
+                   std::to_string(r.other_regime), std::to_string(r.sweeps),
                    number(r.within1_fraction, 2), number(r.knee_size_ratio_median, 3)});
   }
-  return {.title = "Detector agreement on the same sweeps (compared: both found a knee; sweeps: both ran; size_ratio: "
-                   "second/first)",
+  return {.title = "Detector agreement on the same sweeps (compared: both found a knee in the same regime; "
+                   "other_regime: one in the cache, one in the memory regime; sweeps: both ran; size_ratio: second/first)",
           .table = std::move(table)};
 }
 
@@ -153,16 +181,22 @@ std::string backend_label(const std::string& backend) {
   return backend == "sim" ? "sim (simulated devices, not GPU measurements)" : backend;
 }
 
-TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details) {
-  std::vector<TextSection> sections{answer_section(file)};
+TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details,
+                             const stats::HealthReference* reference) {
+  const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
+  std::vector<TextSection> sections{health_section(verdicts)};
+  if (auto kernels = health_kernels_section(verdicts)) sections.push_back(std::move(*kernels));
+  sections.push_back(answer_section(file));
+  if (auto regimes = regimes_section(file)) sections.push_back(std::move(*regimes));
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
+  if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
   sections.push_back(devices_section(file, details));
-  sections.push_back(outliers_section(file));
   if (details)
     for (auto&& s : {sweep_consensus_section(file), campaigns_section(file), stability_section(file),
                      agreement_section(file)})
       sections.push_back(s);
-  return {"autobench-mpi results: " + path, header_lines(file), std::move(sections)};
+  return {"autobench-mpi results: " + text::printable(path, text::kMessageBytes), header_lines(file),
+          std::move(sections)};
 }
 
 }  // namespace autobench::formatting

@@ -6,6 +6,7 @@
 
 #include "suite/modeling/model_run.hpp"
 #include "suite/results/result_file.hpp"
+#include "suite/stats/gpu_health.hpp"
 
 namespace autobench::formatting {
 
@@ -24,6 +25,8 @@ class ReportSource {
   // The results file narrowed by --kernel/--detector/--rank (statistics computed over what is left).
   // Throws the command's usage error for a file that is no results file, e.g. a model file.
   virtual const results::ResultFile& results() const = 0;
+  // What GPU health is judged against besides the run's same-model GPUs (`report --reference`); none here.
+  virtual const stats::HealthReference* reference() const { return nullptr; }
 };
 
 // One output format of `report`: writes the report of `source` to `out`. The formats are chosen by name

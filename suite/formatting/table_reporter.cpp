@@ -15,7 +15,7 @@ class TableReporter final : public Reporter {
       return;
     }
     const results::ResultFile& file = source.results();
-    out << report_document(file, source.path(), source.details()).text();
+    out << report_document(file, source.path(), source.details(), source.reference()).text();
     if (!file.time_splits.empty())
       out << "\nWhere each rank's time went (seconds; docs/scale.md):\n" << rank_time_split_table(file.time_splits);
   }

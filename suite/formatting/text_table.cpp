@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "suite/text/echo.hpp"
+
 namespace autobench::formatting {
 namespace {
 
@@ -26,13 +28,16 @@ std::string markdown_line(const std::vector<std::string>& cells) {
 
 }  // namespace
 
-TextTable::TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
+TextTable::TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {
+  for (auto& c : columns_) c.header = text::printable(c.header, text::kMessageBytes);
+}
 
 void TextTable::add_row(std::vector<std::string> cells) {
   if (cells.size() != columns_.size()) {
     throw std::invalid_argument("table row has " + std::to_string(cells.size()) + " cells for " +
                                 std::to_string(columns_.size()) + " columns");
   }
+  for (auto& cell : cells) cell = text::printable(cell, text::kMessageBytes);  // a newline cannot forge a row
   rows_.push_back(std::move(cells));
 }
 

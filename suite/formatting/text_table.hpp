@@ -14,6 +14,8 @@ class TextTable {
     Align align = Align::left;
   };
 
+  // Headers and cells are kept as text::printable makes them (control characters, a newline included,
+  // escaped; bounded to text::kMessageBytes): whatever a file held, it cannot move the cursor or forge a row.
   explicit TextTable(std::vector<Column> columns);
   // One cell per column; throws std::invalid_argument on another count.
   void add_row(std::vector<std::string> cells);

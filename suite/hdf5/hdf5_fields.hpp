@@ -62,6 +62,18 @@ void read_attributes(const H5Group& g, Record& record, const Fields& fields) {
   record::for_each_field(fields, [&](const auto& f) { read_attribute_into(g, f.name, record.*f.member); });
 }
 
+// The fields of `fields` that g has as attributes (fields older files lack keep their values); whether g
+// had all of them.
+template <class Record, class Fields>
+bool read_present_attributes(const H5Group& g, Record& record, const Fields& fields) {
+  bool all = true;
+  record::for_each_field(fields, [&](const auto& f) {
+    if (g.has_attribute(f.name)) read_attribute_into(g, f.name, record.*f.member);
+    else all = false;
+  });
+  return all;
+}
+
 // Columns without a `units` attribute.
 inline std::string no_units(const char*) { return {}; }
 

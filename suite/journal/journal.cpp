@@ -1,6 +1,8 @@
 // Per-rank journals (see journal.hpp).
 #include "suite/journal/journal.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -14,6 +16,7 @@
 
 #include "record/bounded_json.hpp"
 #include "suite/text/echo.hpp"
+#include "suite/files/atomic_file.hpp"
 #include "suite/results/result_json.hpp"
 
 namespace autobench::journal {
@@ -26,10 +29,20 @@ std::string journal_path(const std::string& run_dir, int rank) {
 
 Writer::Writer(const std::string& run_dir, int rank, std::string run_id)
     : path_(journal_path(run_dir, rank)), run_id_(std::move(run_id)) {
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
-  file_ = std::fopen(path_.c_str(), "a");
-  if (!file_) throw std::runtime_error("cannot open journal '" + path_ + "': " + std::strerror(errno));
+  files::own_directory(run_dir, "journal");  // never a link planted in the run directory
+  // Appended to, never through a link (O_NOFOLLOW) and only when it is a regular file (a FIFO would block).
+  const int fd = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+  struct stat st {};
+  const bool regular = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  const int error = fd < 0 ? errno : 0;
+  file_ = regular ? ::fdopen(fd, "a") : nullptr;
+  if (!file_) {
+    if (fd >= 0) ::close(fd);
+    throw std::runtime_error("cannot open journal '" + path_ + "': " +
+                             (error == ELOOP ? "it is a symbolic link"
+                              : error        ? std::strerror(error)
+                                             : "it is not a regular file"));
+  }
 }
 
 Writer::~Writer() { std::fclose(file_); }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "suite/files/atomic_file.hpp"
+#include "suite/formatting/csv_line.hpp"
 #include "suite/result_file/file_name.hpp"
 
 namespace autobench::result_file {
@@ -17,7 +18,9 @@ std::string csv_file_name(const results::Campaign& c) {
 }
 
 std::string campaign_csv(const results::Campaign& c) {
-  std::string out = "problem_size,execution_time_ms,throughput_" + c.metric_unit + ",is_knee\n";
+  // The unit comes from a file: csv_line quotes it (a comma or newline in it cannot add a column or a row).
+  std::string out =
+      formatting::csv_line({"problem_size", "execution_time_ms", "throughput_" + c.metric_unit, "is_knee"});
   for (std::size_t i = 0; i < c.points.size(); ++i) {
     const auto& p = c.points[i];
     const bool knee = c.knee_detected && c.knee_index == static_cast<std::int64_t>(i);
@@ -28,7 +31,9 @@ std::string campaign_csv(const results::Campaign& c) {
 }
 
 std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks) {
-  files::ensure_directory(dir);
+  const std::filesystem::path where(dir);
+  files::ensure_directory(where.parent_path().string());
+  files::own_directory(where.parent_path().string(), where.filename().string());  // csv/ planted as a link: refused
   std::vector<std::string> paths;
   for (const auto& rank : ranks) {
     for (const auto& c : rank.campaigns) {

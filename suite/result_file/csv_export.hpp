@@ -17,7 +17,8 @@ std::string csv_file_name(const results::Campaign& c);
 // Numbers are written in their shortest round-trip form; NaN as "nan".
 std::string campaign_csv(const results::Campaign& c);
 
-// Writes one file per campaign of every rank into `dir` (created when missing); returns their paths.
+// Writes one file per campaign of every rank into `dir` (created when missing, refused with WriteError when it
+// is a symbolic link or not a directory: files/atomic_file.hpp's own_directory); returns their paths.
 // Each file is written whole or not at all; throws WriteError (files/atomic_file.hpp) naming the file that
 // cannot be written.
 std::vector<std::string> write_campaign_csvs(const std::string& dir, const std::vector<results::RankResult>& ranks);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "suite/stats/consensus.hpp"
+#include "suite/stats/regime_knees.hpp"
 
 namespace autobench::result_file {
 namespace {
@@ -33,6 +34,7 @@ results::ResultFile file_content(const results::RunInfo& info, std::vector<resul
                                  const std::vector<results::StabilityRow>& stability, const std::string& settings_json,
                                  const std::vector<results::RankTimeSplit>& time_splits) {
   put_campaigns_in_file_order(ranks);
+  stats::assign_regimes(ranks);
   results::ResultFile content;
   content.info = info;
   content.stability = in_groups_by_first_appearance(

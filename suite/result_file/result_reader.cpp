@@ -9,6 +9,9 @@
 #include <tuple>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
+#include "suite/campaign/run_settings.hpp"
 #include "record/bounded_json.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/results/result_file.hpp"
@@ -16,6 +19,7 @@
 #include "suite/results/consensus_fields.hpp"
 #include "suite/results/stability_fields.hpp"
 #include "suite/stats/consensus.hpp"
+#include "suite/stats/regime_knees.hpp"
 #include "suite/stats/stability.hpp"
 #include "suite/text/echo.hpp"
 
@@ -58,7 +62,9 @@ results::RankResult read_device(const hdf5::H5Group& g) {
 }
 
 // Points stored as columns with their launch times: a sweep (schema 2) or a campaign (schema 1).
-std::vector<results::Point> read_points(const hdf5::H5Group& g) {
+// `unflagged` is set when they have no `converged` column (files written before it).
+std::vector<results::Point> read_points(const hdf5::H5Group& g, bool& unflagged) {
+  unflagged = unflagged || !g.has_dataset("converged");
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
   auto out = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
@@ -103,10 +109,11 @@ using SweepCache = std::map<std::string, std::vector<results::Point>>;
 
 // Schema 2: the campaign's points are its sweep's (attribute sweep) at point_index (absent: the sweep's
 // first ones), with the columns the campaign stores itself in place of the sweep's.
-std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps) {
+std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps,
+                                           bool& unflagged) {
   const auto path = g.read_attribute<std::string>("sweep");
   auto cached = sweeps.find(path);
-  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path))).first;
+  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path), unflagged)).first;
   const std::vector<results::Point>& sweep = cached->second;
   const auto count = g.read_attribute<std::int64_t>("points");
   std::vector<std::int64_t> index;
@@ -130,11 +137,13 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
   return points;
 }
 
+// `regimes_stored` turns false for a campaign written before the L2 regimes.
 results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
-                                SweepCache& sweeps) {
+                                SweepCache& sweeps, bool& unflagged, bool& regimes_stored) {
   results::Campaign c;
   hdf5::read_attributes(g, c, results::kCampaignFields);
-  c.points = version >= 2 ? points_of_sweep(file, g, sweeps) : read_points(g);
+  regimes_stored = hdf5::read_present_attributes(g, c, results::kCampaignAddedFields) && regimes_stored;
+  c.points = version >= 2 ? points_of_sweep(file, g, sweeps, unflagged) : read_points(g, unflagged);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
                              " outside its " + std::to_string(c.points.size()) + " points");
@@ -171,6 +180,23 @@ void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std
     }
     names.pop_back();
   }
+}
+
+// Files written before points carried `converged`: whether each point reached the noise target of its
+// kernel's settings (a suite file's [kernel.NAME] or the run's), from its stored noise. Settings that do
+// not parse leave every point as read (converged).
+void derive_converged(results::ResultFile& out) {
+  campaign::RunSettings settings;
+  try {
+    settings = campaign::settings_from_json(nlohmann::json::parse(out.settings_json));
+  } catch (const std::exception&) {
+    return;
+  }
+  for (auto& rank : out.ranks)
+    for (auto& c : rank.campaigns) {
+      const double target = settings.autoscale_for(c.kernel).noise_stop.target;
+      for (auto& p : c.points) p.converged = results::reached_noise_target(p.noise, target);
+    }
 }
 
 // A stored summary must agree with the data it summarises: each stability row counts the complete
@@ -212,9 +238,10 @@ results::ResultFile read_results(const std::string& path) {
   });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   SweepCache sweeps;
+  bool unflagged = false, regimes_stored = true;
   std::set<std::tuple<std::string, std::string, int, int>> campaign_keys;  // each campaign once
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
-    auto c = read_campaign(file, g, version, sweeps);
+    auto c = read_campaign(file, g, version, sweeps, unflagged, regimes_stored);
     check_named(g, names[2], "rank" + std::to_string(c.rank));
     check_named(g, names[3], "repeat" + std::to_string(c.repeat));
     if (!campaign_keys.emplace(c.kernel, c.detector, c.rank, c.repeat).second)
@@ -223,6 +250,8 @@ results::ResultFile read_results(const std::string& path) {
                                std::to_string(c.repeat));
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
   });
+  if (unflagged) derive_converged(out);
+  if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
   // /time_split: one entry per rank (absent in files from before the split)
   if (file.has_group("time_split")) {
     const auto g = file.open_group("time_split");
@@ -245,14 +274,17 @@ results::ResultFile read_results(const std::string& path) {
   });
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
   check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
-  // /consensus/<kernel>; absent in files written before it: computed from the campaigns.
-  if (!file.has_group("consensus")) {
+  // /consensus/<kernel>; absent in files written before it, or without regimes (files written before the
+  // L2 regimes took consensus over both regimes at once): computed from the campaigns.
+  if (!file.has_group("consensus") || !regimes_stored) {
     out.consensus = stats::consensus_of_complete(out.ranks);
     return out;
   }
   for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
     const auto count = g.read_dataset<std::string>("scope").size();
-    for (auto row : hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns)) {
+    auto rows = hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns);
+    hdf5::read_columns_into(g, rows, results::kConsensusRegimeColumns, false);
+    for (auto& row : rows) {
       row.kernel = names[0];
       out.consensus.push_back(std::move(row));
     }

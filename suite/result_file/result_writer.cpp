@@ -95,6 +95,7 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   const auto on_rank = open_or_create(detector, "rank" + std::to_string(c.rank));
   const auto g = on_rank.create_group("repeat" + std::to_string(c.repeat));
   hdf5::write_attributes(g, c, results::kCampaignFields);
+  hdf5::write_attributes(g, c, results::kCampaignAddedFields);
   g.write_attribute("backend", rank.device.backend);
   g.write_attribute("device_name", rank.device.name);
   g.write_attribute("device_model", rank.device.model);
@@ -145,8 +146,11 @@ void write_stability(const hdf5::H5Group& stability, const std::vector<results::
 // One group per kernel, in the rows' order; one dataset entry per row.
 void write_consensus(const hdf5::H5Group& consensus, const std::vector<results::ConsensusRow>& rows) {
   const auto key = [](const results::ConsensusRow& r) { return r.kernel; };
-  for (const auto& [kernel, group] : grouped_by_first_appearance(rows, key))
-    hdf5::write_columns(consensus.create_group(group_name(kernel, "kernel")), group, results::kConsensusColumns);
+  for (const auto& [kernel, group] : grouped_by_first_appearance(rows, key)) {
+    const auto g = consensus.create_group(group_name(kernel, "kernel"));
+    hdf5::write_columns(g, group, results::kConsensusColumns);
+    hdf5::write_columns(g, group, results::kConsensusRegimeColumns);
+  }
 }
 
 // One entry per rank in each column, and other_s (wall_s minus the phases) for readers of the file.

@@ -23,7 +23,7 @@ std::string tidy_csv(const results::ResultFile& file) {
                               "size", "time_s", "throughput", "unit", "power_w", "energy_j", "efficiency",
                               "refinement", "knee_detected", "knee_status", "is_knee", "knee_size", "knee_low_size",
                               "knee_high_size", "throttled", "throttle_reason", "energy_counter_j", "energy_instant_j",
-                              "counter_to_integrated"});
+                              "counter_to_integrated", "converged", "regime"});
   for (const auto& rank : file.ranks) {
     const auto& d = rank.device;
     for (const auto& c : rank.campaigns) {
@@ -37,7 +37,8 @@ std::string tidy_csv(const results::ResultFile& file) {
                          num(p.throughput), c.metric_unit, num(p.power_w), num(p.energy_j), num(p.efficiency),
                          flag(p.refinement), flag(c.knee_detected), status, flag(knee), knee_size,
                          num(c.knee_low_size), num(c.knee_high_size), flag(p.throttled), p.throttle_reason,
-                         num(p.energy_counter_j), num(p.energy_instant_j), num(results::counter_to_integrated(p))});
+                         num(p.energy_counter_j), num(p.energy_instant_j), num(results::counter_to_integrated(p)),
+                         flag(p.converged), c.regime});
       }
     }
   }

@@ -14,7 +14,9 @@ namespace autobench::result_file {
 // refinement (0/1), knee_detected (0/1, the campaign's), knee_status (found, edge or none), is_knee (1 on
 // the knee's point), knee_size, knee_low_size, knee_high_size (its 95% interval), throttled (0/1),
 // throttle_reason, energy_counter_j, energy_instant_j (per launch, from the energy counter and from the
-// integrated instant power of the same window) and counter_to_integrated (their ratio). Numbers in their shortest exact form, a missing one
+// integrated instant power of the same window), counter_to_integrated (their ratio), converged (0/1: 0
+// when the launch or time cap stopped the point before its noise reached the target) and regime (the L2
+// regime of the campaign's knee: single, cache or memory; docs/knees.md). Numbers in their shortest exact form, a missing one
 // (NaN) as an empty field; strings quoted as RFC 4180 wants.
 std::string tidy_csv(const results::ResultFile& file);
 

@@ -22,4 +22,11 @@ inline constexpr auto kConsensusColumns = std::make_tuple(
     record::field("ceiling", &ConsensusRow::ceiling), record::field("repeat_cv", &ConsensusRow::repeat_cv),
     record::field("device_cv", &ConsensusRow::device_cv));
 
+// The columns added with the L2 regimes: written like the others, read where present (files from before
+// hold single-regime rows).
+inline constexpr auto kConsensusRegimeColumns = std::make_tuple(
+    record::field("regime", &ConsensusRow::regime), record::field("timing", &ConsensusRow::timing),
+    record::field("regime_first_size", &ConsensusRow::regime_first_size),
+    record::field("regime_last_size", &ConsensusRow::regime_last_size));
+
 }  // namespace autobench::results

@@ -15,6 +15,14 @@ struct ConsensusRow {
   std::string model;   // the model label (model_label: "sim: " prefixed on the sim backend)
   int rank = -1, repeat = -1;  // the sweep's; -1 at model scope
   std::string metric_unit;
+  // The regime the knee belongs to (detect/regimes.hpp): "single" (a curve without an L2 hump), "cache"
+  // (cache-resident, up to the throughput peak) or "memory" (from the fall-out point on); the timing of
+  // its campaigns ("warm", "cold"; "" when not recorded), and the sizes its regime spans (sweep: the
+  // regime's first and last measured size; model: medians over its sweeps). A sweep with a hump has one
+  // row per regime, each voted on by every detector on that regime's sizes alone.
+  std::string regime = "single";
+  std::string timing;
+  double regime_first_size = kNaN, regime_last_size = kNaN;
   int voters = 0;       // sweep: detectors that ran; model: sweeps
   int knees_found = 0;  // sweep: detectors whose knee was found; model: sweeps with a consensus
   int agreeing = 0;     // the largest group whose 95% intervals share a size

@@ -55,7 +55,8 @@ inline constexpr auto kPointFields = std::make_tuple(
 // present (journals and HDF5 files written before keep the defaults).
 inline constexpr auto kPointAddedFields = std::make_tuple(record::field("tune_resources", &Point::tune_resources),
                                                          record::field("mem_clock_mhz", &Point::mem_clock_mhz),
-                                                         record::field("throttle_reason", &Point::throttle_reason));
+                                                         record::field("throttle_reason", &Point::throttle_reason),
+                                                         record::field("converged", &Point::converged));
 
 // Every field of Campaign but its points (the per-campaign attributes the run measured).
 inline constexpr auto kCampaignFields = std::make_tuple(
@@ -74,6 +75,12 @@ inline constexpr auto kCampaignFields = std::make_tuple(
     record::field("knee_low_size", &Campaign::knee_low_size),
     record::field("knee_high_size", &Campaign::knee_high_size),
     record::field("knee_found_fraction", &Campaign::knee_found_fraction));
+
+// The fields of Campaign added after files were written without them (the L2 regimes): written like the
+// others, read where present (a file from before has them computed from its campaigns' points).
+inline constexpr auto kCampaignAddedFields =
+    std::make_tuple(record::field("regime", &Campaign::regime), record::field("regime_peak_size", &Campaign::regime_peak_size),
+                    record::field("regime_fallout_size", &Campaign::regime_fallout_size));
 
 // Every field of RunInfo but `complete` (a bool in JSON, the root attribute `status` in HDF5).
 inline constexpr auto kRunFields = std::make_tuple(

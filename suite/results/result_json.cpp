@@ -18,10 +18,12 @@ void from_json(const nlohmann::json& j, Point& p) {
 
 void to_json(nlohmann::json& j, const Campaign& c) {
   record::fields_to_json(j, c, kCampaignFields);
+  record::fields_to_json(j, c, kCampaignAddedFields);
   j["points"] = c.points;
 }
 void from_json(const nlohmann::json& j, Campaign& c) {
   record::read_fields(j, c, kCampaignFields);
+  record::read_present_fields(j, c, kCampaignAddedFields);
   j.at("points").get_to(c.points);
 }
 

@@ -3,6 +3,8 @@
 
 namespace autobench::results {
 
+bool reached_noise_target(double noise, double target) { return !(target > 0.0 && noise > target); }
+
 double counter_to_integrated(const Point& p) {
   return p.energy_counter_j > 0 && p.energy_instant_j > 0 ? p.energy_counter_j / p.energy_instant_j : kNaN;
 }

@@ -19,6 +19,8 @@ struct Point {
   double time_mean_s = kNaN, time_median_s = kNaN, time_min_s = kNaN, time_stddev_s = kNaN;
   std::int64_t iterations = 0;     // timed iterations behind the statistics
   double noise = kNaN;             // relative standard error of the mean time: stddev / sqrt(n) / mean
+  bool converged = true;           // its noise reached the run's --noise-target; false: the launch or time cap
+                                   // stopped it first (such points sit apart from their size's other repeats)
   double throughput = kNaN;        // metric from the estimator's time (GB/s or GFLOP/s; mean by default)
   std::string tunables;            // best configuration, "" when the kernel has none
   // Telemetry read while its launches were timed (the chosen configuration's): median SM and memory
@@ -62,6 +64,9 @@ struct Point {
   // each: "CONFIG@REGISTERS/SHARED_BYTES;..." (registers per thread, static shared memory; "" otherwise).
   std::string tune_resources;
 };
+
+// Whether a point of this noise reached the noise target (true with no target, 0, or no noise measured).
+bool reached_noise_target(double noise, double target);
 
 // The energy counter's energy per launch over that of the integrated (mean filtered) instant power of the
 // same window and launches, energy_counter_j / energy_instant_j: 1 when they agree; NaN without both.
@@ -107,6 +112,12 @@ struct Campaign {
   double knee_low_size = kNaN, knee_high_size = kNaN;
   double knee_found_fraction = kNaN;  // share of the replicates that found a knee
   std::string estimator;           // the time statistic behind the throughput: mean, median or min
+  // The L2 hump of the campaign's sweep (detect/regimes.hpp; set by stats::assign_regimes): the regime of
+  // its knee ("single": a curve without a hump; "cache" or "memory"), the size of the cache regime's
+  // throughput peak and of the memory regime's first point (the fall-out point); 0 without a hump.
+  std::string regime = "single";
+  std::uint64_t regime_peak_size = 0;
+  std::uint64_t regime_fallout_size = 0;
 };
 
 // One rank's contribution: its device and its campaigns (or why it could not start).

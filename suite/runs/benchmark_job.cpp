@@ -21,6 +21,7 @@
 #include "suite/energy/rank_power.hpp"
 #include "suite/formatting/progress_text.hpp"
 #include "suite/formatting/rank_failures.hpp"
+#include "suite/formatting/report_health.hpp"
 #include "suite/formatting/rank_time_split.hpp"
 #include "suite/journal/journal.hpp"
 #include "suite/journal/manifest.hpp"
@@ -33,9 +34,13 @@
 #include "suite/files/atomic_file.hpp"
 #include "suite/writing/rank_message.hpp"
 #include "suite/result_file/run_file.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::runs {
 namespace {
+
+// A power warning of this rank (no calibration for its device, corrections refused): on stderr, quiet or not.
+void power_warning(const std::string& line) { fmt::print(stderr, "autobench-mpi: warning: {}\n", line); }
 
 std::string campaign_line(const results::Campaign& c, const std::string& device, double since_start) {
   std::ostringstream o;
@@ -228,6 +233,7 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
     if (ctx.resuming) hello += " (resuming: " + std::to_string(previous.size()) + " campaigns already finished)";
     progress.post(hello);
     if (power_ && !power_->notice().empty()) progress.post(me + ": " + power_->notice());
+    if (power_ && !power_->warning().empty()) power_warning(me + ": " + power_->warning());
     if (device_) {
       std::string journal_error;  // a point that cannot be journaled stops the rank: it could be lost
       campaign::RankHooks hooks;
@@ -240,7 +246,9 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
       hooks.after_sweep = [&](std::vector<results::Campaign>& cs, const autoscale::SweepHooks::WorkloadAt& at) {
         power_->after_sweep(cs, at);
       };
-      hooks.finish_campaign = [&](results::Campaign& c) { power_->finish(c); };
+      hooks.finish_campaign = [&](results::Campaign& c) {
+        if (const std::string refused = power_->finish(c); !refused.empty()) power_warning(me + ": " + refused);
+      };
       hooks.on_point = [&](const campaign::SweepSpec& sw, const results::Point& p) {
         try {
           journal->point(sw.kernel, sw.repeat, p);
@@ -325,14 +333,17 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                : control::stop_requested() ? "stopped early on a signal"
                                            : "stopped early (time budget)",
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
+  // Judged before the ranks go to the file, said last: the run's last lines name every GPU that is not healthy.
+  const auto health = formatting::health_lines(stats::judge_gpus(ranks));
   std::string path;
   result_file::RunFileTimes file_times;
   try {
     path = result_file::write_run_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits,
                                        &file_times);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n", ctx.run_dir.c_str(),
-               e.what());
+    fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n",
+               text::printable(ctx.run_dir, text::kMessageBytes),
+               text::printable(e.what(), text::kMessageBytes));
     exit_code = kExitFailure;
   }
   if (failed_campaigns)
@@ -353,15 +364,20 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                "{:.3f} s beside the exports {:.3f} s\n",
                splits.front().gather_s, read_s, file_times.statistics_s, file_times.file_s, file_times.exports_s);
     fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {} ({})\n", total, writing,
-               backend_said.c_str(), path.c_str(), formatting::size_text(std::filesystem::file_size(path)));
+               backend_said.c_str(), text::printable(path, text::kMessageBytes),
+               formatting::size_text(std::filesystem::file_size(path)));
   }
   else if (!path.empty()) {
-    fmt::print("{}\n", path.c_str());
+    fmt::print("{}\n", text::printable(path, text::kMessageBytes));
     if (ctx.backend == "sim") {
       std::fflush(stdout);
       fmt::print(stderr, "autobench-mpi: {}\n", backend_said.c_str());
     }
   }
+  // On stdout after the "done" line (one stream: mpirun forwards it in order), on stderr with --quiet, whose
+  // stdout is the path alone.
+  std::fflush(stdout);
+  for (const auto& line : health) fmt::print(settings_.verbosity > 0 ? stdout : stderr, "autobench-mpi: {}\n", line.c_str());
   return {exit_code, ""};
 }
 

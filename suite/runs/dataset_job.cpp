@@ -34,6 +34,7 @@
 #include "suite/results/result_json.hpp"
 #include "suite/results/utc_time.hpp"
 #include "suite/runs/rank_job.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::runs {
 namespace {
@@ -322,10 +323,11 @@ Outcome DatasetJob::write(const JobContext& ctx, const std::vector<std::string>&
       fmt::print("{} verified configurations (idle {}, under {}, full {}; {} added by the IQR refinement), "
                   "{} failed, in {:.1f} s ({:.1f} per second); {} backend\n{}\n{}\n",
                   lines, regimes[0], regimes[1], regimes[2], added.size(), failed, total,
-                  static_cast<double>(lines) / total, run.backend.c_str(), dataset_file::hdf5_path(run_dir).c_str(),
-                  dataset_file::jsonl_path(run_dir).c_str());
+                  static_cast<double>(lines) / total, run.backend.c_str(),
+                  text::printable(dataset_file::hdf5_path(run_dir), text::kMessageBytes),
+                  text::printable(dataset_file::jsonl_path(run_dir), text::kMessageBytes));
     } else {
-      fmt::print("{}\n", dataset_file::jsonl_path(run_dir).c_str());
+      fmt::print("{}\n", text::printable(dataset_file::jsonl_path(run_dir), text::kMessageBytes));
     }
     if (!message.empty()) exit_code = kExitFailure;
     if (failed) {

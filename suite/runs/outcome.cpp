@@ -1,5 +1,6 @@
 // The launcher's rank and the commands printed for a run (see outcome.hpp).
 #include "suite/runs/outcome.hpp"
+#include "suite/text/echo.hpp"
 
 #include <cstdlib>
 
@@ -12,7 +13,8 @@ int launcher_rank() {
 }
 
 std::string autobench_command(int ranks, const std::string& args) {
-  return (ranks > 1 ? "mpirun -n " + std::to_string(ranks) + " " : std::string()) + "autobench-mpi " + args;
+  return (ranks > 1 ? "mpirun -n " + std::to_string(ranks) + " " : std::string()) + "autobench-mpi " +
+         text::printable(args, text::kMessageBytes);  // a run directory's name cannot forge a line
 }
 
 }  // namespace autobench::runs

@@ -13,6 +13,7 @@
 #include "suite/backend/backend_choice.hpp"
 #include "suite/backend/factory.hpp"
 #include "suite/backend/parallel_for.hpp"
+#include "suite/backend/sim/sim_fault.hpp"
 #include "suite/build_info.hpp"
 #include "suite/control/phase_timer.hpp"
 #include "suite/control/stop_signals.hpp"
@@ -23,12 +24,14 @@
 #include "suite/writing/output_check.hpp"
 #include "suite/writing/run_directory.hpp"
 #include "suite/writing/run_lock.hpp"
+#include "suite/text/echo.hpp"
 
 namespace autobench::runs {
 namespace {
 
 // Checks that need MPI, before anything is written: the output directory (rank 0), a resumed run's
-// ranks, lock (taken by rank 0 into `lock`) and files, the backend. Rank 0's first problem, on every rank.
+// ranks, lock (taken by rank 0 into `lock`) and files, the backend (and the sim's AUTOBENCH_SIM_FAULT). Rank
+// 0's first problem, on every rank.
 std::string check(RankJob& job, const JobSetup& s, JobContext& ctx, bool& complete,
                   std::optional<writing::RunLock>& lock) {
   const mpi::Session& mpi = ctx.mpi;
@@ -54,6 +57,12 @@ std::string check(RankJob& job, const JobSetup& s, JobContext& ctx, bool& comple
   std::string backend_problem;
   ctx.backend = resolve_backend(s.backend, mpi, backend_problem);
   if (problem.empty()) problem = backend_problem;
+  if (mpi.root() && problem.empty() && ctx.backend == "sim") try {
+    backend::sim::sim_fault_from_environment(mpi.rank());  // every item is parsed: a malformed one is refused before
+                                                          // anything is created
+  } catch (const std::invalid_argument& e) {
+    problem = e.what();
+  }
   complete = mpi.broadcast(complete ? "1" : "") == "1";
   return mpi.broadcast(problem);
 }
@@ -131,7 +140,7 @@ std::vector<std::string> gather_parts(JobContext& ctx, const std::string& part, 
     for (const auto& text : gathered) bytes += text.size();
     fmt::print("gathered {} ({} B) of results in {}; writing {}\n", formatting::size_text(bytes), bytes,
                formatting::duration_text(std::chrono::duration<double>(Clock::now() - t_gather).count()),
-               (std::filesystem::path(ctx.run_dir) / file).string().c_str());
+               text::printable((std::filesystem::path(ctx.run_dir) / file).string(), text::kMessageBytes));
     std::fflush(stdout);
   }
   return gathered;
@@ -156,8 +165,9 @@ Outcome on_ranks(RankJob& job, const JobSetup& s, const mpi::Session& mpi) {
     return {kExitUsage, root ? problem : ""};
   if (complete) {
     if (root)
-      fmt::print("{} is complete: nothing to resume ({} left unchanged)\n", ctx.run_dir.c_str(),
-                 (std::filesystem::path(ctx.run_dir) / s.results_file).string().c_str());
+      fmt::print("{} is complete: nothing to resume ({} left unchanged)\n",
+                 text::printable(ctx.run_dir, text::kMessageBytes),
+                 text::printable((std::filesystem::path(ctx.run_dir) / s.results_file).string(), text::kMessageBytes));
     return {};
   }
   if (!ctx.resuming) {

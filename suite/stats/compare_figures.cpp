@@ -6,6 +6,7 @@
 #include "suite/results/knee.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/stats/consensus.hpp"
+#include "suite/stats/gpu_health.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -68,11 +69,14 @@ std::vector<CampaignFigures> campaign_figures(const std::vector<results::RankRes
       }
       f.peak_throughput = best_over(c.points, [](const results::Point& p) { return p.throughput; });
       f.energy_efficiency = best_over(c.points, [](const results::Point& p) { return work_per_joule(p); });
+      f.uuid = rank.device.uuid;
+      f.plateau = sweep_plateau(c);
       out.push_back(std::move(f));
     }
   }
   for (const auto& row : compute_consensus(done)) {
-    if (row.scope != "sweep") continue;
+    // the saturation knee: a humped sweep's memory-bound one (its cache-resident knee is reported, not compared)
+    if (row.scope != "sweep" || row.regime == "cache") continue;
     // The sweep's curve: a campaign of the same rank, kernel and repeat (all of them, on a shared sweep).
     const CampaignFigures* curve = nullptr;
     std::string tunables;

@@ -20,6 +20,10 @@ struct CampaignFigures {
   double peak_throughput = results::kNaN;    // the largest throughput on the curve
   double energy_efficiency = results::kNaN;  // the best work per joule on the curve (NaN: no energy measured)
   std::string knee_tunables;       // the best configuration at the knee ("" when the kernel has none)
+  // The device's GPU UUID and the sweep's plateau (gpu_health.hpp: sweep_plateau), so a profile database
+  // keeps each GPU's history ("" / NaN in databases written before them).
+  std::string uuid;
+  double plateau = results::kNaN;
 };
 
 // The name devices are grouped by: the model, prefixed "sim: " on the sim backend so that simulated

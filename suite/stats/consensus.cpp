@@ -6,11 +6,13 @@
 #include <map>
 #include <tuple>
 
+#include "detect/quality.hpp"
 #include "numerics/statistics.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/results/knee_status.hpp"
 #include "suite/stats/compare_figures.hpp"
 #include "suite/stats/consensus_knee.hpp"
+#include "suite/stats/regime_knees.hpp"
 
 namespace autobench::stats {
 namespace {
@@ -47,9 +49,9 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
-// One sweep's consensus over its detectors' campaigns, with the curve's figures at the knee.
-results::ConsensusRow sweep_row(const std::vector<const results::Campaign*>& campaigns, const std::string& model) {
-  const results::Campaign& first = *campaigns.front();
+// A sweep row's identity and the rule's outcome over `votes`.
+results::ConsensusRow voted_row(const results::Campaign& first, const std::string& model, const std::vector<KneeVote>& votes,
+                                ConsensusKnee& k) {
   results::ConsensusRow row;
   row.kernel = first.kernel;
   row.scope = "sweep";
@@ -58,14 +60,35 @@ results::ConsensusRow sweep_row(const std::vector<const results::Campaign*>& cam
   row.rank = first.rank;
   row.repeat = first.repeat;
   row.metric_unit = first.metric_unit;
-  std::vector<KneeVote> votes;
-  for (const auto* c : campaigns) votes.push_back(vote_of(*c));
-  const ConsensusKnee k = consensus_knee(votes);
+  row.timing = first.timing_mode;
+  k = consensus_knee(votes);
   row.voters = k.voters;
   row.knees_found = static_cast<int>(std::count_if(votes.begin(), votes.end(), [](const auto& v) { return v.counts; }));
   row.agreeing = k.agreeing;
   row.found = k.found;
   row.members = joined(k.members);
+  if (k.found) {
+    row.knee_size = k.size;
+    row.knee_low_size = k.low;
+    row.knee_high_size = k.high;
+  }
+  return row;
+}
+
+void put_point(results::ConsensusRow& row, const results::Point& p) {
+  row.throughput = p.throughput;
+  row.power_w = p.power_w;
+  row.efficiency = p.efficiency;
+}
+
+// One sweep's consensus over its detectors' campaigns (a curve without a hump), with the curve's figures at
+// the knee.
+results::ConsensusRow single_row(const std::vector<const results::Campaign*>& campaigns, const std::string& model) {
+  const results::Campaign& first = *campaigns.front();
+  std::vector<KneeVote> votes;
+  for (const auto* c : campaigns) votes.push_back(vote_of(*c));
+  ConsensusKnee k;
+  results::ConsensusRow row = voted_row(first, model, votes, k);
   // The curve: that of the agreeing detector whose knee is the consensus (every detector's on a shared
   // sweep), else the first's.
   const results::Campaign* curve = &first;
@@ -76,17 +99,45 @@ results::ConsensusRow sweep_row(const std::vector<const results::Campaign*>& cam
   row.plateau = curve->plateau;
   for (const auto& p : curve->points)
     if (!std::isnan(p.throughput)) row.ceiling = std::isnan(row.ceiling) ? p.throughput : std::max(row.ceiling, p.throughput);
-  if (!k.found) return row;
-  row.knee_size = k.size;
-  row.knee_low_size = k.low;
-  row.knee_high_size = k.high;
-  for (const auto& p : curve->points) {
-    if (static_cast<double>(p.size) != k.size) continue;
-    row.throughput = p.throughput;
-    row.power_w = p.power_w;
-    row.efficiency = p.efficiency;
+  if (!curve->points.empty()) {
+    row.regime_first_size = static_cast<double>(curve->points.front().size);
+    row.regime_last_size = static_cast<double>(curve->points.back().size);
   }
+  if (!k.found) return row;
+  for (const auto& p : curve->points)
+    if (static_cast<double>(p.size) == k.size) put_point(row, p);
   return row;
+}
+
+// One sweep's rows: one as before regimes for a curve without an L2 hump; with one, a row per regime, each
+// voted on by every detector's knee on that regime's sizes (regime_knees), with that regime's figures
+// (plateau and ceiling of its sizes: the cache regime's ceiling is its peak).
+std::vector<results::ConsensusRow> sweep_rows(const std::vector<const results::Campaign*>& campaigns,
+                                              const std::string& model, std::uint64_t l2_bytes) {
+  const SweepCurve sweep = sweep_curve(campaigns);
+  const detect::RegimeSplit split = sweep_regimes(campaigns.front()->kernel, sweep.curve, l2_bytes);
+  if (!split.hump) return {single_row(campaigns, model)};
+  const auto knees = regime_knees(campaigns, sweep, split);
+  std::vector<results::ConsensusRow> rows;
+  for (const detect::Regime regime : detect::regimes(split)) {
+    std::vector<KneeVote> votes;
+    for (const auto& k : knees)
+      if (k.regime == regime) votes.push_back({k.detector, k.counts, k.size, k.low, k.high});
+    ConsensusKnee k;
+    results::ConsensusRow row = voted_row(*campaigns.front(), model, votes, k);
+    row.regime = detect::kRegimeNames.name(regime);
+    const auto [first, last] = detect::regime_range(split, regime, sweep.curve.size());
+    const std::vector<double> y(sweep.curve.y.begin() + static_cast<std::ptrdiff_t>(first),
+                                sweep.curve.y.begin() + static_cast<std::ptrdiff_t>(last) + 1);
+    row.plateau = detect::plateau(y);
+    row.ceiling = *std::max_element(y.begin(), y.end());
+    row.regime_first_size = sweep.curve.x[first];
+    row.regime_last_size = sweep.curve.x[last];
+    for (std::size_t i = first; k.found && i <= last; ++i)
+      if (sweep.curve.x[i] == k.size) put_point(row, *sweep.points[i]);
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 // The consensus of one kernel on one model over its sweeps' consensus knees.
@@ -96,6 +147,16 @@ results::ConsensusRow model_row(const std::vector<const results::ConsensusRow*>&
   row.scope = "model";
   row.group = row.model = sweeps.front()->model;
   row.metric_unit = sweeps.front()->metric_unit;
+  row.regime = sweeps.front()->regime;
+  row.timing = sweeps.front()->timing;
+  std::vector<double> firsts, lasts;
+  for (const auto* s : sweeps) {
+    firsts.push_back(s->regime_first_size);
+    lasts.push_back(s->regime_last_size);
+    if (s->timing != row.timing) row.timing = "mixed";
+  }
+  row.regime_first_size = numerics::median_or_nan(firsts);
+  row.regime_last_size = numerics::median_or_nan(lasts);
   std::vector<KneeVote> votes;
   std::vector<double> plateaus, ceilings;
   std::map<int, std::vector<double>> by_rank;
@@ -142,19 +203,23 @@ std::vector<results::ConsensusRow> consensus_over(const std::vector<results::Ran
   // kernel -> (rank, repeat) -> the sweep's campaigns, and the model of each rank
   std::map<std::string, std::map<std::pair<int, int>, std::vector<const results::Campaign*>>> sweeps;
   std::map<int, std::string> models;
+  std::map<int, std::uint64_t> l2;
   for (const auto& rank : ranks) {
     models[rank.rank] = model_label(rank.device.backend, rank.device.model);
+    l2[rank.rank] = rank.device.l2_bytes;
     for (const auto& c : rank.campaigns)
       if (!c.points.empty() && (c.complete || !complete_only)) sweeps[c.kernel][{rank.rank, c.repeat}].push_back(&c);
   }
   std::vector<results::ConsensusRow> out;
   for (const auto& [kernel, by_sweep] : sweeps) {
-    std::vector<results::ConsensusRow> sweep_rows;
-    for (const auto& [key, campaigns] : by_sweep) sweep_rows.push_back(sweep_row(campaigns, models[key.first]));
-    std::map<std::string, std::vector<const results::ConsensusRow*>> by_model;
-    for (const auto& s : sweep_rows) by_model[s.model].push_back(&s);
+    std::vector<results::ConsensusRow> rows_of_sweeps;
+    for (const auto& [key, campaigns] : by_sweep)
+      for (auto& row : sweep_rows(campaigns, models[key.first], l2[key.first])) rows_of_sweeps.push_back(std::move(row));
+    // a model's sweeps per regime: a regime's consensus is never outvoted by another regime's knees
+    std::map<std::pair<std::string, std::string>, std::vector<const results::ConsensusRow*>> by_model;
+    for (const auto& s : rows_of_sweeps) by_model[{s.model, s.regime}].push_back(&s);
     for (const auto& [model, rows] : by_model) out.push_back(model_row(rows));
-    for (auto& s : sweep_rows) out.push_back(std::move(s));
+    for (auto& s : rows_of_sweeps) out.push_back(std::move(s));
   }
   return out;
 }

@@ -9,8 +9,11 @@
 
 namespace autobench::stats {
 
-// Rows ordered by kernel, then the kernel's model rows (by label), then its sweep rows (by rank, repeat).
-// Every campaign with points votes; the caller chooses which campaigns are given (see consensus_of_complete).
+// Rows ordered by kernel, then the kernel's model rows (by label, then regime), then its sweep rows (by rank,
+// repeat). A sweep with an L2 hump (regime_knees.hpp: its rank's l2_bytes and its kernel's buffers) has a row
+// per regime, cache then memory, voted on by every detector on that regime's sizes; a model has a row per
+// regime its sweeps have, over those sweeps' rows of that regime. Every campaign with points votes; the
+// caller chooses which campaigns are given (see consensus_of_complete).
 std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks);
 
 // What a results file stores: compute_consensus over the complete campaigns only.

@@ -39,9 +39,15 @@ ConsensusKnee consensus_knee(const std::vector<KneeVote>& votes) {
     if (g.size() == most) largest.insert(std::move(g));
   }
   out.agreeing = static_cast<int>(most);
-  if (most == 0 || 2 * most < votes.size() || largest.size() > 1) return out;
+  if (most == 0 || 2 * most < votes.size()) return out;
+  // Largest groups that share votes are one cluster whose edges are ambiguous (six detectors at one size,
+  // one on each side, each touching the six but not the other): their union agrees. Disjoint ones split.
+  std::set<std::size_t> group = *largest.begin();
+  for (const auto& g : largest) {
+    if (std::none_of(g.begin(), g.end(), [&](std::size_t i) { return largest.begin()->count(i) > 0; })) return out;
+    group.insert(g.begin(), g.end());
+  }
 
-  const auto& group = *largest.begin();
   std::vector<double> sizes;
   out.low = out.high = votes[*group.begin()].size;
   for (std::size_t i : group) {

@@ -25,14 +25,17 @@ struct ConsensusKnee {
   double low = results::kNaN;       // from the smallest low to the largest high of the agreeing intervals
   double high = results::kNaN;
   int agreeing = 0;                 // votes in the largest group whose intervals share one size (0: none counts)
+                                    // (the members may be more: overlapping largest groups, see below)
   int voters = 0;                   // every vote, edges and misses included
   std::vector<std::string> members; // the agreeing votes' names, in the order given
 };
 
 // The rule: among the votes that count, the largest group whose intervals all contain one common size
 // agrees (touching intervals share their end). The consensus exists when that group holds at least half
-// of all votes (2 * agreeing >= voters) and no different group of the same size exists (the votes split);
-// its size is the lower median of the group's sizes and its interval spans the group's intervals.
+// of all votes (2 * agreeing >= voters) and no different group of the same size shares no vote with it (the
+// votes split); largest groups that share votes are one cluster, their union agrees (`members`, possibly
+// more than `agreeing`). Its size is the lower median of the group's sizes and its interval spans the
+// group's intervals.
 // Throws std::invalid_argument for a counting vote whose interval is not finite or does not contain its size.
 ConsensusKnee consensus_knee(const std::vector<KneeVote>& votes);
 

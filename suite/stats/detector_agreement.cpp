@@ -16,6 +16,7 @@ namespace {
 struct PairSamples {
   int sweeps = 0;
   int within1 = 0;
+  int other_regime = 0;
   std::vector<double> size_ratios;
 };
 
@@ -40,6 +41,10 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
         ++samples.sweeps;
         if (results::knee_status(a) != results::KneeStatus::found || results::knee_status(b) != results::KneeStatus::found)
           continue;
+        if (a.regime != b.regime) {
+          ++samples.other_regime;
+          continue;
+        }
         samples.within1 += (a.knee_index >= b.knee_index - 1 && a.knee_index <= b.knee_index + 1) ? 1 : 0;
         samples.size_ratios.push_back(static_cast<double>(b.knee_size) / static_cast<double>(a.knee_size));
       }
@@ -53,6 +58,7 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
     std::tie(row.kernel, row.first_detector, row.second_detector) = key;
     row.sweeps = samples.sweeps;
     row.compared = static_cast<int>(samples.size_ratios.size());
+    row.other_regime = samples.other_regime;
     if (row.compared > 0) {
       row.within1_fraction = static_cast<double>(samples.within1) / static_cast<double>(row.compared);
       row.knee_size_ratio_median = numerics::quantile(samples.size_ratios, 0.5);

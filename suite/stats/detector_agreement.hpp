@@ -15,7 +15,10 @@ struct AgreementRow {
   std::string first_detector;         // the pair in name order
   std::string second_detector;
   int sweeps = 0;                     // (rank, repeat) where both detectors have a campaign with points
-  int compared = 0;                   // of those, where both found a knee (results::KneeStatus::found)
+  int compared = 0;                   // of those, where both found a knee (results::KneeStatus::found) in the same
+                                      // L2 regime (Campaign::regime)
+  int other_regime = 0;               // where both found a knee, but in different regimes (cache and memory):
+                                      // answers to different questions, not compared
   double within1_fraction = results::kNaN;      // fraction of the compared whose knee indices differ by at most 1
   double knee_size_ratio_median = results::kNaN;  // median of the second detector's knee size / the first's
 };

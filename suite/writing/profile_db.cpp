@@ -27,7 +27,10 @@ constexpr auto kCampaignFigureFields = std::make_tuple(
     record::field("energy_efficiency", &CampaignFigures::energy_efficiency),
     record::field("knee_tunables", &CampaignFigures::knee_tunables));
 // Added with knee status (docs/knees.md); records written before keep "" (knee_size as it was then).
-constexpr auto kCampaignFigureAddedFields = std::make_tuple(record::field("knee_status", &CampaignFigures::knee_status));
+// Then with GPU health (docs/health.md): each GPU's UUID and sweep plateau, its history; "" / NaN before.
+constexpr auto kCampaignFigureAddedFields = std::make_tuple(record::field("knee_status", &CampaignFigures::knee_status),
+                                                            record::field("uuid", &CampaignFigures::uuid),
+                                                            record::field("plateau", &CampaignFigures::plateau));
 constexpr auto kProfileSourceFields = std::make_tuple(
     record::field("path", &ProfileSource::path), record::field("start_time", &ProfileSource::start_time),
     record::field("backend", &ProfileSource::backend), record::field("git_commit", &ProfileSource::git_commit),

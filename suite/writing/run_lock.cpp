@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,8 +16,18 @@ namespace autobench::writing {
 
 RunLock::RunLock(const std::string& run_dir, const std::string& host) {
   const std::string path = (std::filesystem::path(run_dir) / ".lock").string();
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  // O_NOFOLLOW: a link planted as the lock is refused, not written through; O_NONBLOCK: a FIFO does not hang.
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+  if (fd_ < 0 && errno == ELOOP)
+    throw RunLocked(path + " is a symbolic link: refusing to write through it (remove it if the run is yours)");
   if (fd_ < 0) throw files::WriteError("cannot write " + path + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink > 1) {
+    ::close(fd_);
+    fd_ = -1;
+    throw RunLocked(path + " is not a regular file of its own (a special file or a hard link): refusing to use it "
+                           "as the run's lock");
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int error = errno;
     char holder[256] = {};

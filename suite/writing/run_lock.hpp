@@ -8,7 +8,8 @@
 
 namespace autobench::writing {
 
-// The directory is being written by another process: one line naming it and the holder.
+// The directory is being written by another process (one line naming it and the holder), or its lock
+// file is not one this process may write (a symbolic link, not a regular file): a usage error, exit 2.
 struct RunLocked : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -17,7 +18,8 @@ class RunLock {
  public:
   // Takes the lock of `run_dir` and writes "pid <P> on <host>" into the lock file. Throws RunLocked
   // ("RUN_DIR is in use by another autobench-mpi (pid P on HOST); wait for it to end or stop it") when
-  // another process holds it, WriteError naming the lock file when it cannot be created.
+  // another process holds it or when RUN_DIR/.lock is a link or not a regular file (never written through),
+  // WriteError naming the lock file when it cannot be created.
   RunLock(const std::string& run_dir, const std::string& host);
   ~RunLock();
   RunLock(const RunLock&) = delete;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "suite/autoscale/throttled.hpp"
+#include "suite/results/clock_events.hpp"
 
 namespace ab = autobench;
 
@@ -66,7 +67,7 @@ TEST(FlagThrottled, AClockBelowNinetyPercentOfTheSweepsMedianIsFlaggedWithBothVa
 TEST(FlagThrottled, KeepsTheTimedLaunchesReasonsAndAddsAFallenClock) {
   auto ps = points({1980, 1200, 1980, ab::results::kNaN});
   ps[1].throttled = true;
-  ps[1].throttle_reason = ab::autoscale::throttle_reason_names(0x20 | 0x1);  // 0x1 (GPU idle) is no throttle reason
+  ps[1].throttle_reason = ab::results::throttle_reason_names(0x20 | 0x1);  // 0x1 (GPU idle) is no throttle reason
   ab::autoscale::flag_throttled(ps);
   EXPECT_EQ(ps[1].throttle_reason, "sw_thermal_slowdown, sm_clock 1200/1980 MHz");
   EXPECT_FALSE(ps[3].throttled) << "a point without a clock reading is not flagged by it";
@@ -76,9 +77,9 @@ TEST(FlagThrottled, KeepsTheTimedLaunchesReasonsAndAddsAFallenClock) {
 }
 
 TEST(ThrottleReasonNames, NamesEveryThrottleBit) {
-  EXPECT_EQ(ab::autoscale::throttle_reason_names(0x4 | 0x8 | 0x20 | 0x40 | 0x80),
+  EXPECT_EQ(ab::results::throttle_reason_names(0x4 | 0x8 | 0x20 | 0x40 | 0x80),
             "sw_power_cap+hw_slowdown+sw_thermal_slowdown+hw_thermal_slowdown+hw_power_brake");
-  EXPECT_EQ(ab::autoscale::throttle_reason_names(0x1 | 0x2), "");
+  EXPECT_EQ(ab::results::throttle_reason_names(0x1 | 0x2), "");
 }
 
 ab::results::Campaign campaign_with_knee_at(std::int64_t knee, std::vector<bool> throttled) {

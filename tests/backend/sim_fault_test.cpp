@@ -1,6 +1,7 @@
-// AUTOBENCH_SIM_FAULT parsing (test-only fault injection): start, after:N, slow:F and throttle:SIZE, and
-// the one-line refusal of anything else; a slowed model's launches take 1/F of the time at saturation; a
-// throttled size reports the lower clock and the thermal reason, and other sizes do not.
+// AUTOBENCH_SIM_FAULT parsing (test-only fault injection): start, after:N, slow:F, throttle:SIZE and hot,
+// several comma-separated with one rank's combined, and the one-line refusal of anything else; a slowed
+// model's launches take 1/F of the time at saturation; a throttled size reports the lower clock and the
+// thermal reason, and other sizes do not; a hot device reports them, and 87 C, at every size.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -27,10 +28,41 @@ TEST(SimFault, ParsesEachForm) {
   EXPECT_EQ(throttle.throttle_size, 4096u);
   EXPECT_EQ(throttle.lost_after, -1);
   EXPECT_EQ(sim::parse_sim_fault("1:slow:2").throttle_size, 0u);
+  EXPECT_TRUE(sim::parse_sim_fault("4:hot").hot);
+  EXPECT_FALSE(sim::parse_sim_fault("4:slow:0.9").hot);
+}
+
+TEST(SimFault, SeveralFaultsAreCommaSeparatedAndOneRanksCombine) {
+  const std::string text = "3:slow:0.9,7:hot,3:throttle:64";
+  const auto three = sim::sim_fault_of(text, 3);
+  EXPECT_EQ(three.rank, 3);
+  EXPECT_DOUBLE_EQ(three.speed, 0.9);
+  EXPECT_EQ(three.throttle_size, 64u);
+  EXPECT_FALSE(three.hot);
+  EXPECT_TRUE(sim::sim_fault_of(text, 7).hot);
+  const auto none = sim::sim_fault_of(text, 0);
+  EXPECT_EQ(none.rank, -1);
+  EXPECT_DOUBLE_EQ(none.speed, 1.0);
+  EXPECT_EQ(sim::sim_fault_of("", 0).rank, -1);
+  EXPECT_THROW(sim::sim_fault_of("3:slow:0.9,7:warm", 3), std::invalid_argument) << "every item is checked";
+}
+
+TEST(SimFault, AHotDeviceReportsThrottlingAtEverySize) {
+  const auto& model = sim::model_named("H100 SXM");
+  const auto& kernel = *autobench::kernels::find("vecadd");
+  sim::SimOptions options;
+  options.hot = true;
+  sim::SimDevice device(model, options);
+  for (std::uint64_t n : {std::uint64_t{1} << 12, std::uint64_t{1} << 24}) {
+    const auto t = device.prepare(kernel, n)->time({}, {1, 8, false});
+    EXPECT_DOUBLE_EQ(t.sm_clock_mhz, model.boost_clock_mhz * sim::kHotClockShare);
+    EXPECT_EQ(t.clock_event_reasons, sim::kThrottledReason);
+    EXPECT_DOUBLE_EQ(t.temperature_c, sim::kHotTemperatureC);
+  }
 }
 
 TEST(SimFault, RefusesOtherValues) {
-  for (const char* bad : {"slow", "1:slow", "1:slow:0", "1:slow:11", "1:slow:-1", "1:slow:abc", "1:fast:2", "1:throttle", "1:throttle:0",
+  for (const char* bad : {"slow", "1:slow", "1:slow:0", "1:slow:11", "1:slow:-1", "1:slow:abc", "1:fast:2", "1:throttle", "1:hot:2", "hot", "1:throttle:0",
                           "1:throttle:-5"}) {
     try {
       sim::parse_sim_fault(bad);

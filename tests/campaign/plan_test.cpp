@@ -49,7 +49,7 @@ TEST(Plan, IndependentSweepsRunOneSweepPerDetector) {
 TEST(Plan, BadValuesAreNamedWithWhatIsAllowed) {
   ab::campaign::RunSettings s;
   s.suite = "huge";
-  EXPECT_EQ(error_of(s), "unknown suite 'huge' (allowed: quick, full)");
+  EXPECT_EQ(error_of(s), "unknown suite 'huge' (allowed: quick, full, screen)");
   s = {};
   s.kernels = {"vecadd", "saxpy"};
   EXPECT_EQ(error_of(s), "unknown kernel 'saxpy' (allowed: chase, fp32, gemm, histogram, reduction, spmv, stencil, transpose, triad, vecadd)");

@@ -31,7 +31,7 @@ expect() {
 out=(--output "$scratch/results" --backend sim)
 expect 2 "unknown kernel 'saxpy' \(allowed: chase, fp32, gemm, histogram, reduction, spmv, stencil, transpose, triad, vecadd\)" "${out[@]}" --kernels vecadd,saxpy
 expect 2 "unknown detector 'elbow' \(allowed: " "${out[@]}" --detectors elbow
-expect 2 "unknown suite 'huge' \(allowed: quick, full\)" "${out[@]}" --suite huge
+expect 2 "unknown suite 'huge' \(allowed: quick, full, screen\)" "${out[@]}" --suite huge
 expect 2 "--start-size: 0 is not allowed: must be a whole number in \[1, 1000000000000\]" "${out[@]}" --start-size 0
 expect 2 "--start-size: -5 is not allowed: must be a whole number" "${out[@]}" --start-size=-5
 expect 2 "--max-size: -1 is not allowed" "${out[@]}" --max-size=-1

@@ -75,13 +75,14 @@ for what, path in BAD.items():
     if what != "not HDF5":  # a text file is read as CSV by detect, and this one is too short (exit 2 as well)
         expect(2, ["detect", "--input", path, "--whole-curve"], what)
 
-# Unwritable outputs: a file where the output directory should be, and a directory below a file.
+# Unwritable outputs: a file where the output directory should be, and a directory below a file: usage errors,
+# refused before any work (cli.usage_first_test has the FIFO and the read-only directory).
 a_file = os.path.join(SCRATCH, "a-file")
 with open(a_file, "w") as f:
     f.write("not a directory\n")
 for out in (a_file, os.path.join(a_file, "sub")):
-    expect(1, ["plot", GOOD, "--output", out], "unwritable output")
-    expect(1, ["export", GOOD, "--output", out], "unwritable output")
+    expect(2, ["plot", GOOD, "--output", out], "unwritable output")
+    expect(2, ["export", GOOD, "--output", out], "unwritable output")
 if os.geteuid() != 0:  # root writes into read-only directories
     read_only = os.path.join(SCRATCH, "read-only")
     os.makedirs(read_only)

@@ -52,6 +52,28 @@ TEST(CampaignCorrection, TemperatureOnlyAndMissingReadings) {
   EXPECT_DOUBLE_EQ(c.power_reference_temperature_c, 45);
 }
 
+TEST(CampaignCorrection, RefusedPointsAreNaNAndNamedInTheWarning) {
+  results::Campaign c;
+  c.kernel = "vecadd";
+  c.points = {point(300, 1200, 50, 0.002, 1000), point(300, 1980, 50, 0.002, 1000), point(300, 1300, 50, 0.002, 1000)};
+  power::CorrectionModel m;
+  m.frequency = power::PowerFrequencyModel{100.0, 0.1, 1e-3, 2000.0};
+  m.reference_clock_mhz = 1400;
+  m.clock_min_mhz = 1000;  // calibrated with --clocks 1000:1500:100
+  m.clock_max_mhz = 1500;
+  EXPECT_EQ(correct_campaign(c, m, 350.0),
+            "vecadd: power not corrected at 1 of 3 points (clock outside the calibration's 1000-1500 MHz: 1)");
+  EXPECT_DOUBLE_EQ(c.points[0].power_corrected_w, 320.0);
+  EXPECT_TRUE(std::isnan(c.points[1].power_corrected_w));
+  EXPECT_TRUE(std::isnan(c.points[1].energy_corrected_j));
+  m.clock_min_mhz = m.clock_max_mhz = NAN;
+  m.frequency = power::PowerFrequencyModel{100.0, -50, 1e-3, 2000.0};  // a hostile slope: tens of kW, or negative
+  const std::string warning = correct_campaign(c, m, 350.0);
+  EXPECT_NE(warning.find("at 3 of 3 points (corrected power negative or above 2 x the power limit: 3)"),
+            std::string::npos) << warning;
+  for (const auto& p : c.points) EXPECT_TRUE(std::isnan(p.power_corrected_w));
+}
+
 TEST(CampaignCorrection, AnEmptyModelChangesNothing) {
   results::Campaign c;
   c.points = {point(300, 1500, 55, 0.002, 1000)};

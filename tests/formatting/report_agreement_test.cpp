@@ -31,6 +31,7 @@ TEST(ReportAgreement, JsonHasOneEntryPerKernelAndDetectorPair) {
                                                         {"first_detector", "kneedle"},
                                                         {"second_detector", "triangle"},
                                                         {"compared", 1},
+                                                        {"other_regime", 0},
                                                         {"sweeps", 2},
                                                         {"within1_fraction", 1.0},
                                                         {"knee_size_ratio_median", 2.0}}));
@@ -47,13 +48,15 @@ TEST(ReportAgreement, JsonArrayIsEmptyWhenEverySweepRanOneDetector) {
 
 TEST(ReportAgreement, TableAndMarkdownShowThePair) {
   const auto document = report_document(two_detector_file(), "f.h5", true);
-  EXPECT_TRUE(contains(document.text(), "\nkernel  first    second    compared  sweeps  within1  size_ratio\n"
-                                        "------  -------  --------  --------  ------  -------  ----------\n"
-                                        "vecadd  kneedle  triangle         1       2     1.00       2.000\n"))
+  EXPECT_TRUE(contains(document.text(),
+                       "\nkernel  first    second    compared  other_regime  sweeps  within1  size_ratio\n"
+                       "------  -------  --------  --------  ------------  ------  -------  ----------\n"
+                       "vecadd  kneedle  triangle         1             0       2     1.00       2.000\n"))
       << document.text();
-  EXPECT_TRUE(contains(document.markdown(), "| kernel | first | second | compared | sweeps | within1 | size_ratio |\n"
-                                            "|---|---|---|---:|---:|---:|---:|\n"
-                                            "| vecadd | kneedle | triangle | 1 | 2 | 1.00 | 2.000 |\n"));
+  EXPECT_TRUE(contains(document.markdown(),
+                       "| kernel | first | second | compared | other_regime | sweeps | within1 | size_ratio |\n"
+                       "|---|---|---|---:|---:|---:|---:|---:|\n"
+                       "| vecadd | kneedle | triangle | 1 | 0 | 2 | 1.00 | 2.000 |\n"));
 }
 
 }  // namespace

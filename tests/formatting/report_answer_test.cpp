@@ -1,5 +1,6 @@
-// `report` answers first: the consensus knee per kernel and device model before anything else, lines of at
-// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters.
+// `report` answers first: GPU health, then the consensus knee per kernel and device model, lines of at
+// most 120 characters, the rest behind --details, and --kernel/--detector/--rank filters; the GPUs a consensus
+// left out are named, with why.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -44,11 +45,14 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-TEST(ReportAnswer, TheFirstTableIsTheConsensusPerKernelAndModel) {
+TEST(ReportAnswer, TheFirstTableAfterGpuHealthIsTheConsensusPerKernelAndModel) {
   const auto text = report_document(file(), "f.h5").text();
   const auto answer = text.find("\nAnswer: consensus knee");
   ASSERT_NE(answer, std::string::npos) << text;
-  EXPECT_EQ(text.find("---"), text.find("---", answer));  // no table before it
+  const auto health = text.find("\nGPU health: ");
+  ASSERT_LT(health, answer) << "GPU health comes first (docs/health.md)";
+  EXPECT_EQ(text.find("---", text.find("\n\n", health + 1)), text.find("---", answer))
+      << "no table between the health section and the answer";
   const auto lines = lines_of(text.substr(answer + 1));
   ASSERT_GE(lines.size(), 5u);
   EXPECT_TRUE(contains(lines[1], "kernel  model")) << lines[1];
@@ -56,10 +60,51 @@ TEST(ReportAnswer, TheFirstTableIsTheConsensusPerKernelAndModel) {
   EXPECT_TRUE(contains(lines[3], "chase")) << lines[3];
   EXPECT_TRUE(contains(lines[3], "none")) << lines[3];
   EXPECT_TRUE(contains(lines[3], "0/2")) << lines[3];
-  EXPECT_TRUE(contains(lines[4], "vecadd  sim: H100  16000  11.3k-45.3k    100.0  GB/s")) << lines[4];
+  EXPECT_TRUE(contains(lines[4], "vecadd  sim: H100  single  16000  11.3k-45.3k    100.0  GB/s")) << lines[4];
   EXPECT_TRUE(contains(lines[4], "100.0%")) << lines[4];  // of the ceiling
   EXPECT_TRUE(contains(lines[4], "4/4")) << lines[4];
   EXPECT_TRUE(contains(text, "chase on sim: H100: no consensus knee")) << text;
+}
+
+// Triad on an H100 with an L2 hump: a row per regime with its timing; the cache regime has no knee in any
+// sweep (the throughput still rises at the peak) and says so; the regimes section gives peak and fall-out.
+TEST(ReportAnswer, AHumpedKernelAnswersPerRegime) {
+  results::ResultFile f;
+  f.info.backend = "cuda";
+  auto row = [](std::string scope, std::string regime) {
+    results::ConsensusRow r;
+    r.kernel = "triad";
+    r.scope = std::move(scope);
+    r.model = r.group = "H100";
+    r.metric_unit = "GB/s";
+    r.regime = std::move(regime);
+    r.timing = "warm";
+    r.voters = 8;
+    return r;
+  };
+  auto cache = row("model", "cache"), memory = row("model", "memory"), sweep = row("sweep", "cache");
+  cache.regime_first_size = memory.regime_first_size = 4096;
+  cache.regime_last_size = 2769920;
+  cache.ceiling = 3406.3;
+  memory.regime_first_size = 4056320;
+  memory.found = true;
+  memory.knees_found = memory.agreeing = 8;
+  memory.knee_size = 33029376;
+  memory.knee_low_size = 30e6, memory.knee_high_size = 36e6;
+  memory.plateau = 3099.2;
+  f.consensus = {cache, memory, sweep};
+  const auto text = report_document(f, "f.h5").text();
+  EXPECT_TRUE(contains(text, "triad   H100   cache/warm       none")) << text;
+  EXPECT_TRUE(contains(text, "triad   H100   memory/warm  33029376")) << text;
+  EXPECT_TRUE(contains(text, "triad on H100, cache regime: no knee in any sweep: it rises up to its L2 peak (2.77M)"))
+      << text;
+  EXPECT_TRUE(contains(text, "triad on H100 (warm): cache-resident up to its peak at 2.77M (3406.3 GB/s), knee none;\n"
+                             "    memory-bound from the fall-out point at 4.06M, knee 33M, plateau 3099.2 GB/s"))
+      << text;
+  for (const auto& line : lines_of(text)) EXPECT_LE(line.size(), 120u) << line;
+  f.consensus[2].knees_found = 3;  // a sweep whose detectors found knees that did not agree
+  EXPECT_TRUE(contains(report_document(f, "f.h5").text(),
+                       "triad on H100, cache regime: no consensus knee: no sweep has a consensus knee"));
 }
 
 TEST(ReportAnswer, TheDefaultReportIsShortAndNarrow) {
@@ -107,4 +152,30 @@ TEST(ReportFilter, UnknownValuesNameWhatTheFileHolds) {
 }
 
 }  // namespace
+}  // namespace autobench::formatting
+
+namespace autobench::formatting {
+
+TEST(ReportAnswer, NamesTheGpusAConsensusLeftOutAndWhy) {
+  results::ResultFile f;
+  auto row = [](const std::string& scope, int rank, int repeat, bool found) {
+    results::ConsensusRow r;
+    r.kernel = "gemm";
+    r.scope = scope;
+    r.model = r.group = "H100";
+    r.rank = rank;
+    r.repeat = repeat;
+    r.found = found;
+    return r;
+  };
+  auto model = row("model", -1, -1, true);
+  model.members = "rank0/repeat0,rank0/repeat1,rank12/repeat0";  // rank 12: no member of rank 2
+  f.consensus = {model, row("sweep", 0, 0, true), row("sweep", 0, 1, true), row("sweep", 1, 0, false),
+                 row("sweep", 1, 1, false), row("sweep", 2, 0, true), row("sweep", 2, 1, true)};
+  const auto list = answer_section(f).list;
+  ASSERT_EQ(list.size(), 2u) << (list.empty() ? "" : list[0]);
+  EXPECT_EQ(list[0], "gemm on H100: rank 1 left out (no consensus knee in its 2 sweeps; see GPU health)");
+  EXPECT_EQ(list[1], "gemm on H100: rank 2 left out (its 2 knees disagree with the others'; see GPU health)");
+}
+
 }  // namespace autobench::formatting

@@ -7,6 +7,7 @@
 
 #include <sstream>
 
+#include "suite/formatting/csv_line.hpp"
 #include "tests/support/error_text.hpp"
 #include "tests/support/sample_result_file.hpp"
 
@@ -54,6 +55,20 @@ TEST(ReportCsv, QuotesCommasAndLineBreaks) {
   const auto csv = report_csv(file);
   EXPECT_TRUE(contains(csv, "\n0,\"GPU, big\",vecadd,"));
   EXPECT_TRUE(contains(csv, ",\"line\nbreak\"\n"));
+}
+
+TEST(ReportCsv, FormulaCellsGetALeadingQuoteNumbersDoNot) {
+  auto file = sample_file();
+  file.ranks[0].device.name = "=HYPERLINK(\"http://x\",\"y\")";
+  file.ranks[0].device.uuid = "@SUM(A1)";
+  file.ranks[0].campaigns[0].kernel = "+cmd|' /C calc'!A0";
+  const auto csv = report_csv(file);
+  EXPECT_TRUE(contains(csv, "\n0,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'+cmd|' /C calc'!A0,")) << csv;
+  EXPECT_TRUE(contains(csv, ",'@SUM(A1)\n")) << csv;
+  for (const std::string cell : {"-1.5", "-inf", "+2", "-", "=", "\tx", "\rx", "-x"})
+    EXPECT_EQ(spreadsheet_safe(cell), cell == "-1.5" || cell == "-inf" || cell == "+2" ? cell : "'" + cell) << cell;
+  EXPECT_EQ(spreadsheet_safe("vecadd"), "vecadd");
+  EXPECT_EQ(spreadsheet_safe(""), "");
 }
 
 }  // namespace

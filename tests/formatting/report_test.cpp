@@ -33,7 +33,7 @@ TEST(ReportJson, TopLevelStructure) {
   EXPECT_EQ(keys(j), (std::set<std::string>{"file", "schema_version", "backend", "ranks", "complete",
                                             "autobench_version", "git_commit", "command_line", "suite", "start_time",
                                             "end_time", "settings", "consensus", "devices", "campaigns", "stability",
-                                            "detector_agreement", "outliers"}));
+                                            "detector_agreement", "gpu_health", "outliers"}));
   EXPECT_EQ(j["file"], "run/autobench.h5");
   EXPECT_EQ(j["schema_version"], 2);  // the file's: a file read back says its own
   EXPECT_EQ(j["backend"], "sim");
@@ -87,7 +87,8 @@ TEST(ReportJson, CampaignsSummariseTheKnee) {
                                             "power_at_knee_w", "efficiency_at_knee", "efficiency_corrected_at_knee",
                                             "efficiency_unit", "knee_quality", "plateau", "knee_position", "x_scale",
                                             "refinement_points", "knee_low_size", "knee_high_size",
-                                            "knee_found_fraction", "timing_mode", "estimator", "throttled_points"}));
+                                            "knee_found_fraction", "timing_mode", "estimator", "throttled_points",
+                                            "regime", "regime_peak_size", "regime_fallout_size"}));
   const auto& source = file.ranks[1].campaigns[3];
   EXPECT_EQ(c["rank"], 1);
   EXPECT_EQ(c["device"], file.ranks[1].device.name);
@@ -164,7 +165,8 @@ std::vector<std::string> table_lines(const std::string& text, const std::string&
 
 TEST(ReportTable, DevicesTableNamesEachStartedRanksDevice) {
   const auto file = sample_file();
-  const auto lines = table_lines(report_document(file, "f.h5", true).text(), "rank  host");
+  const auto text = report_document(file, "f.h5", true).text();
+  const auto lines = table_lines(text.substr(text.find("\nDevices (")), "rank  host");  // not GPU health's
   ASSERT_EQ(lines.size(), 2u + 2u);  // header, rule, ranks 0 and 1 (rank 2 could not start)
   for (int r = 0; r < 2; ++r) {
     const auto& row = lines[2 + r];

@@ -43,6 +43,18 @@ TEST(TextTable, RendersMarkdownWithRightAlignedColumnsMarked) {
             "| gemm | 1234 |  |\n");
 }
 
+TEST(TextTable, ControlCharactersInCellsAndHeadersAreEscaped) {
+  TextTable t({{"h\x1b[31m"}, {"b"}});
+  t.add_row({"host\x1b]0;pwned\x07", "2026\nFAKE: verified"});
+  const std::string text = t.str() + t.markdown();
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x07'), std::string::npos) << text;
+  EXPECT_EQ(text.find("\nFAKE"), std::string::npos) << "a newline in a cell forged a line: " << text;
+  EXPECT_NE(text.find("host\\x1B]0;pwned\\x07"), std::string::npos) << text;
+  EXPECT_NE(text.find("2026\\x0AFAKE: verified"), std::string::npos) << text;
+  EXPECT_NE(text.find("h\\x1B[31m"), std::string::npos) << text;
+}
+
 TEST(TextTable, ARowMustHaveOneCellPerColumn) {
   TextTable t({{"a"}, {"b"}});
   EXPECT_THROW(t.add_row({"only one"}), std::invalid_argument);

@@ -106,17 +106,30 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   EXPECT_EQ(report_models, models);
   EXPECT_EQ(report["stability"].size(), file.stability.size());
 
-  // Consensus: per kernel, one row per model (2) and per sweep (4 ranks x 5 repeats), stored and read back.
-  std::map<std::string, int> model_rows, sweep_rows;
+  // Consensus: per kernel, per sweep (4 ranks x 5 repeats) one row, or one per L2 regime (cache and memory)
+  // where the sweep has a hump, and per model (2) one row per regime its sweeps have; stored and read back.
+  std::map<std::string, std::map<std::string, std::set<std::string>>> sweep_regimes, model_regimes;
+  std::map<std::string, int> model_rows;
   for (const auto& row : file.consensus) {
-    (row.scope == "model" ? model_rows : sweep_rows)[row.kernel] += 1;
-    if (row.scope == "sweep") {
-      EXPECT_EQ(row.voters, static_cast<int>(detectors)) << row.kernel << " " << row.group;
+    if (row.scope == "model") {
+      ++model_rows[row.kernel];
+      EXPECT_TRUE(model_regimes[row.kernel][row.model].insert(row.regime).second) << row.kernel << " " << row.model;
+      continue;
     }
+    EXPECT_EQ(row.voters, static_cast<int>(detectors)) << row.kernel << " " << row.group;
+    sweep_regimes[row.kernel][row.model + " " + row.group].insert(row.regime);
   }
   EXPECT_EQ(model_rows.size(), kernels);
-  for (const auto& [kernel, n] : model_rows) EXPECT_EQ(n, 2) << kernel;
-  for (const auto& [kernel, n] : sweep_rows) EXPECT_EQ(n, 20) << kernel;
+  for (const auto& [kernel, by_sweep] : sweep_regimes) {
+    EXPECT_EQ(by_sweep.size(), 20u) << kernel;
+    std::map<std::string, std::set<std::string>> expected;  // model -> the regimes of its sweeps
+    for (const auto& [sweep, regimes] : by_sweep) {
+      const std::set<std::string> single = {"single"}, humped = {"cache", "memory"};
+      EXPECT_TRUE(regimes == single || regimes == humped) << kernel << " " << sweep;
+      expected[sweep.substr(0, sweep.find(" rank"))].insert(regimes.begin(), regimes.end());
+    }
+    EXPECT_EQ(model_regimes[kernel], expected) << kernel;
+  }
   EXPECT_EQ(report["consensus"].size(), file.consensus.size());
   fs::remove_all(out);
 }

@@ -64,6 +64,8 @@ TEST(Calibration, CorrectionModelUsesWhatWasFitted) {
   ASSERT_TRUE(model.frequency.has_value());
   EXPECT_DOUBLE_EQ(model.frequency->ridge_mhz, 1300.0);
   EXPECT_DOUBLE_EQ(model.reference_clock_mhz, 1755.0);
+  EXPECT_DOUBLE_EQ(model.clock_min_mhz, 1000.0);  // the clocks the fit measured: its range of use
+  EXPECT_DOUBLE_EQ(model.clock_max_mhz, 1800.0);
   ASSERT_TRUE(model.temperature_slope_w_per_c.has_value());
   EXPECT_DOUBLE_EQ(*model.temperature_slope_w_per_c, 0.4);
 

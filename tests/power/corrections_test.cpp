@@ -66,6 +66,39 @@ TEST(Corrections, MissingClockOrTemperatureGivesNaNNotAnUncorrectedValue) {
   EXPECT_DOUBLE_EQ(out[1].power_w, 150.0);  // the only temperature is the reference
 }
 
+TEST(Corrections, OutsideTheMeasuredClockRangeNothingIsCorrected) {
+  // Calibrated at 1000-1500 MHz: a point at 1980 MHz would be an extrapolation of the fit.
+  CorrectionModel model;
+  model.frequency = kModel;
+  model.reference_clock_mhz = 1400.0;
+  model.clock_min_mhz = 1000;
+  model.clock_max_mhz = 1500;
+  const auto out = correct_campaign(
+      std::vector<MeasuredPower>{{180, 1000, 40, 1}, {180, 1510, 40, 1}, {180, 1980, 40, 1}, {180, 700, 40, 1}}, model);
+  EXPECT_DOUBLE_EQ(out[0].power_w, 220.0);
+  EXPECT_EQ(out[0].refused, Refused::no);
+  EXPECT_TRUE(std::isfinite(out[1].power_w)) << "within the slack of a locked clock's wobble";
+  for (std::size_t i : {2u, 3u}) {
+    EXPECT_TRUE(std::isnan(out[i].power_w)) << i;
+    EXPECT_TRUE(std::isnan(out[i].energy_j)) << i;
+    EXPECT_EQ(out[i].refused, Refused::outside_clock_range) << i;
+  }
+}
+
+TEST(Corrections, ImpossibleCorrectedPowerIsRefused) {
+  CorrectionModel model;
+  model.temperature_slope_w_per_c = -50;  // a hostile slope: 20 °C above the reference adds 1000 W
+  const std::vector<MeasuredPower> campaign{{150, 1000, 40, 1}, {150, 1000, 60, 1}};
+  const auto limited = correct_campaign(campaign, model, 350.0);
+  EXPECT_DOUBLE_EQ(limited[0].power_w, 150.0);
+  EXPECT_TRUE(std::isnan(limited[1].power_w));
+  EXPECT_EQ(limited[1].refused, Refused::impossible);
+  model.temperature_slope_w_per_c = 50;  // now the hot point goes negative: impossible whatever the limit
+  const auto negative = correct_campaign(campaign, model);
+  EXPECT_TRUE(std::isnan(negative[1].power_w));
+  EXPECT_EQ(negative[1].refused, Refused::impossible);
+}
+
 TEST(Corrections, FrequencyModelNeedsAReferenceClock) {
   CorrectionModel model;
   model.frequency = kModel;

@@ -57,6 +57,9 @@ for needle in ["Devices", "Summary", "Stability", "not GPU measurements", "knees
                *sorted({c["detector"] for c in cs})]:
     if needle not in text:
         problems.append(f"the page does not say {needle!r}")
+# GPU health first (docs/health.md): a verdict per GPU before the answer.
+if not 0 <= text.find("GPU health") < text.find("Answer") or text.count("unknown") < 2:
+    problems.append("the page does not show both GPUs' health before the answer")
 for rank in (0, 1):
     if not re.search(rf"<tr><td class=t>{rank}</td>", page_text):
         problems.append(f"no device row for rank {rank}")
@@ -130,11 +133,13 @@ with h5py.File(h5, "r") as f:
     for kernel, g in f["consensus"].items():
         scope = g["scope"].asstr()[:]
         model = g["model"].asstr()[:]
+        regime, timing = g["regime"].asstr()[:], g["timing"].asstr()[:]
         for i in range(len(scope)):
             if scope[i] != "model":
                 continue
             knee = f"{int(g['knee_size'][i]):,}" if g["found"][i] else "none"
-            row = f"<tr><td class=t>{kernel}</td><td class=t>{model[i]}</td><td>{knee}</td>"
+            label = regime[i] + (f"/{timing[i]}" if timing[i] else "")
+            row = f"<tr><td class=t>{kernel}</td><td class=t>{model[i]}</td><td class=t>{label}</td><td>{knee}</td>"
             if row not in page_text:
                 problems.append(f"no consensus row '{kernel} | {model[i]} | {knee}'")
         if "Consensus per sweep" not in page_text[page_text.find(f'id="k-{kernel}"'):]:

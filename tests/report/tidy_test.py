@@ -34,7 +34,7 @@ if f"{len(rows)} row(s) in" not in stdout:
 columns = ["rank", "host", "device", "model", "backend", "kernel", "detector", "repeat", "point", "size", "time_s",
            "throughput", "unit", "power_w", "energy_j", "efficiency", "refinement", "knee_detected", "knee_status",
            "is_knee", "knee_size", "knee_low_size", "knee_high_size", "throttled", "throttle_reason",
-           "energy_counter_j", "energy_instant_j", "counter_to_integrated"]
+           "energy_counter_j", "energy_instant_j", "counter_to_integrated", "converged", "regime"]
 if rows and list(rows[0]) != columns:
     problems.append(f"columns {list(rows[0])}, expected {columns}")
 
@@ -66,10 +66,11 @@ for c in cs:
         counter, instant = c["energy_counter_j"][i], c["energy_instant_j"][i]
         want = (c["device"]["hostname"], c["device"]["model"], c["metric_unit"], i, c["size"][i], c["time_mean_s"][i],
                 c["throughput"][i], c["energy_j"][i], "1" if knee else "0", c["knee_status"], counter, instant,
-                counter / instant if counter > 0 and instant > 0 else float("nan"))
+                counter / instant if counter > 0 and instant > 0 else float("nan"), c["regime"])
         have = (r["host"], r["model"], r["unit"], int(r["point"]), number(r["size"]), number(r["time_s"]),
                 number(r["throughput"]), number(r["energy_j"]), r["is_knee"], r["knee_status"],
-                number(r["energy_counter_j"]), number(r["energy_instant_j"]), number(r["counter_to_integrated"]))
+                number(r["energy_counter_j"]), number(r["energy_instant_j"]), number(r["counter_to_integrated"]),
+                r["regime"])
         if any(not (same(a, b) if isinstance(a, float) else a == b) for a, b in zip(want, have)):
             problems.append(f"{name} point {i}: {have}, expected {want}")
 

@@ -236,6 +236,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
                                                      {"power_updates", i64},
                                                      {"refinement", "H5T_STD_U8LE"},
                                                      {"throttled", "H5T_STD_U8LE"},
+                                                     {"converged", "H5T_STD_U8LE"},
                                                      {"launch_counts", i64},
                                                      {"power_reason", str},
                                                      {"tune_measured", i64},
@@ -262,7 +263,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
     const std::map<std::string, std::string> special{
         {"scope", str},  {"group", str},       {"model", str},    {"metric_unit", str},
         {"members", str}, {"rank", i64},       {"repeat", i64},   {"voters", i64},
-        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}};
+        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}, {"regime", str}, {"timing", str}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
   }
 }

@@ -2,7 +2,8 @@
 # The suite under a real 4-node SLURM (scripts/slurm/local-cluster.sh on this host): a plain
 # `srun --mpi=pmix` step and every scripts/slurm/*.sbatch template through `sbatch --wait` must each
 # write their file: one complete HDF5 file with its ranks on distinct nodes (hostname = SLURMD_NODENAME),
-# or for calibrate.sbatch the calibration file (and a cuda calibration resets the clocks as it ends).
+# or for calibrate.sbatch the calibration file (and a cuda calibration resets the clocks as it ends); the
+# screen.sbatch log also holds the verdict table.
 # Needs root (the daemons run as root; packages are installed if missing); exit 77 = skipped.
 set -euo pipefail
 
@@ -131,6 +132,13 @@ for template in single-node four-nodes compare-gpu-types; do
   grep -q "result file: $job_dir/results/.*/autobench.h5" "$job_log" || fail "the job log does not name the result file"
   if [[ $template == single-node ]]; then check_result "$job_dir/results" 1; else check_result "$job_dir/results" 4; fi
 done
+
+# screen.sbatch: the screen suite on 4 nodes, the verdict table in the log, the gate passed (sim GPUs are alike).
+submit screen
+((job_rc == 0)) || fail "sbatch --wait screen.sbatch returned $job_rc"
+grep -q -- "--suite screen" "$job_log" || fail "screen: the step did not run the screen suite"
+grep -q "^GPU health: 4 healthy" "$job_log" || fail "screen: no verdict table in the job log"
+check_result "$job_dir/results" 4
 
 # calibrate.sbatch as written: --clocks from AUTOBENCH_CLOCKS' default, --output the calibration FILE
 # (not the results directory); the sim device's P(f) must be fitted from it.

@@ -54,6 +54,20 @@ TEST(ConsensusKnee, NoneWhenTheVotesSplitIntoEqualGroups) {
   EXPECT_FALSE(k.found);
 }
 
+TEST(ConsensusKnee, LargestGroupsThatShareVotesAreOneCluster) {
+  // Issue 46, a real H100 transpose sweep: six knees at one size, one each side, touching the six only.
+  std::vector<KneeVote> votes = {found("below", 6016, 5700, 6310)};
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) votes.push_back(found(name, 6624, 6310, 6950));
+  votes.push_back(found("above", 7296, 6950, 7650));
+  const auto k = consensus_knee(votes);
+  EXPECT_EQ(k.agreeing, 7);
+  ASSERT_TRUE(k.found);
+  EXPECT_EQ(k.size, 6624);
+  EXPECT_EQ(k.members.size(), 8u);
+  EXPECT_EQ(k.low, 5700);
+  EXPECT_EQ(k.high, 7650);
+}
+
 TEST(ConsensusKnee, NoneWithoutAnyKnee) {
   const auto k = consensus_knee({missed("a"), missed("b")});
   EXPECT_FALSE(k.found);

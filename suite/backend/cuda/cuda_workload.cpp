@@ -93,9 +93,11 @@ Timing CudaWorkload::time(const kernels::Tunables& config, const TimingPlan& pla
     if (!std::isnan(s->temperature_c) && !(timing.temperature_c >= s->temperature_c)) timing.temperature_c = s->temperature_c;
     timing.clock_event_reasons |= s->clock_event_reasons;
   };
+  // Warm timing is gated (launch-bound sizes time the GPU, not this rank's host thread); cold timing's
+  // re-initialisation between launches is not gated (it may wait on the host).
   timing.seconds = time_on_stream(
       *ctx_, plan.warmup, plan.iterations, [&] { launch(*ctx_, f, geometry, pointers_); }, between,
-      observe);
+      observe, !between);
   if (!clocks.empty()) timing.sm_clock_mhz = numerics::median(std::move(clocks));
   if (!mem_clocks.empty()) timing.mem_clock_mhz = numerics::median(std::move(mem_clocks));
   return timing;

@@ -55,6 +55,7 @@ double DeviceContext::power_limit_w() const {
 DeviceContext::~DeviceContext() {
   // Errors are ignored here: at process exit the runtime may already be torn down.
   if (cudaSetDevice(ordinal_) != cudaSuccess) return;
+  gate_.reset();  // released: the stream never waits on it past here
   if (stream_) cudaStreamSynchronize(stream_);
   for (auto& [key, module] : modules_) {
     try {
@@ -63,6 +64,11 @@ DeviceContext::~DeviceContext() {
     }
   }
   if (stream_) cudaStreamDestroy(stream_);
+}
+
+StreamGate& DeviceContext::gate() {
+  if (!gate_) gate_ = std::make_unique<StreamGate>(stream_);
+  return *gate_;
 }
 
 void DeviceContext::make_current() const { check(cudaSetDevice(ordinal_), "cudaSetDevice(" + std::to_string(ordinal_) + ")"); }

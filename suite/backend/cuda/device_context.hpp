@@ -22,6 +22,7 @@
 #include "suite/backend/cuda/device_buffer.hpp"
 #include "suite/backend/cuda/nvrtc_compiler.hpp"
 #include "suite/backend/cuda/pinned_buffer.hpp"
+#include "suite/backend/cuda/stream_gate.hpp"
 #include "suite/backend/verification.hpp"
 
 namespace autobench::backend::cuda {
@@ -63,6 +64,8 @@ class DeviceContext {
   // Queues a write of a buffer twice the L2 size, evicting whatever the L2 held.
   void flush_l2();
   void synchronize();
+  // The gate of the stream (stream_gate.hpp), made at first use.
+  StreamGate& gate();
   // Reads back the elements `at` of the 4-byte words p[0, at.n), in at's order, after the work queued
   // on the stream, into page-locked staging this context reuses: valid until the next read_back.
   const std::uint32_t* read_back(const void* p, const SamplePositions& at);
@@ -75,6 +78,7 @@ class DeviceContext {
   DeviceBuffer flush_;
   std::uint8_t flush_value_ = 0;
   PinnedBuffer staging_;
+  std::unique_ptr<StreamGate> gate_;
   std::unique_ptr<power::io::nvml::Library> nvml_;
   std::optional<power::io::nvml::Device> nvml_device_;
   std::unique_ptr<power::io::NvmlSensor> sensor_;

@@ -32,6 +32,7 @@ DriverApi load() {
   resolve(api.module_get_function, "cuModuleGetFunction");
   resolve(api.func_get_attribute, "cuFuncGetAttribute");
   resolve(api.launch_kernel, "cuLaunchKernel");
+  resolve(api.stream_wait_value32, "cuStreamWaitValue32");
   return api;
 }
 

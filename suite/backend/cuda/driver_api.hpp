@@ -1,4 +1,5 @@
-// The few CUDA driver API entry points the backend uses (module load, function lookup, launch),
+// The few CUDA driver API entry points the backend uses (module load, function lookup, launch, a stream
+// waiting on a value),
 // resolved through the runtime at first use, so the binary does not link libcuda and still starts on
 // machines without an NVIDIA driver.
 #pragma once
@@ -16,6 +17,7 @@ struct DriverApi {
   PFN_cuModuleGetFunction_v2000 module_get_function = nullptr;
   PFN_cuFuncGetAttribute_v2020 func_get_attribute = nullptr;
   PFN_cuLaunchKernel_v4000 launch_kernel = nullptr;
+  PFN_cuStreamWaitValue32_v11070 stream_wait_value32 = nullptr;
 };
 
 // Resolved once; throws DeviceError when the driver lacks one of them (or there is no driver).

@@ -9,6 +9,10 @@
 namespace autobench::backend::cuda {
 namespace {
 
+// Timed launches queued behind one hold of the gate: few enough that queuing them never waits for the
+// held stream (a launch queue holds about a thousand commands; a batch queues 3 per launch).
+constexpr int kGateBatch = 32;
+
 // Owns the events of one timing run.
 struct Events {
   std::vector<cudaEvent_t> events;
@@ -21,7 +25,7 @@ struct Events {
 
 std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iterations, const std::function<void()>& work,
                                    const std::function<void()>& between,
-                                   const std::function<void()>& while_running) {
+                                   const std::function<void()>& while_running, bool gated) {
   std::vector<double> seconds;
   if (iterations <= 0) return seconds;
   Events ev;
@@ -35,11 +39,22 @@ std::vector<double> time_on_stream(DeviceContext& ctx, int warmup, int iteration
     if (between) between();
     work();
   }
+  // Gated, the timed launches are queued in batches behind the gate and run back to back once a batch is
+  // queued (stream_gate.hpp).
+  StreamGate* gate = gated ? &ctx.gate() : nullptr;
+  const struct Opened {  // a launch that throws leaves no batch held
+    StreamGate* gate;
+    ~Opened() {
+      if (gate) gate->release();
+    }
+  } opened{gate};
   for (int i = 0; i < iterations; ++i) {
+    if (gate && i % kGateBatch == 0) gate->hold();
     if (between) between();
     check(cudaEventRecord(ev.events[2 * i], ctx.stream()), "cudaEventRecord");
     work();
     check(cudaEventRecord(ev.events[2 * i + 1], ctx.stream()), "cudaEventRecord");
+    if (gate && (i % kGateBatch == kGateBatch - 1 || i == iterations - 1)) gate->release();
   }
   if (while_running) {
     // Observes once at once and then every 10 ms, but looks at the stream every 0.1 ms: short work (most

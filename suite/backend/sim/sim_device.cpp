@@ -39,16 +39,17 @@ class SimWorkload final : public Workload {
   Timing time(const kernels::Tunables&, const TimingPlan& plan) override {
     const bool throttled = device_.options_.throttle_size == n_;
     const double clock = throttled ? device_.clock_mhz_ * kThrottledClockShare : device_.clock_mhz_;
-    const double t = expected_time_s(device_.model_, kernel_, n_, clock);
+    const double t = expected_time_s(device_.model_, kernel_, n_, clock, !plan.cold);
     const double sigma = std::sqrt(std::log1p(device_.model_.noise_cv * device_.model_.noise_cv));
     std::lognormal_distribution<double> noise(-0.5 * sigma * sigma, sigma);
     Timing out;
     for (int i = 0; i < plan.warmup; ++i) noise(device_.rng_);
     for (int i = 0; i < plan.iterations; ++i) out.seconds.push_back(t * noise(device_.rng_));
-    out.sm_clock_mhz = clock;
-    out.clock_event_reasons = throttled ? kThrottledReason : 0;
+    const bool hot = device_.options_.hot;
+    out.sm_clock_mhz = hot ? clock * kHotClockShare : clock;
+    out.clock_event_reasons = throttled || hot ? kThrottledReason : 0;
     out.mem_clock_mhz = device_.model_.mem_clock_mhz;
-    out.temperature_c = device_.temperature_c_;
+    out.temperature_c = hot ? kHotTemperatureC : device_.temperature_c_;
     const double busy = std::accumulate(out.seconds.begin(), out.seconds.end(), t * plan.warmup);
     device_.advance(busy, load_of(device_.model_, kernel_, n_));
     return out;

@@ -27,6 +27,9 @@ struct SimOptions {
   std::int64_t lost_after_allocations = -1;
   // > 0: the timed launches of this size run throttled (sim_fault.hpp: slower clock, thermal reason).
   std::uint64_t throttle_size = 0;
+  // Every timed launch reports a hot device (sim_fault.hpp: lower clock, kHotTemperatureC, thermal reason);
+  // its model's peaks are scaled by kHotClockShare by whoever builds it (backend/factory.cpp).
+  bool hot = false;
 };
 
 // One stretch of simulated time at constant board power (recorded while a power window samples).

@@ -4,6 +4,10 @@
 //   t(n) = latency + work(n) / (peak * efficiency * u(n)),   u = x / (1 + x^p)^(1/p),  x = threads(n) / saturation
 // so the analytic saturation point is the size where threads(n) equals the device's saturation threads.
 // Each bottleneck class (kernels::Bound) scales the peak and the saturation threads (sim_model.cpp).
+// Timed warm, a memory-side kernel (all but compute and latency) whose working set (its buffers) is held
+// in L2 streams at l2_speedup x the memory bandwidth: fully below l2_resident_share x L2, falling
+// linearly to 1 x at the L2 size. That is the L2 hump of real GPUs (docs/backends.md), whose size follows
+// l2_bytes; cold timing flushes the L2 between launches and has none.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +38,8 @@ struct SimModel {
   double compute_efficiency = 0.85;
   double sharpness = 8;           // p in u(x): larger is a sharper saturation corner
   double noise_cv = 0.01;         // multiplicative per-iteration timing noise (lognormal)
+  double l2_speedup = 1.35;       // warm, L2-resident throughput / device-memory throughput (docs/backends.md)
+  double l2_resident_share = 0.75;  // working sets up to this share of L2 stay fully resident
 };
 
 // The shipped models (public specs of the NVIDIA RTX 4000 Ada, RTX 5000 Ada and H100 SXM).
@@ -45,8 +51,13 @@ const SimModel& model_named(const std::string& name);
 // Noise-free time of one launch of `kernel` at size n.
 double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n);
 // The same at SM clock `clock_mhz`: the compute peak scales with clock / boost clock; the memory
-// bandwidth of bandwidth-bound kernels does not depend on the SM clock.
-double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n, double clock_mhz);
+// bandwidth of bandwidth-bound kernels does not depend on the SM clock. `warm`: the inputs stay in L2
+// between launches (the L2 hump); cold otherwise.
+double expected_time_s(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n, double clock_mhz,
+                       bool warm = false);
+// The factor by which L2 residency speeds up a warm launch of `kernel` at size n: 1 for compute- and
+// latency-bound kernels and for working sets of at least l2_bytes, l2_speedup up to l2_resident_share x L2.
+double l2_speedup(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n);
 // u(n) in [0, 1]: how much of the device a launch at size n keeps busy.
 double utilization(const SimModel& m, const kernels::KernelSpec& kernel, std::uint64_t n);
 // Smallest size (kernel granularity) whose parallelism reaches the device's saturation threads.

@@ -1,5 +1,6 @@
-// The report's throttled points: per kernel how many of its measured points were throttled, and with
-// details which (rank, repeat, size, reason); nothing when no point was.
+// The report's flagged points: per kernel how many of its measured points were throttled, and how many
+// missed the noise target (stopped by the launch or time cap), and with details which (rank, repeat,
+// size, why); nothing when no point was.
 #pragma once
 
 #include <optional>
@@ -13,5 +14,9 @@ namespace autobench::formatting {
 // "rank 0 repeat 0 size 4096 (sw_thermal_slowdown)" for each. A sweep's points are counted once, however
 // many detectors ran on it. nullopt when no point of the file is throttled.
 std::optional<TextSection> throttled_section(const results::ResultFile& file, bool details);
+
+// "Points that missed the noise target", the same way: "rank 0 repeat 4 size 7856896 (noise 0.81% after
+// 1000 launches)". nullopt when every point reached it.
+std::optional<TextSection> unconverged_section(const results::ResultFile& file, bool details);
 
 }  // namespace autobench::formatting

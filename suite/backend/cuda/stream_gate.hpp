@@ -1,0 +1,37 @@
+// Holds a stream until the host has queued a batch of work, so that the GPU runs the batch back to back:
+// launch-bound work then times the GPU, not how fast this rank's host thread queues launches.
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+namespace autobench::backend::cuda {
+
+// A stream that waits (cuStreamWaitValue32) on a flag in mapped host memory which only the host writes.
+// Without a gate, a launch-bound size is timed while the GPU waits for each launch to be queued: the
+// event pair around a launch then spans the host's cuLaunchKernel, and a rank whose thread is slower
+// (its core, what else runs there) looks like a slower GPU (issue 45: rank 0 1-3 % slower on H100s).
+class StreamGate {
+ public:
+  explicit StreamGate(cudaStream_t stream);
+  ~StreamGate();  // releases a held stream first: a stream is never left waiting
+  StreamGate(const StreamGate&) = delete;
+  StreamGate& operator=(const StreamGate&) = delete;
+
+  // Queues the wait: work queued after it runs only once release() is called. Throws DeviceError when the
+  // driver refuses the wait.
+  void hold();
+  // Lets the held work run.
+  void release();
+
+ private:
+  cudaStream_t stream_;
+  std::uint32_t* flag_ = nullptr;  // mapped host memory, written by the host only
+  CUdeviceptr device_flag_ = 0;
+  std::uint32_t generation_ = 0;
+  bool held_ = false;
+};
+
+}  // namespace autobench::backend::cuda

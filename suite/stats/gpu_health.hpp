@@ -1,0 +1,95 @@
+// GPU health: one verdict per GPU (rank) of a run - healthy, slow, throttling, faulty or unknown - with its
+// evidence: per kernel the plateau deficit against a reference with an interval over sweeps, the share of
+// throttled points and their clock-event reasons, temperature and SM clock under load, errors (pure logic).
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "record/names.hpp"
+#include "suite/results/results.hpp"
+#include "suite/stats/device_profiles.hpp"
+
+namespace autobench::stats {
+
+// Ordered by severity: a gate at `slow` fails slow, throttling and faulty GPUs.
+enum class Health { healthy, unknown, slow, throttling, faulty };
+inline constexpr auto kHealthNames = record::names<Health>("verdict", {{Health::healthy, "healthy"},
+                                                                       {Health::unknown, "unknown"},
+                                                                       {Health::slow, "slow"},
+                                                                       {Health::throttling, "throttling"},
+                                                                       {Health::faulty, "faulty"}});
+constexpr const auto& names_of(Health) { return kHealthNames; }
+
+// The thresholds (docs/health.md says where each comes from).
+struct HealthRule {
+  // A kernel is short when its mean deficit over sweeps is at least min_deficit and its 95% interval's low
+  // end above min_low (two or more sweeps), or, from a single sweep (no interval), at least lone_deficit.
+  double min_deficit = 0.04, min_low = 0.02, lone_deficit = 0.20;
+  // A GPU is slow when one kernel is short by at least one_kernel, or at least half of its kernels
+  // (with a reference) are short.
+  double one_kernel = 0.10;
+  // A GPU is throttling when at least this share of its points saw a clock-event reason a healthy GPU
+  // never shows (results::kUnhealthyReasons: thermal, HW slowdown, power brake), or when it is slow and
+  // at least slow_throttled of its points are throttled for any reason (the SW power cap, a fallen clock).
+  double unhealthy_share = 0.10, slow_throttled = 0.50;
+};
+
+// A reference that is not the run's own GPUs: the plateau per (model label, kernel) of a reference results
+// file or the device-profile database, and per (GPU UUID, kernel) that GPU's own earlier plateau.
+struct HealthReference {
+  std::string label;  // "reference FILE" / "device profiles DB": said in the evidence
+  std::map<std::pair<std::string, std::string>, double> model_plateau;
+  std::map<std::pair<std::string, std::string>, double> own_plateau;
+};
+
+struct KernelDeficit {
+  std::string kernel;
+  double deficit = results::kNaN;  // mean over sweeps of 1 - sweep plateau / reference: > 0 is slower
+  double low = results::kNaN, high = results::kNaN;  // its 95% t interval over sweeps (NaN: one sweep)
+  int sweeps = 0;
+  double plateau = results::kNaN;    // the GPU's median sweep plateau
+  double reference = results::kNaN;  // the reference plateau
+  std::string unit;
+  bool short_of = false;             // short by HealthRule's test
+};
+
+struct GpuVerdict {
+  int rank = 0;
+  std::string host, pci_bus, uuid, serial, model;  // model: model label (compare_figures.hpp)
+  Health verdict = Health::unknown;
+  std::string summary;    // one line, at most ~100 characters: why
+  std::string reference;  // what the deficits are against ("median of 3 same-model GPUs of this run"); "" none
+  std::vector<KernelDeficit> deficits;  // by kernel; kernels without a reference are left out
+  std::size_t points = 0, throttled_points = 0, unhealthy_points = 0;  // each sweep's points once
+  double throttled_share = results::kNaN;       // throttled_points / points (NaN: no points)
+  std::vector<std::string> throttle_reasons;    // every reason seen on a throttled point, by name
+  double temperature_median_c = results::kNaN, temperature_max_c = results::kNaN;
+  double sm_clock_median_mhz = results::kNaN, sm_clock_min_mhz = results::kNaN;
+  std::vector<std::string> errors;  // start error, the rank's error, campaign errors ("kernel repeat R: ...")
+};
+
+// One sweep's plateau, detector-independent: detect::plateau of its points' throughputs (NaN: none).
+double sweep_plateau(const results::Campaign& sweep);
+
+// Judges every rank of `ranks`, worst first (faulty, throttling, slow, unknown, healthy; then by the largest
+// deficit, then rank). A sweep is a (rank, kernel, repeat): its finished campaigns share its points, and
+// it counts once. The reference of a kernel is `reference`'s plateau when it has one for the model (or, by
+// UUID, the GPU's own), else the median over the other same-model ranks of their median sweep plateaus.
+std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks, const HealthRule& rule = {},
+                                   const HealthReference* reference = nullptr);
+
+// The reference a results file gives (`report --reference FILE`): per (model label, kernel) the median over
+// its started ranks of their median sweep plateaus, and per (UUID, kernel) each GPU's own.
+HealthReference health_reference(const std::vector<results::RankResult>& ranks, const std::string& label);
+// The same from a device-profile database (`report --reference DB`): over every source's sweeps (their
+// consensus figures) with a plateau, each GPU's history by UUID across the runs added to it.
+HealthReference health_reference(const ProfileDb& db, const std::string& label);
+
+// Whether any verdict is at least `worst`; the ranks that are, in `named`.
+bool any_at_least(const std::vector<GpuVerdict>& verdicts, Health worst, std::vector<int>* named = nullptr);
+
+}  // namespace autobench::stats
