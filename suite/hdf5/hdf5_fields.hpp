@@ -36,11 +36,16 @@ void write_attribute_of(const H5Group& g, const char* name, const T& value) {
   }
 }
 
+// An enum's unknown name is the file's fault: std::runtime_error naming the file and the attribute.
 template <class T>
 void read_attribute_into(const H5Group& g, const char* name, T& value) {
   const auto stored = g.read_attribute<StoredAttribute<T>>(name);
   if constexpr (record::StoredByName<T>) {
-    value = names_of(value).value(stored);
+    try {
+      value = names_of(value).value(stored);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(g.file_name() + ": attribute '" + name + "' of " + g.path() + ": " + e.what());
+    }
   } else {
     value = static_cast<T>(stored);
   }

@@ -53,8 +53,7 @@ void write_parameter(const hdf5::H5Group& parent, const Parameter& p) {
   g.write_dataset("levels", p.levels());
 }
 
-Parameter read_parameter(const hdf5::H5Group& parent, const std::string& name) {
-  const auto g = parent.open_group(name);
+Parameter parameter_in(const hdf5::H5Group& g, const std::string& name) {
   const auto kind = model::kParameterKindNames.value(g.read_attribute<std::string>("kind"));
   // The count of interior knots must agree with the knots stored (0 and 1 besides them): a forged count
   // would size the spline basis without bound.
@@ -65,6 +64,15 @@ Parameter read_parameter(const hdf5::H5Group& parent, const std::string& name) {
                              " but " + std::to_string(knots) + " knots");
   return Parameter(name, kind, g.read_attribute<std::int64_t>("log_scale") != 0, g.read_attribute<double>("lo"),
                    g.read_attribute<double>("hi"), static_cast<int>(interior), g.read_dataset<double>("levels"));
+}
+
+Parameter read_parameter(const hdf5::H5Group& parent, const std::string& name) {
+  const auto g = parent.open_group(name);
+  try {
+    return parameter_in(g, name);
+  } catch (const std::invalid_argument& e) {  // an unknown kind, an empty range: the file's fault
+    throw std::runtime_error(g.file_name() + ": " + g.path() + ": " + e.what());
+  }
 }
 
 void write_path(const hdf5::H5Group& g, const std::vector<model::Step>& path) {

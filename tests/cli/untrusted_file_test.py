@@ -116,6 +116,10 @@ def stability_overcounts(f):
     g["campaigns"] = counts
 
 
+def unknown_stop_reason(f):
+    f[CAMPAIGN].attrs["stop_reason"] = "bogus"
+
+
 FORGED = {
     "launch_counts whose sum wraps": (wrapping_launch_counts, "launch_counts"),
     "settings nested 100,000 deep": (nested_settings, "nests deeper"),
@@ -128,6 +132,7 @@ FORGED = {
     "a campaign linked twice": (duplicate_campaign, None),
     "a campaign filed under another rank": (foreign_rank, None),
     "a stability row counting campaigns the file lacks": (stability_overcounts, "its campaigns are"),
+    "an unknown stop reason": (unknown_stop_reason, "unknown stop reason 'bogus'"),
 }
 for what, (change, message) in FORGED.items():
     path = damaged_copy(GOOD, os.path.join(SCRATCH, what.replace(" ", "_").replace("/", "_") + ".h5"), change)

@@ -47,6 +47,7 @@ ab::campaign::Plan quick_plan() {
 TEST(Journal, WrittenRecordsReadBack) {
   const fs::path dir = fs::temp_directory_path() / ("journal-test-" + std::to_string(getpid()));
   fs::remove_all(dir);
+  fs::create_directory(dir);  // a run directory exists before its journals
   {
     ab::journal::Writer w(dir.string(), 3);
     ab::results::RankResult r;
@@ -74,6 +75,7 @@ TEST(Journal, WrittenRecordsReadBack) {
 TEST(Journal, TheErrorThatEndedARankReadsBackUntilTheRankStartsAgain) {
   const fs::path dir = fs::temp_directory_path() / ("journal-failed-test-" + std::to_string(getpid()));
   fs::remove_all(dir);
+  fs::create_directory(dir);  // a run directory exists before its journals
   const std::string path = ab::journal::journal_path(dir.string(), 1);
   ab::results::RankResult r;
   r.rank = 1;
@@ -104,6 +106,7 @@ TEST(Journal, TheErrorThatEndedARankReadsBackUntilTheRankStartsAgain) {
 TEST(Journal, TruncatedLastLineIsIgnoredAndDamageIsSalvagedUpToIt) {
   const fs::path dir = fs::temp_directory_path() / ("journal-damage-test-" + std::to_string(getpid()));
   fs::remove_all(dir);
+  fs::create_directory(dir);  // a run directory exists before its journals
   const std::string path = ab::journal::journal_path(dir.string(), 0);
   ab::results::RankResult r;
   {

@@ -4,7 +4,7 @@ by report (text, JSON, HTML), export, compare and detect under a time and a memo
 exit 0 or 2, never a signal or a hang; on exit 2 one line on stderr and no output left behind; on exit 0
 whole output (JSON that parses, an export with its summary.json). The mutants are drawn with a fixed seed
 and tried, each at most once, in rounds that take one target (drawn with a fixed seed) for every kind of
-mutation, until a time budget is spent (AUTOBENCH_FUZZ_SECONDS, 120 s by default: CI's 2 cores)."""
+mutation, until a time budget is spent (AUTOBENCH_FUZZ_SECONDS, 120 s by default: CI's 2 cores). AUTOBENCH_FUZZ_SEED draws other mutants, to explore."""
 import json
 import os
 import random
@@ -25,7 +25,7 @@ SCRATCH = scratch("/tmp/autobench-reader-fuzz-test")
 check = Checks()
 GOOD = good_results_file(SCRATCH)
 BUDGET = float(os.environ.get("AUTOBENCH_FUZZ_SECONDS", "120"))
-SEED = 20261127
+SEED = int(os.environ.get("AUTOBENCH_FUZZ_SEED", "20261127"))  # another seed explores other mutants
 MEMORY = 2 << 30  # bytes of address space per command
 SECONDS = 20      # per command; a good file takes a fraction of a second
 
@@ -152,7 +152,8 @@ def group_mutations(path):
 
 
 # Every (target, mutation) once, in rounds: each round takes one target, drawn with the fixed seed, for every
-# kind of mutation, so that a short budget still tries every kind.
+# kind of mutation, so that a short budget still tries every kind; targets alternate between what every
+# reader reads (a sweep's points, a campaign's attributes, the root's) and the rest.
 random.seed(SEED)
 KINDS = {}
 for target, mutations in ([(f"dataset {p}", dataset_mutations(p)) for p in DATASETS] +
@@ -160,8 +161,12 @@ for target, mutations in ([(f"dataset {p}", dataset_mutations(p)) for p in DATAS
                           [(f"group {p}", group_mutations(p)) for p in GROUPS if p != "/"]):
     for name, change in mutations:
         KINDS.setdefault(target.split()[0] + " " + name, []).append((target, (name, change)))
-for targets in KINDS.values():
+CORE = ("dataset /sweeps", "attribute /sweeps/rank0/vecadd_repeat0@", "attribute /campaigns", "attribute /@", "group /campaigns")
+for kind, targets in KINDS.items():  # the points, campaigns and root first, then one of the rest, in turn
     random.shuffle(targets)
+    core = [t for t in targets if t[0].startswith(CORE)]
+    rest = [t for t in targets if not t[0].startswith(CORE)]
+    KINDS[kind] = [t for pair in zip(core, rest) for t in pair] + core[len(rest):] + rest[len(core):]
 MUTANTS = [kind[i] for i in range(max(map(len, KINDS.values()))) for kind in KINDS.values() if i < len(kind)]
 
 
