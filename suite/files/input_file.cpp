@@ -7,21 +7,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include "suite/text/echo.hpp"
 
 namespace autobench::files {
 namespace {
-
-std::string kind_of(mode_t mode) {
-  if (S_ISREG(mode)) return "";
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 [[noreturn]] void refuse(const std::string& path, const std::string& what) {
   if (what.rfind("a ", 0) == 0) throw InputRefused(text::printable(path) + ": is " + what + ", not a regular file");
@@ -30,12 +21,27 @@ std::string kind_of(mode_t mode) {
 
 // What `path` names when it is not a regular file; "" for a regular file or a link to one. stat() never blocks.
 std::string what_is_not_regular(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return errno == ENOENT || errno == ENOTDIR ? "no such file" : std::strerror(errno);
-  return kind_of(st.st_mode);
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::not_found) return "no such file";
+  if (ec) return ec.message();
+  return std::filesystem::is_regular_file(status) ? "" : file_kind(status);
 }
 
 }  // namespace
+
+std::string file_kind(const std::filesystem::file_status& status) {
+  switch (status.type()) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::fifo: return "a FIFO";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::socket: return "a socket";
+    case std::filesystem::file_type::symlink: return "a symbolic link";
+    case std::filesystem::file_type::regular: return "a regular file";
+    default: return "not a regular file";
+  }
+}
 
 void check_regular_file(const std::string& path) {
   if (const std::string what = what_is_not_regular(path); !what.empty()) refuse(path, what);
@@ -48,7 +54,8 @@ std::string read_regular_file(const std::string& path, std::uintmax_t max_bytes)
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    refuse(path, kind_of(st.st_mode));
+    const std::string what = what_is_not_regular(path);  // swapped since the check
+    refuse(path, what.empty() ? "not a regular file" : what);
   }
   std::string bytes;
   char buffer[1 << 16];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -13,6 +14,10 @@ namespace autobench::files {
 struct InputRefused : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// What a file is, for messages: "a directory", "a FIFO", "a character device", "a block device", "a socket",
+// "a symbolic link", "a regular file", or "not a regular file".
+std::string file_kind(const std::filesystem::file_status& status);
 
 // Throws InputRefused unless `path` is a regular file (or a link to one), naming what it is instead ("a
 // FIFO", "a directory", "a character device", "a block device", "a socket", "no such file", or the system's

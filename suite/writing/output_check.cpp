@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "suite/files/atomic_file.hpp"
+#include "suite/files/input_file.hpp"
 #include "suite/text/echo.hpp"
 
 namespace autobench::writing {
@@ -24,25 +25,12 @@ void check_writable(const std::string& option, const std::string& path, const fs
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     refuse(option, path,
-           text::echo(dir.string()) + " is not a directory (it is " + special_file_kind(fs::status(dir, ec)) + ")");
+           text::echo(dir.string()) + " is not a directory (it is " + files::file_kind(fs::status(dir, ec)) + ")");
   if (::access(dir.c_str(), W_OK | X_OK) != 0)
     refuse(option, path, text::echo(dir.string()) + " is not writable (" + std::strerror(errno) + ")");
 }
 
 }  // namespace
-
-std::string special_file_kind(const fs::file_status& status) {
-  switch (status.type()) {
-    case fs::file_type::directory: return "a directory";
-    case fs::file_type::fifo: return "a FIFO";
-    case fs::file_type::character: return "a character device";
-    case fs::file_type::block: return "a block device";
-    case fs::file_type::socket: return "a socket";
-    case fs::file_type::symlink: return "a symbolic link";
-    case fs::file_type::regular: return "a regular file";
-    default: return "not a regular file";
-  }
-}
 
 void check_output_directory(const std::string& option, const std::string& dir, const std::vector<std::string>& own) {
   if (dir.empty()) refuse(option, dir, "it names no directory");
@@ -61,7 +49,7 @@ void check_output_file(const std::string& option, const std::string& file) {
   if (file.empty()) refuse(option, file, "it names no file");
   std::error_code ec;
   const fs::file_status status = fs::status(file, ec);
-  if (fs::exists(status) && !fs::is_regular_file(status)) refuse(option, file, "it is " + special_file_kind(status));
+  if (fs::exists(status) && !fs::is_regular_file(status)) refuse(option, file, "it is " + files::file_kind(status));
   fs::path parent = fs::absolute(file).parent_path();
   if (!fs::exists(parent, ec)) refuse(option, file, "the directory " + text::echo(parent.string()) + " does not exist");
   check_writable(option, file, parent);

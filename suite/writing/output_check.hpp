@@ -21,7 +21,4 @@ void check_output_directory(const std::string& option, const std::string& dir,
 // nothing. Throws std::invalid_argument naming `option`.
 void check_output_file(const std::string& option, const std::string& file);
 
-// What a file is, for messages: "a directory", "a FIFO", "a character device", "a regular file", ...
-std::string special_file_kind(const std::filesystem::file_status& status);
-
 }  // namespace autobench::writing
