@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <cstring>
 #include <limits>
 
 namespace autobench::power::io::nvml {
@@ -67,6 +68,7 @@ Library::Library(const std::string& soname) {
   bind(handle_, api_.device_get_applications_clock, "nvmlDeviceGetApplicationsClock");
   bind(handle_, api_.device_get_default_applications_clock, "nvmlDeviceGetDefaultApplicationsClock");
   bind(handle_, api_.device_get_power_management_limit, "nvmlDeviceGetPowerManagementLimit");
+  bind(handle_, api_.device_get_serial, "nvmlDeviceGetSerial");
 
   if (!api_.init_v2 || !api_.shutdown || !api_.device_get_handle_by_index_v2 || !api_.device_get_handle_by_uuid) {
     reason_ = soname + " lacks nvmlInit_v2, nvmlShutdown or the device-handle functions";
@@ -121,6 +123,12 @@ double Library::power_limit_w(Device device) const {
     return std::numeric_limits<double>::quiet_NaN();
   }
   return mw / 1000.0;
+}
+
+std::string Library::serial(Device device) const {
+  char text[64] = {};  // NVML_DEVICE_SERIAL_BUFFER_SIZE is 30
+  if (!initialized_ || !api_.device_get_serial || api_.device_get_serial(device, text, sizeof(text)) != kSuccess) return "";
+  return std::string(text, strnlen(text, sizeof(text)));
 }
 
 }  // namespace autobench::power::io::nvml

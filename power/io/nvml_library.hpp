@@ -80,6 +80,7 @@ struct Api {
   Return (*device_get_applications_clock)(Device, int clock_type, unsigned int* mhz) = nullptr;
   Return (*device_get_default_applications_clock)(Device, int clock_type, unsigned int* mhz) = nullptr;
   Return (*device_get_power_management_limit)(Device, unsigned int* milliwatts) = nullptr;
+  Return (*device_get_serial)(Device, char* serial, unsigned int length) = nullptr;
 };
 
 // "NVML_ERROR_… text (code n)" for a return code, using nvmlErrorString when present.
@@ -105,6 +106,8 @@ class Library {
   std::optional<Device> device_by_index(unsigned int index, std::string* error = nullptr) const;
   // The enforced power-management limit in watts (NaN when unknown).
   double power_limit_w(Device device) const;
+  // The board's serial number ("" when NVML gives none, as for most consumer boards).
+  std::string serial(Device device) const;
 
  private:
   void* handle_ = nullptr;

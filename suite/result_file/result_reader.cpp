@@ -56,6 +56,7 @@ results::RankResult read_device(const hdf5::H5Group& g) {
   results::RankResult rank;
   hdf5::read_attribute_into(g, "rank", rank.rank);
   hdf5::read_attributes(g, rank.device, results::kDeviceFields);
+  hdf5::read_present_attributes(g, rank.device, results::kDeviceAddedFields);  // serial: absent in earlier files
   rank.start_error = g.read_attribute<std::string>("start_error");
   if (g.has_attribute("error")) rank.error = g.read_attribute<std::string>("error");  // absent in earlier files
   return rank;

@@ -42,6 +42,7 @@ void write_device(const hdf5::H5Group& devices, const results::RankResult& rank)
   const auto g = devices.create_group("rank" + std::to_string(rank.rank));
   hdf5::write_attribute_of(g, "rank", rank.rank);
   hdf5::write_attributes(g, rank.device, results::kDeviceFields);
+  hdf5::write_attributes(g, rank.device, results::kDeviceAddedFields);
   g.write_attribute("start_error", rank.start_error);
   g.write_attribute("error", rank.error);
 }

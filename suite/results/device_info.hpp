@@ -15,6 +15,7 @@ struct DeviceInfo {
   std::string name;     // e.g. "NVIDIA RTX 4000 Ada Generation" ("sim: ..." on the sim backend)
   std::string model;    // device model used to group results across devices
   std::string uuid;
+  std::string serial;  // the board's serial number from NVML ("" when it gives none, and on sim)
   std::string pci_bus_id;
   std::string hostname;
   int cc_major = 0, cc_minor = 0;

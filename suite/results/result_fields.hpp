@@ -82,6 +82,10 @@ inline constexpr auto kCampaignAddedFields =
     std::make_tuple(record::field("regime", &Campaign::regime), record::field("regime_peak_size", &Campaign::regime_peak_size),
                     record::field("regime_fallout_size", &Campaign::regime_fallout_size));
 
+// The fields of DeviceInfo added after files were written without them: written like the others, read
+// where present (a file or journal from before has an empty serial).
+inline constexpr auto kDeviceAddedFields = std::make_tuple(record::field("serial", &DeviceInfo::serial));
+
 // Every field of RunInfo but `complete` (a bool in JSON, the root attribute `status` in HDF5).
 inline constexpr auto kRunFields = std::make_tuple(
     record::field("autobench_version", &RunInfo::version), record::field("git_commit", &RunInfo::git_commit),

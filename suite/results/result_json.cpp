@@ -54,7 +54,13 @@ void from_json(const nlohmann::json& j, RunInfo& r) {
 void to_json(nlohmann::json& j, const RankTimeSplit& s) { record::fields_to_json(j, s, kTimeSplitFields); }
 void from_json(const nlohmann::json& j, RankTimeSplit& s) { record::read_fields(j, s, kTimeSplitFields); }
 
-void to_json(nlohmann::json& j, const DeviceInfo& d) { record::fields_to_json(j, d, kDeviceFields); }
-void from_json(const nlohmann::json& j, DeviceInfo& d) { record::read_fields(j, d, kDeviceFields); }
+void to_json(nlohmann::json& j, const DeviceInfo& d) {
+  record::fields_to_json(j, d, kDeviceFields);
+  record::fields_to_json(j, d, kDeviceAddedFields);
+}
+void from_json(const nlohmann::json& j, DeviceInfo& d) {
+  record::read_fields(j, d, kDeviceFields);
+  record::read_present_fields(j, d, kDeviceAddedFields);
+}
 
 }  // namespace autobench::results

@@ -209,6 +209,7 @@ std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks
     v.host = r.device.hostname;
     v.pci_bus = r.device.pci_bus_id;
     v.uuid = r.device.uuid;
+    v.serial = r.device.serial;
     v.model = model_label(r.device.backend, r.device.model);
     add_evidence(r, sweeps[i], v);
     const auto& peers = by_model[v.model];

@@ -65,6 +65,12 @@ TEST(Json, MissingKeyIsAnError) {
   EXPECT_THROW(j.get<results::DeviceInfo>(), nlohmann::json::out_of_range);
 }
 
+TEST(Json, ADeviceOfAnOlderJournalHasNoSerial) {
+  nlohmann::json j = testing::sample_device(0);
+  j.erase("serial");
+  EXPECT_EQ(j.get<results::DeviceInfo>().serial, "") << "added later: read where present";
+}
+
 TEST(Json, APointOfAnOlderJournalLacksOnlyTheAddedFields) {
   nlohmann::json j = testing::sample_point(2048, 1e-3, false);
   j.erase("tune_resources");

@@ -23,6 +23,7 @@ inline results::DeviceInfo sample_device(int rank) {
   d.name = "sim: RTX 4000 Ada \"model\" #" + std::to_string(rank);
   d.model = rank == 1 ? "sim-5000" : "sim-4000";
   d.uuid = "GPU-0000-" + std::to_string(rank);
+  d.serial = rank == 0 ? "1652123012345" : "";  // NVML gives none for most consumer boards
   d.pci_bus_id = "00000000:0" + std::to_string(rank) + ":00.0";
   d.hostname = "node" + std::to_string(rank) + ".cluster";
   d.cc_major = 8;
@@ -160,6 +161,7 @@ inline void expect_same(const results::DeviceInfo& a, const results::DeviceInfo&
   EXPECT_EQ(a.name, b.name);
   EXPECT_EQ(a.model, b.model);
   EXPECT_EQ(a.uuid, b.uuid);
+  EXPECT_EQ(a.serial, b.serial);
   EXPECT_EQ(a.pci_bus_id, b.pci_bus_id);
   EXPECT_EQ(a.hostname, b.hostname);
   EXPECT_EQ(a.cc_major, b.cc_major);

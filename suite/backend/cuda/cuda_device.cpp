@@ -64,6 +64,7 @@ results::DeviceInfo describe(cuda::DeviceContext& ctx) {
   info.name = p.name;
   info.model = p.name;
   info.uuid = ctx.uuid();
+  info.serial = ctx.serial();
   char bus[64] = {};
   if (cudaDeviceGetPCIBusId(bus, sizeof(bus), ctx.ordinal()) == cudaSuccess) info.pci_bus_id = bus;
   info.hostname = hostname();

@@ -48,6 +48,8 @@ std::optional<power::Sample> DeviceContext::read_telemetry() {
   return sensor_->read_telemetry();
 }
 
+std::string DeviceContext::serial() const { return nvml_device_ ? nvml_->serial(*nvml_device_) : ""; }
+
 double DeviceContext::power_limit_w() const {
   return nvml_device_ ? nvml_->power_limit_w(*nvml_device_) : std::numeric_limits<double>::quiet_NaN();
 }

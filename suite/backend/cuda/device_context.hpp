@@ -48,6 +48,8 @@ class DeviceContext {
   std::optional<power::Sample> read_telemetry();
   // The enforced power limit in watts; NaN without NVML.
   double power_limit_w() const;
+  // The board's serial number from NVML; "" without NVML or when it gives none.
+  std::string serial() const;
   // A new NVML sensor of this device for a sampler thread; nullptr without NVML.
   std::unique_ptr<power::Sensor> make_sensor() const;
   // "nvml", or "unavailable: <why NVML or this device in it cannot be used>".
