@@ -294,8 +294,6 @@ def page(run, report=None):
     if not run.edge_flags:
         parts.append("<p class=note>This file does not flag edge knees (no <code>knee_status</code>): a knee at the "
                      "first or last measured size counts as found here.</p>")
-    if health:
-        parts.append(health_section(health))
     kernels = run.kernels()
     parts.append(health_section(report))
     consensus, sweeps = consensus_tables(run)
