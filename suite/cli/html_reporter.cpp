@@ -26,7 +26,13 @@ class TemporaryFile {
     if (fd < 0) throw RunFailure("report: cannot create a temporary file: " + std::string(std::strerror(errno)));
     close(fd);
     path_ = name;
-    files::write_file_atomically(path_, contents);
+    try {
+      files::write_file_atomically(path_, contents);
+    } catch (...) {  // the destructor of an object whose constructor throws never runs
+      std::error_code ignored;
+      std::filesystem::remove(path_, ignored);
+      throw;
+    }
   }
   ~TemporaryFile() {
     std::error_code ignored;

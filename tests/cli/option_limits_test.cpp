@@ -117,7 +117,9 @@ TEST(OptionLimits, EveryAcceptedExtremeSurvivesRunJsonAndPassesThePlanAgain) {
     ASSERT_NO_THROW(ab::campaign::check_plan(written));
 
     ab::testing::ScratchDir dir;
-    ab::journal::write_manifest(dir.path(""), {written, {}, ""});
+    ab::results::RunInfo info;
+    info.ranks = 1;  // a manifest names its ranks and its run id (read_manifest refuses one without)
+    ab::journal::write_manifest(dir.path(""), {written, info, "run-1"});
     const auto read = ab::journal::read_manifest(dir.path("")).settings;
     EXPECT_NO_THROW(ab::campaign::check_plan(read)) << "--resume and merge check the plan of run.json";
     EXPECT_EQ(ab::campaign::to_json(read), ab::campaign::to_json(written));

@@ -8,6 +8,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
 from script_checks import BIN, Checks, good_results_file, scratch  # noqa: E402
@@ -59,13 +60,17 @@ def limited(limit_bytes):
     return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
 
 
-# The standard output into a file under a size limit: the page is cut, so the command fails.
+# The standard output into a file under a size limit: the page (or the report JSON the page is made from, in a
+# temporary file) cannot be written whole, so the command fails with one line and leaves no temporary file.
 page = os.path.join(SCRATCH, "page.html")
+temporaries = set(glob.glob(os.path.join(tempfile.gettempdir(), "autobench-report-*")))
 with open(page, "w") as out:
     p = subprocess.run([BIN, "report", "--format", "html", GOOD], stdout=out, stderr=subprocess.PIPE, text=True,
                        preexec_fn=limited(4096))
-check(p.returncode == 1 and "cannot write the standard output: File too large" in p.stderr
-      and p.stderr.count("\n") == 1, f"report --format html under ulimit -f: exit {p.returncode}, {p.stderr!r}")
+check(p.returncode == 1 and "File too large" in p.stderr and p.stderr.count("\n") == 1,
+      f"report --format html under ulimit -f: exit {p.returncode}, {p.stderr!r}")
+left = set(glob.glob(os.path.join(tempfile.gettempdir(), "autobench-report-*"))) - temporaries
+check(not left, f"report --format html under ulimit -f left {sorted(left)}")
 
 # Files written under a size limit: one line naming the file, exit 1, no temporary file, the old file kept.
 for name, args, written in (("export --tidy", ["export", GOOD, "--tidy", "--output"], "tidy.csv"),

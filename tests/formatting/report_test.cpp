@@ -33,7 +33,7 @@ TEST(ReportJson, TopLevelStructure) {
   EXPECT_EQ(keys(j), (std::set<std::string>{"file", "schema_version", "backend", "ranks", "complete",
                                             "autobench_version", "git_commit", "command_line", "suite", "start_time",
                                             "end_time", "settings", "consensus", "devices", "campaigns", "stability",
-                                            "detector_agreement", "gpu_health", "outliers"}));
+                                            "detector_agreement", "gpu_health", "outliers", "time_split"}));
   EXPECT_EQ(j["file"], "run/autobench.h5");
   EXPECT_EQ(j["schema_version"], 2);  // the file's: a file read back says its own
   EXPECT_EQ(j["backend"], "sim");
@@ -54,6 +54,7 @@ TEST(ReportJson, DevicesCarryEveryDeviceFieldWithNaNAsNull) {
                                             "name",
                                             "model",
                                             "uuid",
+                                            "serial",
                                             "pci_bus_id",
                                             "hostname",
                                             "cc_major",

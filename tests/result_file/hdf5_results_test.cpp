@@ -147,9 +147,11 @@ TEST(Hdf5Results, ASchemaOneFileFromAnEarlierVersionStillReads) {
   EXPECT_EQ(file.schema_version, 1);
   expect_same(testing::sample_run_info(), file.info);
   auto ranks = testing::sample_ranks();
-  for (auto& rank : ranks)  // fields added after 9126241 read as their defaults
+  for (auto& rank : ranks) {  // fields added after 9126241 read as their defaults
+    rank.device.serial = "";
     for (auto& c : rank.campaigns)
       for (auto& p : c.points) p.mem_clock_mhz = results::kNaN;
+  }
   ASSERT_EQ(file.ranks.size(), ranks.size());
   for (std::size_t i = 0; i < ranks.size(); ++i) expect_same(ranks[i], file.ranks[i]);
   EXPECT_TRUE(file.time_splits.empty());
