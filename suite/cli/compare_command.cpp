@@ -34,6 +34,8 @@ struct CompareOptions {
 const std::string kAbGroup = "A/B verdicts (two files, or one file with two sides; docs/compare.md)";
 // A rank of --a-rank and --b-rank: a whole number (CLI::NonNegativeNumber would print its bound as 309 digits).
 constexpr campaign::Limit kRank{"--a-rank", 0, 1e9, false, false, true};
+// A repeat of --a-repeats and --b-repeats: an index below the most repeats a run may have.
+constexpr campaign::Limit kRepeat{"--a-repeats", 0, campaign::limits::repeats.max - 1, false, false, true};
 
 struct AbRequest {
   stats::AbSide a, b;
@@ -114,11 +116,11 @@ void add_compare_command(CLI::App& app) {
       ->group(kAbGroup);
   cmd->add_option("--a-repeats", options->a_repeats, "Side a is these repeats only (comma separated; default all)")
       ->delimiter(',')
-      ->check(CLI::NonNegativeNumber)
+      ->check(bounded(kRepeat))
       ->group(kAbGroup);
   cmd->add_option("--b-repeats", options->b_repeats, "Side b is these repeats only (comma separated; default all)")
       ->delimiter(',')
-      ->check(CLI::NonNegativeNumber)
+      ->check(bounded(kRepeat))
       ->group(kAbGroup);
   cmd->add_option("--unconverged", options->unconverged,
                   "Points that missed the noise target (stopped by the launch or time cap): keep them in the "

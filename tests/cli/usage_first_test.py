@@ -80,6 +80,8 @@ check(not os.path.exists(GOOD), "--dry-run merge wrote the results file")
 # Ranges printed as typed.
 p = refused("compare --a-rank -1", ["compare", "--a-rank", "-1", "x.h5", "y.h5"], "-1 is not allowed")
 check(p and len(p.stderr) < 300, f"compare --a-rank -1: a long message: {p.stderr!r}")
+p = refused("compare --a-repeats -1", ["compare", "--a-repeats", "-1", "x.h5"], "-1 is not allowed")
+check(p and len(p.stderr) < 300, f"compare --a-repeats -1: a long message: {p.stderr!r}")
 refused("--seed 2^53+1", [*sim, "--seed", str(2 ** 53 + 1), "--output", out], f"--seed: {2 ** 53 + 1} is not allowed")
 p = subprocess.run([BIN, *sim, "--seed", str(2 ** 53), "--dry-run", "--output", out], capture_output=True, text=True)
 check(p.returncode == 0, f"--seed 2^53 (the documented maximum): exit {p.returncode}: {p.stderr.strip()}")
