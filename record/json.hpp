@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -76,6 +77,35 @@ void read_present_fields(const nlohmann::json& j, Record& record, const Fields& 
   for_each_field(fields, [&](const auto& f) {
     if (const auto it = j.find(f.name); it != j.end()) json_detail::decode(*it, record.*f.member);
   });
+}
+
+// Records as columns: one array per field, one entry per record (a list of records sent whole, whose
+// field names are then said once instead of once per record).
+template <class Record, class Fields>
+nlohmann::json columns_to_json(const std::vector<Record>& records, const Fields& fields) {
+  nlohmann::json j = nlohmann::json::object();
+  for_each_field(fields, [&](const auto& f) {
+    auto& column = j[f.name] = nlohmann::json::array();
+    for (const auto& r : records) column.push_back(json_detail::encode(r.*f.member));
+  });
+  return j;
+}
+
+// The inverse: every column must be there and hold one entry per record (std::runtime_error naming the
+// column otherwise), the count being the first column's.
+template <class Record, class Fields>
+std::vector<Record> columns_from_json(const nlohmann::json& j, const Fields& fields) {
+  std::vector<Record> records;
+  bool first = true;
+  for_each_field(fields, [&](const auto& f) {
+    const auto& column = j.at(f.name);
+    if (first) records.resize(column.size());
+    first = false;
+    if (!column.is_array() || column.size() != records.size())
+      throw std::runtime_error(std::string("column ") + f.name + " does not have one entry per record");
+    for (std::size_t i = 0; i < records.size(); ++i) json_detail::decode(column[i], records[i].*f.member);
+  });
+  return records;
 }
 
 }  // namespace autobench::record

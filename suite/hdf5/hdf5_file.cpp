@@ -2,6 +2,8 @@
 #include "suite/hdf5/hdf5_file.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <vector>
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
@@ -125,18 +127,69 @@ std::string link_kind(hid_t parent, const std::string& name) {
   }
 }
 
-// Whether `parent` has a child `name` (not a path) that is an object of `type`. Only hard links are
-// followed: a soft or external link (to another file, a FIFO, a device) is refused by what it is.
-bool has_child(hid_t parent, const std::string& name, H5I_type_t type, const std::string& where) {
+// The name of the file that `object` lies in, as HDF5 opened it.
+std::string file_of(hid_t object) {
+  const ssize_t length = H5Fget_name(object, nullptr, 0);
+  if (length < 0) return {};
+  std::string name(static_cast<std::size_t>(length), '\0');
+  H5Fget_name(object, name.data(), name.size() + 1);
+  return name;
+}
+
+// Why the external link `name` in `parent` (a group of the file `root`, at `path`) is not one to follow
+// into the folder `followed` ("" when it is): see H5File::open.
+std::string external_refusal(hid_t parent, const std::string& name, const std::string& root, const std::string& path,
+                             const std::string& followed) {
+  if (followed.empty()) return "an external link (links are not followed)";
+  if (file_of(parent) != root) return "an external link inside a linked file (not followed)";
+  H5L_info_t info;
+  if (H5Lget_info(parent, name.c_str(), &info, H5P_DEFAULT) < 0 || info.u.val_size == 0 || info.u.val_size > 4096)
+    return "an unreadable external link";
+  std::vector<char> value(info.u.val_size);
+  const char* file = nullptr;
+  const char* object = nullptr;
+  unsigned flags = 0;
+  if (H5Lget_val(parent, name.c_str(), value.data(), value.size(), H5P_DEFAULT) < 0 ||
+      H5Lunpack_elink_val(value.data(), value.size(), &flags, &file, &object) < 0 || !file || !object)
+    return "an unreadable external link";
+  const std::string target(file);
+  const std::string rest = target.rfind(followed, 0) == 0 ? target.substr(followed.size()) : "";
+  if (rest.empty() || rest.find('/') != std::string::npos || rest.find('\\') != std::string::npos ||
+      rest == "." || rest == ".." || rest.size() < 4 || rest.compare(rest.size() - 3, 3, ".h5") != 0)
+    return "an external link to '" + target + "' (only files directly in " + followed + " are followed)";
+  if (std::string(object) != child_path(path, name))
+    return "an external link to object '" + std::string(object) + "' of " + target + " (only its own path is followed)";
+  return {};
+}
+
+// Whether `parent` (at `path` of the file `root`) has a child `name` (not a path) that is an object of
+// `type`. Only hard links are followed, and the external links H5File::open allows with `followed`: a soft
+// or other external link (to another file, a FIFO, a device) is refused by what it is.
+bool has_child(hid_t parent, const std::string& name, H5I_type_t type, const std::string& root, const std::string& path,
+               const std::string& followed) {
+  const std::string where = root + ": " + child_path(path, name);
   if (name.empty() || name.find('/') != std::string::npos || name == "." || H5Lexists(parent, name.c_str(), H5P_DEFAULT) <= 0) {
     H5Eclear2(H5E_DEFAULT);
     return false;
   }
-  if (const std::string kind = link_kind(parent, name); !kind.empty())
-    throw std::runtime_error(where + " is " + kind + " (links are not followed)");
+  const std::string kind = link_kind(parent, name);
+  const bool external = kind == "an external link";
+  if (!kind.empty() && !external) throw std::runtime_error(where + " is " + kind + " (links are not followed)");
+  if (external)
+    if (const std::string refused = external_refusal(parent, name, root, path, followed); !refused.empty())
+      throw std::runtime_error(where + " is " + refused);
   H5Handle object(H5Oopen(parent, name.c_str(), H5P_DEFAULT), H5Oclose);
   const bool found = object.get() >= 0 && H5Iget_type(object.get()) == type;
   H5Eclear2(H5E_DEFAULT);
+  if (found && external) {  // found beside the root file, not through HDF5_EXT_PREFIX or a link prefix
+    namespace fs = std::filesystem;
+    std::error_code e1, e2;
+    const std::string opened = file_of(object.get());
+    const fs::path folder = fs::weakly_canonical(fs::path(root).parent_path() / followed, e1);
+    if (e1 || fs::weakly_canonical(opened, e2).parent_path() != folder || e2)
+      throw std::runtime_error(where + " is an external link that HDF5 resolved to " + opened + ", outside " +
+                               (fs::path(root).parent_path() / followed).string());
+  }
   return found;
 }
 
@@ -184,8 +237,8 @@ bool H5Handle::close() {
   return ok;
 }
 
-H5Group::H5Group(H5Handle handle, std::string file, std::string path)
-    : handle_(std::move(handle)), file_(std::move(file)), path_(std::move(path)) {}
+H5Group::H5Group(H5Handle handle, std::string file, std::string path, std::string followed)
+    : handle_(std::move(handle)), file_(std::move(file)), path_(std::move(path)), followed_(std::move(followed)) {}
 
 void H5Group::fail(const std::string& what) const { throw std::runtime_error(with_reason(file_ + ": " + what)); }
 
@@ -197,19 +250,25 @@ H5Group H5Group::create_group(const std::string& name) const {
   return H5Group(std::move(g), file_, child_path(path_, name));
 }
 
+void H5Group::create_external_link(const std::string& name, const std::string& file) const {
+  const std::string target = child_path(path_, name);
+  if (H5Lcreate_external(file.c_str(), target.c_str(), id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT) < 0)
+    fail("cannot link " + target + " to " + file);
+}
+
 H5Group H5Group::open_group(const std::string& name) const {
   if (!has_group(name)) fail("no group " + child_path(path_, name));
   H5Handle g(H5Gopen2(id(), name.c_str(), H5P_DEFAULT), H5Gclose);
   if (g.get() < 0) fail("cannot open group " + child_path(path_, name));
-  return H5Group(std::move(g), file_, child_path(path_, name));
+  return H5Group(std::move(g), file_, child_path(path_, name), followed_);
 }
 
 bool H5Group::has_group(const std::string& name) const {
-  return has_child(id(), name, H5I_GROUP, file_ + ": " + child_path(path_, name));
+  return has_child(id(), name, H5I_GROUP, file_, path_, followed_);
 }
 
 bool H5Group::has_dataset(const std::string& name) const {
-  return has_child(id(), name, H5I_DATASET, file_ + ": " + child_path(path_, name));
+  return has_child(id(), name, H5I_DATASET, file_, path_, followed_);
 }
 
 std::vector<std::string> H5Group::child_groups() const {
@@ -438,16 +497,16 @@ H5File H5File::create(const std::string& path) {
   return H5File(std::move(file), path);
 }
 
-H5File H5File::open(const std::string& path) {
+H5File H5File::open(const std::string& path, const std::string& followed_folder) {
   silence_error_printing();
   files::check_regular_file(path);  // a FIFO would block the library's open, a device never end
   H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (file.get() < 0) throw std::runtime_error(with_reason(path + ": cannot open as an HDF5 file"));
-  return H5File(std::move(file), path);
+  return H5File(std::move(file), path, followed_folder);
 }
 
-H5File::H5File(H5Handle file, std::string path)
-    : H5Group(H5Handle(H5Gopen2(file.get(), "/", H5P_DEFAULT), H5Gclose), std::move(path), "/"),
+H5File::H5File(H5Handle file, std::string path, std::string followed)
+    : H5Group(H5Handle(H5Gopen2(file.get(), "/", H5P_DEFAULT), H5Gclose), std::move(path), "/", std::move(followed)),
       file_handle_(std::move(file)) {}
 
 void H5File::close() {

@@ -38,6 +38,9 @@ class H5Group {
  public:
   H5Group create_group(const std::string& name) const;
   H5Group open_group(const std::string& name) const;
+  // An external link `name` to the object of the same path (this group's path / name) in `file`, a path
+  // relative to this file's directory (HDF5 resolves it there).
+  void create_external_link(const std::string& name, const std::string& file) const;
   bool has_group(const std::string& name) const;
   bool has_dataset(const std::string& name) const;
   // Names of the child groups, in creation order (by name when the file does not track the order).
@@ -70,7 +73,7 @@ class H5Group {
   const std::string& file_name() const { return file_; }
 
  protected:
-  H5Group(H5Handle handle, std::string file, std::string path);
+  H5Group(H5Handle handle, std::string file, std::string path, std::string followed = {});
   hid_t id() const { return handle_.get(); }
   H5Handle handle_;
 
@@ -80,6 +83,9 @@ class H5Group {
   H5Handle open_dataset(const std::string& name, hsize_t& n) const;
   std::string file_;
   std::string path_;
+  // The folder (relative to the file's directory, e.g. "parts/") whose files external links may name
+  // ("": none is followed); see H5File::open.
+  std::string followed_;
 };
 
 // The root group of an open file.
@@ -87,8 +93,11 @@ class H5File : public H5Group {
  public:
   // Creates a file for writing, in memory: nothing reaches `path` before close().
   static H5File create(const std::string& path);
-  // Opens an existing file read-only.
-  static H5File open(const std::string& path);
+  // Opens an existing file read-only. Soft and external links are refused wherever they are met, except,
+  // when `followed_folder` is given (e.g. "parts/"), the external links of this file (not of the files
+  // they lead to) to a file directly in that folder, with no "..", whose target object has the link's
+  // own path, and that HDF5 found beside this file (not through HDF5_EXT_PREFIX or another prefix).
+  static H5File open(const std::string& path, const std::string& followed_folder = {});
   // Closes a created file and writes it to its path whole (temporary file, renamed), replacing what was
   // there; throws WriteError (naming the file and the system's reason) when that fails, leaving the
   // path as it was. Every group opened from the file must be destroyed before. A created file destroyed
@@ -96,7 +105,7 @@ class H5File : public H5Group {
   void close();
 
  private:
-  H5File(H5Handle file, std::string path);
+  H5File(H5Handle file, std::string path, std::string followed = {});
   H5Handle file_handle_;
 };
 

@@ -30,11 +30,15 @@ void put_campaigns_in_file_order(std::vector<results::RankResult>& ranks) {
 
 }  // namespace
 
+void order_campaigns(std::vector<results::RankResult>& ranks) {
+  put_campaigns_in_file_order(ranks);
+  stats::assign_regimes(ranks);
+}
+
 results::ResultFile file_content(const results::RunInfo& info, std::vector<results::RankResult> ranks,
                                  const std::vector<results::StabilityRow>& stability, const std::string& settings_json,
                                  const std::vector<results::RankTimeSplit>& time_splits) {
-  put_campaigns_in_file_order(ranks);
-  stats::assign_regimes(ranks);
+  order_campaigns(ranks);
   results::ResultFile content;
   content.info = info;
   content.stability = in_groups_by_first_appearance(

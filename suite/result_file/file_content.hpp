@@ -41,6 +41,10 @@ std::vector<Row> in_groups_by_first_appearance(const std::vector<Row>& rows, Key
   return out;
 }
 
+// Every rank's campaigns in file order (as file_content below) and their regimes assigned
+// (stats::assign_regimes): what a rank does to its own campaigns before it writes its part.
+void order_campaigns(std::vector<results::RankResult>& ranks);
+
 // The file's content: every rank's campaigns in file order (by the kernel's first appearance over all
 // ranks, in rank order, then by the detector's first appearance within that kernel, the repeats of one
 // kernel and detector in their given order), `stability` grouped by kernel and detector, and the

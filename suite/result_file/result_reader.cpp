@@ -223,8 +223,10 @@ void check_stability_counts(const std::string& path, const std::vector<results::
 }  // namespace
 
 results::ResultFile read_results(const std::string& path) {
-  const auto file = hdf5::H5File::open(path);
-  const std::int64_t version = check_schema(file);
+  // A run written in parts (schema 3) links each rank's part, parts/rank<R>.h5 beside it: those links are
+  // followed, no other (hdf5_file.hpp); an older file is read with every link refused.
+  const std::int64_t version = check_schema(hdf5::H5File::open(path));
+  const auto file = hdf5::H5File::open(path, version >= 3 ? "parts/" : "");
   results::ResultFile out;
   out.schema_version = version;
   out.info = read_info(file);

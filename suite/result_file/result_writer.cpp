@@ -1,6 +1,7 @@
 // The HDF5 results writer (see result_writer.hpp and the schema in docs/output.md).
 #include "suite/result_file/result_writer.hpp"
 
+#include <set>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "suite/result_file/units.hpp"
 #include "suite/results/consensus_fields.hpp"
 #include "suite/results/stability_fields.hpp"
+#include "suite/results/campaign_summary.hpp"
 #include "suite/result_file/file_content.hpp"
 #include "suite/result_file/shared_sweeps.hpp"
 
@@ -31,8 +33,9 @@ hdf5::H5Group open_or_create(const hdf5::H5Group& parent, const std::string& nam
   return parent.has_group(name) ? parent.open_group(name) : parent.create_group(name);
 }
 
-void write_root(const hdf5::H5File& file, const results::RunInfo& info, const std::string& settings_json) {
-  file.write_attribute("schema_version", results::kSchemaVersion);
+void write_root(const hdf5::H5File& file, const results::RunInfo& info, const std::string& settings_json,
+                std::int64_t schema_version = results::kSingleFileSchemaVersion) {
+  file.write_attribute("schema_version", schema_version);
   hdf5::write_attributes(file, info, results::kRunFields);
   file.write_attribute<std::string>("status", info.complete ? "complete" : "incomplete");
   file.write_attribute("settings", settings_json);
@@ -110,14 +113,16 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   hdf5::write_differing_columns(g, c.points, sweep.points, ref.index, results::kPointAddedFields);
 }
 
-// A rank's sweeps under /sweeps/rank<R>, then its campaigns referring to them.
-void write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& campaigns, const results::RankResult& rank) {
+// A rank's sweeps under /sweeps/rank<R>, then its campaigns referring to them; each campaign's sweep path.
+std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& campaigns,
+                                              const results::RankResult& rank) {
   for (const auto& c : rank.campaigns) {  // names checked before any sweep is named after them
     group_name(c.kernel, "kernel");
     group_name(c.detector, "detector");
   }
   const SharedSweeps shared = share_sweeps(rank.campaigns);
-  if (shared.sweeps.empty()) return;
+  std::vector<std::string> paths;
+  if (shared.sweeps.empty()) return paths;
   const auto on_rank = sweeps.create_group("rank" + std::to_string(rank.rank));
   for (std::size_t s = 0; s < shared.sweeps.size(); ++s) {
     const auto& sweep = shared.sweeps[s];
@@ -129,8 +134,10 @@ void write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& camp
   for (std::size_t i = 0; i < rank.campaigns.size(); ++i) {
     const SweepRef& ref = shared.refs[i];
     const SharedSweep& sweep = shared.sweeps[ref.sweep];
-    write_campaign(campaigns, rank, rank.campaigns[i], on_rank.path() + "/" + sweep.name, ref, sweep);
+    paths.push_back(on_rank.path() + "/" + sweep.name);
+    write_campaign(campaigns, rank, rank.campaigns[i], paths.back(), ref, sweep);
   }
+  return paths;
 }
 
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.
@@ -162,6 +169,30 @@ void write_time_splits(const hdf5::H5Group& g, const std::vector<results::RankTi
   g.write_dataset("other_s", other);
 }
 
+// /summary: the campaigns, sweeps and ranks of every rank's summary as columns (docs/output.md).
+void write_summary_tables(const hdf5::H5Group& g, const std::vector<RankSummary>& ranks) {
+  std::vector<results::CampaignSummary> campaigns;
+  std::vector<stats::SweepHealth> sweeps;
+  std::vector<stats::GpuEvidence> health;
+  std::vector<std::string> parts, status;
+  std::vector<std::int64_t> bytes;
+  for (const auto& r : ranks) {
+    campaigns.insert(campaigns.end(), r.campaigns.begin(), r.campaigns.end());
+    sweeps.insert(sweeps.end(), r.health.sweeps.begin(), r.health.sweeps.end());
+    health.push_back(r.health);
+    parts.push_back(part_name(r.rank.rank));
+    status.push_back(r.part_status);
+    bytes.push_back(r.message_bytes);
+  }
+  hdf5::write_columns(g.create_group("campaigns"), campaigns, results::kCampaignSummaryFields);
+  hdf5::write_columns(g.create_group("sweeps"), sweeps, stats::kSweepHealthFields);
+  const auto on_ranks = g.create_group("ranks");
+  hdf5::write_columns(on_ranks, health, stats::kGpuEvidenceFields);
+  on_ranks.write_dataset("part", parts);
+  on_ranks.write_dataset("part_status", status);
+  on_ranks.write_dataset("gathered_bytes", bytes, "B");
+}
+
 }  // namespace
 
 void write_results(const std::string& path, const results::ResultFile& content) {
@@ -176,6 +207,50 @@ void write_results(const std::string& path, const results::ResultFile& content) 
     write_stability(file.create_group("stability"), content.stability);
     write_consensus(file.create_group("consensus"), content.consensus);
     if (!content.time_splits.empty()) write_time_splits(file.create_group("time_split"), content.time_splits);
+  }
+  file.close();
+}
+
+std::vector<std::string> write_part(const std::string& path, const results::RunInfo& info,
+                                    const std::string& settings_json, const results::RankResult& rank) {
+  auto file = hdf5::H5File::create(path);
+  write_root(file, info, settings_json, results::kSchemaVersion);
+  file.write_attribute<std::string>("layout", "part");
+  hdf5::write_attribute_of(file, "rank", rank.rank);
+  std::vector<std::string> paths;
+  {
+    write_device(file.create_group("devices"), rank);
+    paths = write_rank_campaigns(file.create_group("sweeps"), file.create_group("campaigns"), rank);
+  }
+  file.close();
+  return paths;
+}
+
+void write_root(const std::string& path, const RootContent& content) {
+  auto file = hdf5::H5File::create(path);
+  write_root(file, content.info, content.settings_json, results::kSchemaVersion);
+  file.write_attribute<std::string>("layout", "parts");
+  {
+    const auto devices = file.create_group("devices");
+    for (const auto& r : content.ranks) write_device(devices, r.rank);
+    const auto sweeps = file.create_group("sweeps");
+    const auto campaigns = file.create_group("campaigns");
+    for (const auto& r : content.ranks) {
+      if (r.part_status != "written" || r.campaigns.empty()) continue;
+      const std::string part = part_name(r.rank.rank);
+      const std::string on_rank = "rank" + std::to_string(r.rank.rank);
+      sweeps.create_external_link(on_rank, part);
+      std::set<std::pair<std::string, std::string>> linked;
+      for (const auto& c : r.campaigns) {
+        if (!linked.insert({c.kernel, c.detector}).second) continue;
+        const auto kernel = open_or_create(campaigns, group_name(c.kernel, "kernel"));
+        open_or_create(kernel, group_name(c.detector, "detector")).create_external_link(on_rank, part);
+      }
+    }
+    write_stability(file.create_group("stability"), content.stability);
+    write_consensus(file.create_group("consensus"), content.consensus);
+    if (!content.time_splits.empty()) write_time_splits(file.create_group("time_split"), content.time_splits);
+    write_summary_tables(file.create_group("summary"), content.ranks);
   }
   file.close();
 }

@@ -1,9 +1,11 @@
-// Rank 0's last step of a run, a merge or a resume: stability statistics, the run's HDF5 file and its exports.
+// Writing a run's results: each rank's part (by the rank that measured it), then rank 0's root file with
+// the run-wide statistics from the ranks' summaries, and the exports; for a run, a merge or a resume.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "suite/result_file/rank_summary.hpp"
 #include "suite/results/results.hpp"
 #include "suite/results/time_split.hpp"
 
@@ -12,20 +14,28 @@ namespace autobench::result_file {
 // RUN_DIR/autobench.h5
 std::string result_path(const std::string& run_dir);
 
-// Where write_run_file's seconds went: the statistics and the file's content, then the HDF5 file and the
-// exports, which are written side by side.
+// Where write_root_file's seconds went: the statistics, the root file, summary.json.
 struct RunFileTimes {
   double statistics_s = 0.0;
   double file_s = 0.0;
   double exports_s = 0.0;
 };
 
-// Computes stability over the complete campaigns and writes result_path(run_dir) (temporary name,
-// renamed when complete) with the ranks' time splits in /time_split, and the exports beside it (csv/,
-// summary.json; see exports.hpp), made from the same content in memory while the file is written (they
-// equal what `export` makes from the file). summary.json comes last, once the file is written; when the
-// file cannot be written, csv/ may already hold the campaigns that it would have held. Returns the
-// path; throws on failure (the file's failure first). `times`, when given, receives where the time went.
+// One rank's part of the run, on that rank: puts its campaigns in file order, assigns their regimes, writes
+// RUN_DIR/parts/rank<R>.h5 whole (result_writer.hpp's write_part; schema 3) and the rank's CSV files
+// (RUN_DIR/csv/, exports.hpp), and returns its summary for rank 0. A part that cannot be written is said
+// in the summary's part_status ("missing: why"); the summary still carries the rank's statistics.
+RankSummary write_rank_part(const std::string& run_dir, const results::RunInfo& info, const std::string& settings_json,
+                            results::RankResult rank);
+
+// Rank 0: stability, consensus and the /summary tables from every rank's summary (in rank order), the root
+// file result_path(run_dir) written whole (temporary name, renamed), then summary.json (the `report --format
+// json` of the file). A run with a missing part is marked incomplete. Returns the path; throws on failure.
+std::string write_root_file(const std::string& run_dir, results::RunInfo info, std::vector<RankSummary> ranks,
+                            const std::string& settings_json, const std::vector<results::RankTimeSplit>& time_splits = {},
+                            RunFileTimes* times = nullptr);
+
+// Both on one process (`merge`, tests): every rank's part, then the root.
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
                            std::vector<results::RankResult> ranks, const std::string& settings_json,
                            const std::vector<results::RankTimeSplit>& time_splits = {}, RunFileTimes* times = nullptr);

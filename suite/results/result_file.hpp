@@ -13,10 +13,12 @@
 
 namespace autobench::results {
 
-// The version of the results-file schema this build writes (root attribute schema_version): 2 stores each
-// sweep once under /sweeps and lets the campaigns refer to it (docs/output.md); 1 held every campaign's
-// points in its own group. The reader reads both.
-inline constexpr std::int64_t kSchemaVersion = 2;
+// The version of the results-file schema this build writes (root attribute schema_version): 3 is a run
+// written in parts (a root file linking each rank's part file, with /summary tables); 2 stores each sweep
+// once under /sweeps and lets the campaigns refer to it (docs/output.md), and is what a single file still
+// is; 1 held every campaign's points in its own group. The reader reads all three.
+inline constexpr std::int64_t kSchemaVersion = 3;
+inline constexpr std::int64_t kSingleFileSchemaVersion = 2;
 inline constexpr std::int64_t kOldestSchemaVersion = 1;
 
 struct ResultFile {

@@ -17,6 +17,8 @@
 #include "suite/backend/factory.hpp"
 #include "suite/campaign/plan.hpp"
 #include "suite/campaign/rank_campaigns.hpp"
+#include "suite/control/peak_memory.hpp"
+#include "suite/control/phase_timer.hpp"
 #include "suite/control/stop_signals.hpp"
 #include "suite/energy/rank_power.hpp"
 #include "suite/formatting/progress_text.hpp"
@@ -32,7 +34,7 @@
 #include "suite/results/utc_time.hpp"
 #include "suite/runs/rank_job.hpp"
 #include "suite/files/atomic_file.hpp"
-#include "suite/writing/rank_message.hpp"
+#include "suite/writing/summary_message.hpp"
 #include "suite/result_file/run_file.hpp"
 #include "suite/text/echo.hpp"
 
@@ -188,9 +190,16 @@ class BenchmarkJob : public RankJob {
       mine = measure(ctx, progress, part.stopped_early);
       progress.finish();
     }
-    power_.reset();  // the device is no longer needed while the results are gathered and written
+    power_.reset();  // the device is no longer needed while the results are written and gathered
     device_.reset();
-    part.result = writing::pack_rank(mine);  // each sweep once
+    results::RunInfo info = ctx.info;  // the part's own status: this rank's
+    info.complete = !part.stopped_early && mine.error.empty();
+    result_file::RankSummary summary;
+    {
+      control::PhaseScope writing(&results::RankTimeSplit::write_s);
+      summary = result_file::write_rank_part(ctx.run_dir, info, campaign::to_json(settings_).dump(), std::move(mine));
+    }
+    part.result = writing::pack_summary(summary);  // a few hundred bytes per sweep: the points stay in the part
     return part;
   }
 
@@ -303,13 +312,16 @@ results::RankResult BenchmarkJob::measure(JobContext& ctx, mpi::Progress& progre
   return mine;
 }
 
-// Rank 0: the run's file from every rank's results, every failure named, and the run's exit code.
-// `splits`: every rank's time split, as gathered after the results.
+// Rank 0: the run's root file from every rank's summary (each rank wrote its part), every failure named,
+// and the run's exit code. `splits`: every rank's time split, as gathered after the summaries.
 Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string>& parts,
                             std::vector<results::RankTimeSplit> splits, bool stopped_early) {
   const auto t_read = Clock::now();
-  std::vector<results::RankResult> ranks(parts.size());  // the messages unpacked side by side, one per thread
-  backend::parallel_for(parts.size(), 1, [&](std::size_t r) { ranks[r] = writing::unpack_rank(parts[r]); });
+  std::vector<result_file::RankSummary> ranks;
+  for (const auto& message : parts) {
+    ranks.push_back(writing::unpack_summary(message));
+    ranks.back().message_bytes = static_cast<std::int64_t>(message.size());
+  }
   // Rank 0's own split goes on to the file: the reading so far (the file cannot time its own writing).
   const double read_s = std::chrono::duration<double>(Clock::now() - t_read).count();
   splits.front().write_s += read_s;
@@ -317,11 +329,29 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   int exit_code = stopped_early ? kExitStopped : 0;
   bool failed = false;
   int failed_campaigns = 0;
-  for (const auto& line : formatting::rank_failures(ranks)) fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
+  std::vector<results::RankResult> devices;
+  std::vector<stats::GpuEvidence> evidence;
   for (const auto& r : ranks) {
-    failed = failed || !r.error.empty();
-    if (!r.start_error.empty() || !r.error.empty()) exit_code = kExitFailure;
-    for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == results::StopReason::error;
+    devices.push_back(r.rank);
+    evidence.push_back(r.health);
+  }
+  for (const auto& line : formatting::rank_failures(devices)) fmt::print(stderr, "autobench-mpi: {}\n", line.c_str());
+  for (const auto& r : ranks) {
+    failed = failed || !r.rank.error.empty();
+    if (!r.rank.start_error.empty() || !r.rank.error.empty()) exit_code = kExitFailure;
+    for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == "error";
+    if (r.part_status != "written") {  // its journal still holds its campaigns: merge or --resume rebuilds the part
+      fmt::print(stderr, "autobench-mpi: error: rank {}'s part {} was not written ({}); the file is marked incomplete\n",
+                 r.rank.rank, result_file::part_name(r.rank.rank),
+                 text::printable(r.part_status, text::kMessageBytes));
+      failed = true;
+      exit_code = kExitFailure;
+    }
+    if (!r.export_error.empty()) {
+      fmt::print(stderr, "autobench-mpi: error: rank {}'s CSV files: {}\n", r.rank.rank,
+                 text::printable(r.export_error, text::kMessageBytes));
+      exit_code = kExitFailure;
+    }
   }
   results::RunInfo info = ctx.info;
   info.end_time = results::utc_now();
@@ -333,13 +363,13 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
                : control::stop_requested() ? "stopped early on a signal"
                                            : "stopped early (time budget)",
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
-  // Judged before the ranks go to the file, said last: the run's last lines name every GPU that is not healthy.
-  const auto health = formatting::health_lines(stats::judge_gpus(ranks));
+  // Judged before the file is written, said last: the run's last lines name every GPU that is not healthy.
+  const auto health = formatting::health_lines(stats::judge_gpus(evidence));
   std::string path;
   result_file::RunFileTimes file_times;
   try {
-    path = result_file::write_run_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits,
-                                       &file_times);
+    path = result_file::write_root_file(ctx.run_dir, info, std::move(ranks), campaign::to_json(settings_).dump(), splits,
+                                        &file_times);
   } catch (const std::exception& e) {
     fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n",
                text::printable(ctx.run_dir, text::kMessageBytes),
@@ -360,9 +390,10 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   const std::string backend_said =
       ctx.backend == "sim" ? "sim backend (simulated devices, not GPU measurements)" : ctx.backend + " backend";
   if (!path.empty() && settings_.verbosity > 0) {
-    fmt::print("rank 0's last step: gather {:.3f} s, reading the messages {:.3f} s, statistics {:.3f} s, the HDF5 file "
-               "{:.3f} s beside the exports {:.3f} s\n",
-               splits.front().gather_s, read_s, file_times.statistics_s, file_times.file_s, file_times.exports_s);
+    fmt::print("rank 0's last step: gather {:.3f} s, reading the summaries {:.3f} s, statistics {:.3f} s, the root file "
+               "{:.3f} s, summary.json {:.3f} s; peak memory {}\n",
+               splits.front().gather_s, read_s, file_times.statistics_s, file_times.file_s, file_times.exports_s,
+               formatting::size_text(control::peak_memory_bytes()));
     fmt::print("done in {:.1f} s (gather + write {:.3f} s); {}; results: {} ({})\n", total, writing,
                backend_said.c_str(), text::printable(path, text::kMessageBytes),
                formatting::size_text(std::filesystem::file_size(path)));

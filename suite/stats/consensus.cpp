@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <span>
 #include <tuple>
 
 #include "detect/quality.hpp"
@@ -198,8 +199,9 @@ results::ConsensusRow model_row(const std::vector<const results::ConsensusRow*>&
   return row;
 }
 
-// compute_consensus over every campaign, or only the complete ones (without copying the rest away).
-std::vector<results::ConsensusRow> consensus_over(const std::vector<results::RankResult>& ranks, bool complete_only) {
+// The sweep rows of the ranks' campaigns (every one, or only the complete ones; without copying the rest
+// away), by kernel, then (rank, repeat).
+std::vector<results::ConsensusRow> sweep_rows_over(std::span<const results::RankResult> ranks, bool complete_only) {
   // kernel -> (rank, repeat) -> the sweep's campaigns, and the model of each rank
   std::map<std::string, std::map<std::pair<int, int>, std::vector<const results::Campaign*>>> sweeps;
   std::map<int, std::string> models;
@@ -211,10 +213,19 @@ std::vector<results::ConsensusRow> consensus_over(const std::vector<results::Ran
       if (!c.points.empty() && (c.complete || !complete_only)) sweeps[c.kernel][{rank.rank, c.repeat}].push_back(&c);
   }
   std::vector<results::ConsensusRow> out;
-  for (const auto& [kernel, by_sweep] : sweeps) {
-    std::vector<results::ConsensusRow> rows_of_sweeps;
+  for (const auto& [kernel, by_sweep] : sweeps)
     for (const auto& [key, campaigns] : by_sweep)
-      for (auto& row : sweep_rows(campaigns, models[key.first], l2[key.first])) rows_of_sweeps.push_back(std::move(row));
+      for (auto& row : sweep_rows(campaigns, models[key.first], l2[key.first])) out.push_back(std::move(row));
+  return out;
+}
+
+}  // namespace
+
+std::vector<results::ConsensusRow> consensus_of_sweeps(std::vector<results::ConsensusRow> sweep_rows) {
+  std::map<std::string, std::vector<results::ConsensusRow>> by_kernel;  // each kernel's rows in their order
+  for (auto& row : sweep_rows) by_kernel[row.kernel].push_back(std::move(row));
+  std::vector<results::ConsensusRow> out;
+  for (auto& [kernel, rows_of_sweeps] : by_kernel) {
     // a model's sweeps per regime: a regime's consensus is never outvoted by another regime's knees
     std::map<std::pair<std::string, std::string>, std::vector<const results::ConsensusRow*>> by_model;
     for (const auto& s : rows_of_sweeps) by_model[{s.model, s.regime}].push_back(&s);
@@ -224,14 +235,16 @@ std::vector<results::ConsensusRow> consensus_over(const std::vector<results::Ran
   return out;
 }
 
-}  // namespace
-
 std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::RankResult>& ranks) {
-  return consensus_over(ranks, false);
+  return consensus_of_sweeps(sweep_rows_over(ranks, false));
 }
 
 std::vector<results::ConsensusRow> consensus_of_complete(const std::vector<results::RankResult>& ranks) {
-  return consensus_over(ranks, true);
+  return consensus_of_sweeps(sweep_rows_over(ranks, true));
+}
+
+std::vector<results::ConsensusRow> sweep_consensus_of_complete(const results::RankResult& rank) {
+  return sweep_rows_over(std::span<const results::RankResult>(&rank, 1), true);
 }
 
 }  // namespace autobench::stats

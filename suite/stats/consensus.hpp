@@ -19,4 +19,10 @@ std::vector<results::ConsensusRow> compute_consensus(const std::vector<results::
 // What a results file stores: compute_consensus over the complete campaigns only.
 std::vector<results::ConsensusRow> consensus_of_complete(const std::vector<results::RankResult>& ranks);
 
+// A run written in parts: each rank's sweep rows over its complete campaigns (by kernel, then repeat), made
+// where its points are; then rank 0's consensus from every rank's sweep rows (given in rank order), equal
+// to consensus_of_complete over all ranks: the model rows need only the sweep rows.
+std::vector<results::ConsensusRow> sweep_consensus_of_complete(const results::RankResult& rank);
+std::vector<results::ConsensusRow> consensus_of_sweeps(std::vector<results::ConsensusRow> sweep_rows);
+
 }  // namespace autobench::stats

@@ -16,62 +16,37 @@
 namespace autobench::stats {
 namespace {
 
-// One rank's sweeps: (kernel, repeat) -> the first campaign with points (its detectors share the sweep).
-struct RankSweeps {
-  std::map<std::pair<std::string, int>, const results::Campaign*> all;       // for telemetry
-  std::map<std::string, std::vector<double>> plateaus;                       // finished sweeps, by kernel
+// One GPU's finished sweeps' plateaus (finite and positive), by kernel in repeat order, and each kernel's unit.
+struct Plateaus {
+  std::map<std::string, std::vector<double>> by_kernel;
   std::map<std::string, std::string> units;
 };
 
-RankSweeps sweeps_of(const results::RankResult& rank) {
-  RankSweeps out;
-  std::map<std::pair<std::string, int>, const results::Campaign*> finished_sweeps;
-  for (const auto& c : rank.campaigns) {
-    if (c.points.empty()) continue;
-    out.all.emplace(std::make_pair(c.kernel, c.repeat), &c);
-    if (finished(c)) finished_sweeps.emplace(std::make_pair(c.kernel, c.repeat), &c);
-  }
-  for (const auto& [key, c] : finished_sweeps) {
-    const double p = sweep_plateau(*c);
-    if (!std::isfinite(p) || p <= 0) continue;
-    out.plateaus[key.first].push_back(p);
-    out.units[key.first] = c->metric_unit;
+Plateaus plateaus_of(const GpuEvidence& gpu) {
+  Plateaus out;
+  for (const auto& s : gpu.sweeps) {
+    if (!s.finished || !std::isfinite(s.plateau) || s.plateau <= 0) continue;
+    out.by_kernel[s.kernel].push_back(s.plateau);
+    out.units[s.kernel] = s.metric_unit;
   }
   return out;
 }
 
-// Telemetry and errors of one rank into `v`.
-void add_evidence(const results::RankResult& rank, const RankSweeps& sweeps, GpuVerdict& v) {
-  std::vector<double> temperatures, clocks;
-  std::uint64_t reasons = 0;
-  for (const auto& [key, c] : sweeps.all)
-    for (const auto& p : c->points) {
-      ++v.points;
-      if (p.throttled) {
-        ++v.throttled_points;
-        reasons |= p.clock_event_reasons & results::kThrottleReasons;
-      }
-      if (p.clock_event_reasons & results::kUnhealthyReasons) ++v.unhealthy_points;
-      if (std::isfinite(p.temperature_c)) temperatures.push_back(p.temperature_c);
-      if (std::isfinite(p.sm_clock_mhz)) clocks.push_back(p.sm_clock_mhz);
-    }
+// The evidence's telemetry and errors into `v`.
+void add_evidence(const GpuEvidence& gpu, GpuVerdict& v) {
+  v.points = static_cast<std::size_t>(gpu.points);
+  v.throttled_points = static_cast<std::size_t>(gpu.throttled_points);
+  v.unhealthy_points = static_cast<std::size_t>(gpu.unhealthy_points);
   if (v.points) v.throttled_share = static_cast<double>(v.throttled_points) / static_cast<double>(v.points);
-  v.throttle_reasons = results::throttle_reason_list(reasons);
-  if (!temperatures.empty()) {
-    v.temperature_median_c = numerics::median(temperatures);
-    v.temperature_max_c = *std::max_element(temperatures.begin(), temperatures.end());
-  }
-  if (!clocks.empty()) {
-    v.sm_clock_median_mhz = numerics::median(clocks);
-    v.sm_clock_min_mhz = *std::min_element(clocks.begin(), clocks.end());
-  }
-  if (!rank.start_error.empty()) v.errors.push_back("could not start: " + rank.start_error);
-  if (!rank.error.empty()) v.errors.push_back(rank.error);
-  std::set<std::string> seen;
-  for (const auto& c : rank.campaigns) {
-    if (c.error.empty() && c.stop_reason != results::StopReason::error) continue;
-    const std::string line = c.kernel + " repeat " + std::to_string(c.repeat) + ": " + (c.error.empty() ? "error" : c.error);
-    if (seen.insert(line).second) v.errors.push_back(line);
+  v.throttle_reasons = results::throttle_reason_list(gpu.throttle_reasons);
+  v.temperature_median_c = gpu.temperature_median_c;
+  v.temperature_max_c = gpu.temperature_max_c;
+  v.sm_clock_median_mhz = gpu.sm_clock_median_mhz;
+  v.sm_clock_min_mhz = gpu.sm_clock_min_mhz;
+  for (std::size_t at = 0; at < gpu.errors.size();) {
+    const std::size_t end = std::min(gpu.errors.find('\n', at), gpu.errors.size());
+    v.errors.push_back(gpu.errors.substr(at, end - at));
+    at = end + 1;
   }
 }
 
@@ -192,29 +167,95 @@ double sweep_plateau(const results::Campaign& sweep) {
   return y.empty() ? results::kNaN : detect::plateau(y);
 }
 
+GpuEvidence gpu_evidence(const results::RankResult& rank) {
+  GpuEvidence g;
+  g.rank = rank.rank;
+  g.host = rank.device.hostname;
+  g.pci_bus = rank.device.pci_bus_id;
+  g.uuid = rank.device.uuid;
+  g.serial = rank.device.serial;
+  g.model = model_label(rank.device.backend, rank.device.model);
+  g.started = rank.start_error.empty();
+  // (kernel, repeat) -> the first campaign with points (its detectors share the sweep), the first finished
+  std::map<std::pair<std::string, int>, const results::Campaign*> all, finished_sweeps;
+  for (const auto& c : rank.campaigns) {
+    if (c.points.empty()) continue;
+    all.emplace(std::make_pair(c.kernel, c.repeat), &c);
+    if (finished(c)) finished_sweeps.emplace(std::make_pair(c.kernel, c.repeat), &c);
+  }
+  std::vector<double> temperatures, clocks;
+  for (const auto& [key, c] : all) {
+    SweepHealth s;
+    s.rank = rank.rank;
+    s.kernel = key.first;
+    s.repeat = key.second;
+    if (const auto f = finished_sweeps.find(key); f != finished_sweeps.end()) {
+      s.finished = true;
+      s.plateau = sweep_plateau(*f->second);
+      s.metric_unit = f->second->metric_unit;
+    }
+    g.sweeps.push_back(std::move(s));
+    for (const auto& p : c->points) {
+      ++g.points;
+      if (p.throttled) {
+        ++g.throttled_points;
+        g.throttle_reasons |= p.clock_event_reasons & results::kThrottleReasons;
+      }
+      if (p.clock_event_reasons & results::kUnhealthyReasons) ++g.unhealthy_points;
+      if (std::isfinite(p.temperature_c)) temperatures.push_back(p.temperature_c);
+      if (std::isfinite(p.sm_clock_mhz)) clocks.push_back(p.sm_clock_mhz);
+    }
+  }
+  if (!temperatures.empty()) {
+    g.temperature_median_c = numerics::median(temperatures);
+    g.temperature_max_c = *std::max_element(temperatures.begin(), temperatures.end());
+  }
+  if (!clocks.empty()) {
+    g.sm_clock_median_mhz = numerics::median(clocks);
+    g.sm_clock_min_mhz = *std::min_element(clocks.begin(), clocks.end());
+  }
+  std::vector<std::string> errors;
+  if (!rank.start_error.empty()) errors.push_back("could not start: " + rank.start_error);
+  if (!rank.error.empty()) errors.push_back(rank.error);
+  std::set<std::string> seen;
+  for (const auto& c : rank.campaigns) {
+    if (c.error.empty() && c.stop_reason != results::StopReason::error) continue;
+    const std::string line = c.kernel + " repeat " + std::to_string(c.repeat) + ": " + (c.error.empty() ? "error" : c.error);
+    if (seen.insert(line).second) errors.push_back(line);
+  }
+  for (const auto& e : errors) g.errors += (g.errors.empty() ? "" : "\n") + e;
+  return g;
+}
+
 std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks, const HealthRule& rule,
                                    const HealthReference* reference) {
-  std::vector<RankSweeps> sweeps;
+  std::vector<GpuEvidence> gpus;
+  for (const auto& r : ranks) gpus.push_back(gpu_evidence(r));
+  return judge_gpus(gpus, rule, reference);
+}
+
+std::vector<GpuVerdict> judge_gpus(const std::vector<GpuEvidence>& gpus, const HealthRule& rule,
+                                   const HealthReference* reference) {
+  std::vector<Plateaus> sweeps;
   std::map<std::string, std::vector<std::size_t>> by_model;  // model label -> indices of started ranks
-  for (std::size_t i = 0; i < ranks.size(); ++i) {
-    sweeps.push_back(sweeps_of(ranks[i]));
-    if (ranks[i].start_error.empty())
-      by_model[model_label(ranks[i].device.backend, ranks[i].device.model)].push_back(i);
+  for (std::size_t i = 0; i < gpus.size(); ++i) {
+    sweeps.push_back(plateaus_of(gpus[i]));
+    if (gpus[i].started) by_model[gpus[i].model].push_back(i);
   }
   std::vector<GpuVerdict> out;
-  for (std::size_t i = 0; i < ranks.size(); ++i) {
-    const auto& r = ranks[i];
+  for (std::size_t i = 0; i < gpus.size(); ++i) {
+    const auto& g = gpus[i];
     GpuVerdict v;
-    v.rank = r.rank;
-    v.host = r.device.hostname;
-    v.pci_bus = r.device.pci_bus_id;
-    v.uuid = r.device.uuid;
-    v.serial = r.device.serial;
-    v.model = model_label(r.device.backend, r.device.model);
-    add_evidence(r, sweeps[i], v);
+    v.rank = static_cast<int>(g.rank);
+    v.host = g.host;
+    v.pci_bus = g.pci_bus;
+    v.uuid = g.uuid;
+    v.serial = g.serial;
+    v.model = g.model;
+    add_evidence(g, v);
     const auto& peers = by_model[v.model];
     std::set<std::string> sources;
-    for (const auto& [kernel, plateaus] : sweeps[i].plateaus) {
+    for (const auto& [kernel, plateaus] : sweeps[i].by_kernel) {
       double ref = results::kNaN;
       std::string source;
       if (reference) {
@@ -230,7 +271,7 @@ std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks
         std::vector<double> others;
         for (std::size_t j : peers) {
           if (j == i) continue;
-          if (auto it = sweeps[j].plateaus.find(kernel); it != sweeps[j].plateaus.end())
+          if (auto it = sweeps[j].by_kernel.find(kernel); it != sweeps[j].by_kernel.end())
             others.push_back(numerics::median(it->second));
         }
         if (others.empty()) continue;
@@ -260,7 +301,7 @@ HealthReference health_reference(const std::vector<results::RankResult>& ranks, 
   std::vector<ReferenceSweep> sweeps;
   for (const auto& r : ranks) {
     if (!r.start_error.empty()) continue;
-    for (const auto& [kernel, plateaus] : sweeps_of(r).plateaus)
+    for (const auto& [kernel, plateaus] : plateaus_of(gpu_evidence(r)).by_kernel)
       for (double p : plateaus) sweeps.push_back({model_label(r.device.backend, r.device.model), r.device.uuid, kernel, p});
   }
   return reference_of(sweeps, label);

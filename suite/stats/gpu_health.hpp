@@ -4,11 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <tuple>
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "record/fields.hpp"
 #include "record/names.hpp"
 #include "suite/results/results.hpp"
 #include "suite/stats/device_profiles.hpp"
@@ -72,6 +75,51 @@ struct GpuVerdict {
   std::vector<std::string> errors;  // start error, the rank's error, campaign errors ("kernel repeat R: ...")
 };
 
+// One (rank, kernel, repeat) sweep as GPU health counts it: its first finished campaign's plateau.
+struct SweepHealth {
+  std::int64_t rank = 0;
+  std::string kernel;
+  std::int64_t repeat = 0;
+  bool finished = false;            // a finished campaign (compare_figures.hpp) has its points
+  double plateau = results::kNaN;   // sweep_plateau of that campaign (NaN: none finished)
+  std::string metric_unit;          // that campaign's ("" when none finished)
+};
+
+// One GPU's evidence before it is compared with the others: what judge_gpus needs of its points, made by
+// the rank that holds them (a run written in parts sends it to rank 0; the root file's /summary keeps it).
+struct GpuEvidence {
+  std::int64_t rank = 0;
+  std::string host, pci_bus, uuid, serial, model;  // model: model label (compare_figures.hpp)
+  bool started = true;                             // no start error
+  std::int64_t points = 0, throttled_points = 0, unhealthy_points = 0;  // each sweep's points once
+  std::uint64_t throttle_reasons = 0;  // NVML clock-event reasons seen on throttled points (kThrottleReasons)
+  double temperature_median_c = results::kNaN, temperature_max_c = results::kNaN;
+  double sm_clock_median_mhz = results::kNaN, sm_clock_min_mhz = results::kNaN;
+  std::string errors;               // GpuVerdict::errors, one per line
+  std::vector<SweepHealth> sweeps;  // by kernel, then repeat
+};
+
+inline constexpr auto kSweepHealthFields = std::make_tuple(
+    record::field("rank", &SweepHealth::rank), record::field("kernel", &SweepHealth::kernel),
+    record::field("repeat", &SweepHealth::repeat), record::field("finished", &SweepHealth::finished),
+    record::field("plateau", &SweepHealth::plateau), record::field("metric_unit", &SweepHealth::metric_unit));
+
+// GpuEvidence's fields but its sweeps.
+inline constexpr auto kGpuEvidenceFields = std::make_tuple(
+    record::field("rank", &GpuEvidence::rank), record::field("host", &GpuEvidence::host),
+    record::field("pci_bus", &GpuEvidence::pci_bus), record::field("uuid", &GpuEvidence::uuid),
+    record::field("serial", &GpuEvidence::serial), record::field("model", &GpuEvidence::model),
+    record::field("started", &GpuEvidence::started), record::field("points", &GpuEvidence::points),
+    record::field("throttled_points", &GpuEvidence::throttled_points),
+    record::field("unhealthy_points", &GpuEvidence::unhealthy_points),
+    record::field("throttle_reasons", &GpuEvidence::throttle_reasons),
+    record::field("temperature_median_c", &GpuEvidence::temperature_median_c),
+    record::field("temperature_max_c", &GpuEvidence::temperature_max_c),
+    record::field("sm_clock_median_mhz", &GpuEvidence::sm_clock_median_mhz),
+    record::field("sm_clock_min_mhz", &GpuEvidence::sm_clock_min_mhz), record::field("errors", &GpuEvidence::errors));
+
+GpuEvidence gpu_evidence(const results::RankResult& rank);
+
 // One sweep's plateau, detector-independent: detect::plateau of its points' throughputs (NaN: none).
 double sweep_plateau(const results::Campaign& sweep);
 
@@ -80,6 +128,9 @@ double sweep_plateau(const results::Campaign& sweep);
 // it counts once. The reference of a kernel is `reference`'s plateau when it has one for the model (or, by
 // UUID, the GPU's own), else the median over the other same-model ranks of their median sweep plateaus.
 std::vector<GpuVerdict> judge_gpus(const std::vector<results::RankResult>& ranks, const HealthRule& rule = {},
+                                   const HealthReference* reference = nullptr);
+// The same from each GPU's evidence (gpu_evidence of each rank): equal verdicts.
+std::vector<GpuVerdict> judge_gpus(const std::vector<GpuEvidence>& gpus, const HealthRule& rule = {},
                                    const HealthReference* reference = nullptr);
 
 // The reference a results file gives (`report --reference FILE`): per (model label, kernel) the median over

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "detect/interval.hpp"
-#include "suite/results/knee.hpp"
+#include "suite/results/campaign_summary.hpp"
 #include "suite/results/knee_status.hpp"
 #include "numerics/statistics.hpp"
 
@@ -83,37 +83,39 @@ results::StabilityRow summarize(const std::string& kernel, const std::string& de
   return row;
 }
 
-Sample sample_of(const results::Campaign& c) {
-  if (!results::has_knee_point(c)) {
+Sample sample_of(const results::CampaignSummary& c) {
+  if (c.knee_index < 0 || c.knee_index >= c.points) {
     throw std::invalid_argument("campaign rank" + std::to_string(c.rank) + "/" + c.kernel + "/" + c.detector +
                                 "/repeat" + std::to_string(c.repeat) + ": knee index " + std::to_string(c.knee_index) +
-                                " is outside its " + std::to_string(c.points.size()) + " points");
+                                " is outside its " + std::to_string(c.points) + " points");
   }
-  return {results::knee_status(c), c.knee_index, static_cast<double>(c.knee_size), results::throughput_at_knee(c),
+  const auto status = c.knee_status == "found" ? results::KneeStatus::found
+                      : c.knee_status == "edge" ? results::KneeStatus::edge
+                                                : results::KneeStatus::none;
+  return {status, c.knee_index, static_cast<double>(c.knee_size), c.throughput_at_knee,
           {c.knee_low_size, c.knee_high_size, c.knee_found_fraction}};
 }
 
 // The samples of one (kernel, detector), by rank and by device model.
 struct Groups {
-  std::map<int, std::vector<Sample>> by_rank;
+  std::map<std::int64_t, std::vector<Sample>> by_rank;
   std::map<std::string, std::vector<Sample>> by_model;
   std::vector<Sample> all;
 };
 
-// compute_stability over every campaign, or only the complete ones (without copying the rest away: a
-// 4-rank full suite's campaigns are tens of MB).
-std::vector<results::StabilityRow> stability_over(const std::vector<results::RankResult>& ranks, bool complete_only) {
+// compute_stability over the campaigns `each` calls its argument with (a summary each), every one or
+// only the complete ones.
+template <class Each>
+std::vector<results::StabilityRow> stability_over(Each each, bool complete_only) {
   std::map<std::pair<std::string, std::string>, Groups> groups;
-  for (const auto& rank : ranks) {
-    for (const auto& c : rank.campaigns) {
-      if (c.points.empty() || (complete_only && !c.complete)) continue;
-      const Sample s = sample_of(c);
-      auto& g = groups[{c.kernel, c.detector}];
-      g.by_rank[rank.rank].push_back(s);
-      g.by_model[rank.device.model].push_back(s);
-      g.all.push_back(s);
-    }
-  }
+  each([&](const results::CampaignSummary& c) {
+    if (c.points == 0 || (complete_only && !c.complete)) return;
+    const Sample s = sample_of(c);
+    auto& g = groups[{c.kernel, c.detector}];
+    g.by_rank[c.rank].push_back(s);
+    g.by_model[c.device_model].push_back(s);
+    g.all.push_back(s);
+  });
 
   std::vector<results::StabilityRow> rows;
   for (const auto& [key, g] : groups) {
@@ -129,14 +131,28 @@ std::vector<results::StabilityRow> stability_over(const std::vector<results::Ran
   return rows;
 }
 
+// Every campaign of `ranks` as a summary, one at a time (a 4-rank full suite's campaigns are tens of MB:
+// never copied whole).
+auto campaigns_of(const std::vector<results::RankResult>& ranks) {
+  return [&ranks](const auto& take) {
+    for (const auto& rank : ranks)
+      for (const auto& c : rank.campaigns)
+        if (!c.points.empty()) take(results::summarize_campaign(rank, c, ""));
+  };
+}
+
 }  // namespace
 
 std::vector<results::StabilityRow> compute_stability(const std::vector<results::RankResult>& ranks) {
-  return stability_over(ranks, false);
+  return stability_over(campaigns_of(ranks), false);
 }
 
 std::vector<results::StabilityRow> stability_of_complete(const std::vector<results::RankResult>& ranks) {
-  return stability_over(ranks, true);
+  return stability_over(campaigns_of(ranks), true);
+}
+
+std::vector<results::StabilityRow> stability_of_complete(const std::vector<results::CampaignSummary>& campaigns) {
+  return stability_over([&](const auto& take) { for (const auto& c : campaigns) take(c); }, true);
 }
 
 }  // namespace autobench::stats

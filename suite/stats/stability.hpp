@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "suite/results/campaign_summary.hpp"
 #include "suite/results/results.hpp"
 #include "suite/results/stability_row.hpp"
 
@@ -15,5 +16,7 @@ std::vector<results::StabilityRow> compute_stability(const std::vector<results::
 
 // The stability a results file stores: compute_stability over the complete campaigns only.
 std::vector<results::StabilityRow> stability_of_complete(const std::vector<results::RankResult>& ranks);
+// The same from the campaigns' summaries (a run written in parts: rank 0 holds no points); equal rows.
+std::vector<results::StabilityRow> stability_of_complete(const std::vector<results::CampaignSummary>& campaigns);
 
 }  // namespace autobench::stats
