@@ -30,6 +30,7 @@ RankSummary write_rank_part(const std::string& run_dir, const results::RunInfo& 
   RankSummary s;
   std::vector<std::string> sweeps;
   try {
+    files::ensure_directory(run_dir);
     files::own_directory(run_dir, "parts");  // a planted link is refused, as for csv/
     sweeps = write_part((std::filesystem::path(run_dir) / part_name(r.rank)).string(), info, settings_json, r);
   } catch (const std::exception& e) {

@@ -1,6 +1,6 @@
 // A rank's summary as it sends it to rank 0 once its part is written (a run written in parts): its device
 // and errors, each campaign without points, its GPU-health evidence and its sweeps' consensus rows, as
-// columns (each field named once) in CBOR. A few hundred bytes per sweep, never the points.
+// columns (each field named once) in CBOR, deflated: tens of bytes per campaign, never the points.
 #pragma once
 
 #include <string>

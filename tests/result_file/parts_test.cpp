@@ -1,0 +1,148 @@
+// A run written in parts (schema 3): each rank's part and the root that links them read back as the single
+// file of the same results does (campaigns, stability, consensus, the whole report JSON), from any working
+// directory; a part that cannot be written marks its rank missing and the file incomplete; the reader
+// follows only the links the writer makes.
+#include <gtest/gtest.h>
+#include <hdf5.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "suite/formatting/report_json.hpp"
+#include "suite/result_file/file_content.hpp"
+#include "suite/result_file/result_reader.hpp"
+#include "suite/result_file/result_writer.hpp"
+#include "suite/result_file/run_file.hpp"
+#include "suite/stats/stability.hpp"
+#include "tests/results/sample_results.hpp"
+#include "tests/support/scratch.hpp"
+
+namespace autobench::result_file {
+namespace {
+
+constexpr const char* kSettings = R"({"suite":"quick"})";
+
+// sample_ranks() with a second detector on every sweep of ranks 0 and 1 (a consensus over two votes).
+std::vector<results::RankResult> ranks_with_two_detectors() {
+  auto ranks = testing::sample_ranks();
+  for (auto& r : ranks) {
+    const auto first = r.campaigns;
+    for (auto c : first) {
+      c.detector = "triangle";
+      r.campaigns.push_back(c);
+    }
+  }
+  return ranks;
+}
+
+// The report JSON of a file without what names the file itself.
+nlohmann::json report_of(const std::string& path) {
+  auto j = formatting::report_json(read_results(path), "");
+  j.erase("schema_version");
+  return j;
+}
+
+void add_external_link(const std::string& file, const std::string& group, const std::string& name,
+                       const std::string& target_file, const std::string& target_object) {
+  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(f, 0);
+  const hid_t g = H5Gopen2(f, group.c_str(), H5P_DEFAULT);
+  ASSERT_GE(g, 0);
+  ASSERT_GE(H5Lcreate_external(target_file.c_str(), target_object.c_str(), g, name.c_str(), H5P_DEFAULT, H5P_DEFAULT), 0);
+  H5Gclose(g);
+  H5Fclose(f);
+}
+
+TEST(Parts, ReadBackAsTheSingleFileOfTheSameResults) {
+  testing::ScratchDir scratch;
+  const auto ranks = ranks_with_two_detectors();
+  const auto info = testing::sample_run_info();
+  std::filesystem::create_directories(scratch.path("single"));
+  const std::string single = scratch.path("single/autobench.h5");
+  write_results(single, file_content(info, ranks, stats::stability_of_complete(ranks), kSettings));
+  const std::string root = write_run_file(scratch.path("parts-run"), info, ranks, kSettings);
+
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch.path("parts-run/parts/rank0.h5")));
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch.path("parts-run/parts/rank2.h5")));  // its device alone
+  const auto a = read_results(single), b = read_results(root);
+  EXPECT_EQ(b.schema_version, 3);
+  ASSERT_EQ(a.ranks.size(), b.ranks.size());
+  for (std::size_t r = 0; r < a.ranks.size(); ++r) testing::expect_same(a.ranks[r], b.ranks[r]);
+  EXPECT_EQ(report_of(single), report_of(root));  // stability, consensus, GPU health, agreement, campaigns
+  EXPECT_GT(a.stability.size(), 0u);
+  EXPECT_GT(a.consensus.size(), 0u);
+}
+
+TEST(Parts, TheRootReadsFromAnyWorkingDirectory) {
+  testing::ScratchDir scratch;
+  const std::string root = write_run_file(scratch.path("run"), testing::sample_run_info(), testing::sample_ranks(), kSettings);
+  const auto expected = report_of(root);
+  const auto here = std::filesystem::current_path();
+  std::filesystem::current_path(scratch.path(""));
+  const auto relative = report_of("run/autobench.h5");
+  std::filesystem::current_path("/");
+  const auto absolute = report_of(std::filesystem::absolute(root).string());
+  std::filesystem::current_path(here);
+  EXPECT_EQ(relative, expected);
+  EXPECT_EQ(absolute, expected);
+}
+
+TEST(Parts, APartThatCannotBeWrittenMarksItsRankMissingAndTheFileIncomplete) {
+  testing::ScratchDir scratch;
+  auto info = testing::sample_run_info();
+  info.complete = true;
+  std::filesystem::create_directories(scratch.path("run/parts/rank1.h5"));  // a directory where the part goes
+  const std::string root = write_run_file(scratch.path("run"), info, testing::sample_ranks(), kSettings);
+  const auto back = read_results(root);
+  EXPECT_FALSE(back.info.complete);
+  ASSERT_EQ(back.ranks.size(), 3u);
+  EXPECT_FALSE(back.ranks[0].campaigns.empty());
+  EXPECT_TRUE(back.ranks[1].campaigns.empty()) << "rank 1's campaigns are only in its journal";
+  const hid_t f = H5Fopen(root.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(f, 0);
+  EXPECT_GT(H5Lexists(f, "/campaigns/vecadd/kneedle/rank0", H5P_DEFAULT), 0);
+  EXPECT_EQ(H5Lexists(f, "/campaigns/vecadd/kneedle/rank1", H5P_DEFAULT), 0);
+  H5Fclose(f);
+}
+
+TEST(Parts, OnlyTheLinksTheWriterMakesAreFollowed) {
+  testing::ScratchDir scratch;
+  const std::string root = write_run_file(scratch.path("run"), testing::sample_run_info(), testing::sample_ranks(), kSettings);
+  const std::filesystem::path other = scratch.path("other.h5");
+  std::filesystem::copy_file(scratch.path("run/parts/rank0.h5"), other);
+  const struct {
+    const char* name;
+    std::string file, object;
+    const char* refusal;
+  } planted[] = {
+      {"rank5", "../other.h5", "/campaigns/vecadd/kneedle/rank5", "only files directly in parts/"},
+      {"rank6", other.string(), "/campaigns/vecadd/kneedle/rank6", "only files directly in parts/"},
+      {"rank7", "parts/rank0.h5", "/campaigns/vecadd/kneedle/rank0", "only its own path"},
+      {"rank8", "parts/sub/rank0.h5", "/campaigns/vecadd/kneedle/rank8", "only files directly in parts/"},
+  };
+  for (const auto& p : planted) {
+    const std::string copy = scratch.path(std::string("run/") + p.name + ".h5");
+    std::filesystem::copy_file(root, copy);
+    add_external_link(copy, "/campaigns/vecadd/kneedle", p.name, p.file, p.object);
+    try {
+      read_results(copy);
+      ADD_FAILURE() << p.name << ": a planted link was followed";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(p.refusal), std::string::npos) << e.what();
+    }
+  }
+  // A link inside a part is not followed, nor one in a file of schema 2.
+  const std::string part = scratch.path("run/parts/rank0.h5");
+  add_external_link(part, "/campaigns/vecadd/kneedle/rank0", "repeat9", "parts/rank1.h5", "/campaigns/vecadd/kneedle/rank0/repeat9");
+  EXPECT_THROW(read_results(root), std::runtime_error);
+  std::filesystem::create_directories(scratch.path("single"));
+  const std::string single = scratch.path("single/autobench.h5");
+  write_results(single, file_content(testing::sample_run_info(), testing::sample_ranks(), {}, kSettings));
+  add_external_link(single, "/campaigns/vecadd/kneedle", "rank5", "parts/rank0.h5", "/campaigns/vecadd/kneedle/rank5");
+  EXPECT_THROW(read_results(single), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace autobench::result_file
