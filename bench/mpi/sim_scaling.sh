@@ -33,7 +33,7 @@ for n in "${ranks[@]}"; do
   done_s=$(sed -n 's/^done in \([0-9.]*\) s.*/\1/p' "$log")
   gather=$(sed -n 's/^rank 0 time split:.* gather \([0-9.]*\),.*/\1/p' "$log")
   both=$(sed -n 's/^done in .*(gather + write \([0-9.]*\) s).*/\1/p' "$log")
-  bytes=$(sed -n 's/^gathered .* (\([0-9]*\) B) of results.*/\1/p' "$log")
+  bytes=$(sed -n 's/^gathered .* (\([0-9]*\) B, at most .*) of results.*/\1/p' "$log")
   file=$(sed -n 's/^done in .*; results: \([^ ]*\) .*/\1/p' "$log")
   printf '%6s %9.2f %9s %15s %9s %14s %12s\n' "$n" "$wall" "$done_s" "$both" "$gather" "${bytes:-?}" \
     "$(stat -c %s "$file" 2>/dev/null || echo ?)" >>"$summary"

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "suite/results/campaign_summary.hpp"
@@ -25,5 +26,12 @@ struct RankSummary {
 
 // The part file of `rank`, relative to the run directory: "parts/rank<R>.h5".
 inline std::string part_name(int rank) { return "parts/rank" + std::to_string(rank) + ".h5"; }
+
+// Why the part of `s` is missing (its part_status without "missing: "); "" when it was written.
+inline std::string part_problem(const RankSummary& s) {
+  constexpr std::string_view kMissing = "missing: ";
+  if (s.part_status == "written") return "";
+  return s.part_status.rfind(kMissing, 0) == 0 ? s.part_status.substr(kMissing.size()) : s.part_status;
+}
 
 }  // namespace autobench::result_file

@@ -177,12 +177,14 @@ void write_summary_tables(const hdf5::H5Group& g, const std::vector<RankSummary>
   std::vector<std::string> parts, status;
   std::vector<std::int64_t> bytes;
   for (const auto& r : ranks) {
-    campaigns.insert(campaigns.end(), r.campaigns.begin(), r.campaigns.end());
-    sweeps.insert(sweeps.end(), r.health.sweeps.begin(), r.health.sweeps.end());
     health.push_back(r.health);
+    health.back().sweeps.clear();
     parts.push_back(part_name(r.rank.rank));
     status.push_back(r.part_status);
     bytes.push_back(r.message_bytes);
+    if (r.part_status != "written") continue;  // the file holds its device only
+    campaigns.insert(campaigns.end(), r.campaigns.begin(), r.campaigns.end());
+    sweeps.insert(sweeps.end(), r.health.sweeps.begin(), r.health.sweeps.end());
   }
   hdf5::write_columns(g.create_group("campaigns"), campaigns, results::kCampaignSummaryFields);
   hdf5::write_columns(g.create_group("sweeps"), sweeps, stats::kSweepHealthFields);

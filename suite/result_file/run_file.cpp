@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 #include <filesystem>
+#include <stdexcept>
 #include <utility>
 
 #include "suite/files/atomic_file.hpp"
@@ -95,8 +96,14 @@ std::string write_run_file(const std::string& run_dir, const results::RunInfo& i
                            std::vector<results::RankResult> ranks, const std::string& settings_json,
                            const std::vector<results::RankTimeSplit>& time_splits, RunFileTimes* times) {
   std::vector<RankSummary> summaries;
-  for (auto& r : ranks) summaries.push_back(write_rank_part(run_dir, info, settings_json, std::move(r)));
-  return write_root_file(run_dir, info, std::move(summaries), settings_json, time_splits, times);
+  std::string problem;  // the first part that could not be written
+  for (auto& r : ranks) {
+    summaries.push_back(write_rank_part(run_dir, info, settings_json, std::move(r)));
+    if (problem.empty()) problem = part_problem(summaries.back());
+  }
+  const std::string path = write_root_file(run_dir, info, std::move(summaries), settings_json, time_splits, times);
+  if (!problem.empty()) throw std::runtime_error(problem);  // the root names the rank missing, marked incomplete
+  return path;
 }
 
 }  // namespace autobench::result_file

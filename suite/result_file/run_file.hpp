@@ -35,7 +35,8 @@ std::string write_root_file(const std::string& run_dir, results::RunInfo info, s
                             const std::string& settings_json, const std::vector<results::RankTimeSplit>& time_splits = {},
                             RunFileTimes* times = nullptr);
 
-// Both on one process (`merge`, tests): every rank's part, then the root.
+// Both on one process (`merge`, tests): every rank's part, then the root; throws the first part's failure
+// after the root is written (marking that rank missing and the file incomplete).
 std::string write_run_file(const std::string& run_dir, const results::RunInfo& info,
                            std::vector<results::RankResult> ranks, const std::string& settings_json,
                            const std::vector<results::RankTimeSplit>& time_splits = {}, RunFileTimes* times = nullptr);

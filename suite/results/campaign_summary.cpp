@@ -10,7 +10,7 @@ namespace autobench::results {
 
 CampaignSummary summarize_campaign(const RankResult& rank, const Campaign& c, const std::string& sweep_path) {
   CampaignSummary s;
-  s.rank = c.rank;
+  s.rank = rank.rank;  // the rank it ran on (a writer refuses a campaign that says another)
   s.kernel = c.kernel;
   s.detector = c.detector;
   s.repeat = c.repeat;

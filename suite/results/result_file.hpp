@@ -22,7 +22,8 @@ inline constexpr std::int64_t kSingleFileSchemaVersion = 2;
 inline constexpr std::int64_t kOldestSchemaVersion = 1;
 
 struct ResultFile {
-  std::int64_t schema_version = kSchemaVersion;  // the file's (as read), this build's (as written)
+  // The file's (as read); as written, a single file's (a run in parts is written from its ranks' summaries).
+  std::int64_t schema_version = kSingleFileSchemaVersion;
   RunInfo info;
   std::vector<RankResult> ranks;  // in the order of /devices (the writer's order)
   std::vector<StabilityRow> stability;

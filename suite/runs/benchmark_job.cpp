@@ -327,7 +327,7 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   splits.front().write_s += read_s;
   splits.front().wall_s += read_s;
   int exit_code = stopped_early ? kExitStopped : 0;
-  bool failed = false;
+  bool failed = false, parts_missing = false;  // a missing part is said in one line of its own
   int failed_campaigns = 0;
   std::vector<results::RankResult> devices;
   std::vector<stats::GpuEvidence> evidence;
@@ -340,11 +340,11 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
     failed = failed || !r.rank.error.empty();
     if (!r.rank.start_error.empty() || !r.rank.error.empty()) exit_code = kExitFailure;
     for (const auto& c : r.campaigns) failed_campaigns += c.stop_reason == "error";
-    if (r.part_status != "written") {  // its journal still holds its campaigns: merge or --resume rebuilds the part
-      fmt::print(stderr, "autobench-mpi: error: rank {}'s part {} was not written ({}); the file is marked incomplete\n",
-                 r.rank.rank, result_file::part_name(r.rank.rank),
-                 text::printable(r.part_status, text::kMessageBytes));
-      failed = true;
+    if (r.part_status != "written") {  // its journal still holds its campaigns: --resume or merge writes the part
+      fmt::print(stderr, "autobench-mpi: error: writing the result file in {} failed: {}\n",
+                 text::printable(ctx.run_dir, text::kMessageBytes),
+                 text::printable(result_file::part_problem(r), text::kMessageBytes));
+      parts_missing = true;
       exit_code = kExitFailure;
     }
     if (!r.export_error.empty()) {
@@ -355,9 +355,9 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   }
   results::RunInfo info = ctx.info;
   info.end_time = results::utc_now();
-  info.complete = !stopped_early && !failed;
+  info.complete = !stopped_early && !failed && !parts_missing;
   // Said before the file is written: a launcher may kill us meanwhile, and --resume needs only the journals.
-  if (!info.complete)
+  if (!info.complete && !parts_missing)
     fmt::print(stderr, "autobench-mpi: {}; partial results marked incomplete. Continue with:\n  {}\n",
                failed                      ? "a rank failed"
                : control::stop_requested() ? "stopped early on a signal"
@@ -400,7 +400,7 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   }
   else if (!path.empty()) {
     fmt::print("{}\n", text::printable(path, text::kMessageBytes));
-    if (ctx.backend == "sim") {
+    if (ctx.backend == "sim" && !parts_missing) {
       std::fflush(stdout);
       fmt::print(stderr, "autobench-mpi: {}\n", backend_said.c_str());
     }

@@ -136,9 +136,13 @@ std::vector<std::string> gather_parts(JobContext& ctx, const std::string& part, 
     gathered = mpi::gather_to_root(ctx.mpi.comm(), part);
   }
   if (tell) {
-    std::uint64_t bytes = 0;
-    for (const auto& text : gathered) bytes += text.size();
-    fmt::print("gathered {} ({} B) of results in {}; writing {}\n", formatting::size_text(bytes), bytes,
+    std::uint64_t bytes = 0, most = 0;
+    for (const auto& text : gathered) {
+      bytes += text.size();
+      most = std::max<std::uint64_t>(most, text.size());
+    }
+    fmt::print("gathered {} ({} B, at most {} B per rank) of results in {}; writing {}\n", formatting::size_text(bytes),
+               bytes, most,
                formatting::duration_text(std::chrono::duration<double>(Clock::now() - t_gather).count()),
                text::printable((std::filesystem::path(ctx.run_dir) / file).string(), text::kMessageBytes));
     std::fflush(stdout);

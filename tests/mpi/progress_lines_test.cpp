@@ -36,7 +36,7 @@ TEST(ProgressLines, EveryRankCountsItsCampaignsAndRankZeroTheWholeRun) {
   EXPECT_NE(log.find(" left]"), std::string::npos) << "an estimate of the time left:\n" << log;
   EXPECT_NE(log.find("\noverall: 16/16 campaigns, "), std::string::npos) << log;
   EXPECT_NE(log.find("\ngathering the results of 2 rank(s) on rank 0\n"), std::string::npos) << log;
-  EXPECT_TRUE(std::regex_search(log, std::regex("\\ngathered [0-9.]+ (B|KiB|MiB) \\([0-9]+ B\\) of results in .*; writing .*autobench.h5\\n")))
+  EXPECT_TRUE(std::regex_search(log, std::regex("\\ngathered [0-9.]+ (B|KiB|MiB) \\([0-9]+ B, at most [0-9]+ B per rank\\) of results in .*; writing .*autobench.h5\\n")))
       << log;
   EXPECT_TRUE(std::regex_search(log, std::regex("results: .*autobench.h5 \\([0-9.]+ (KiB|MiB)\\)\\n"))) << log;
   fs::remove_all(out);

@@ -272,11 +272,11 @@ TEST(Hdf5Results, OtherFilesAreRefusedWithTheFileNamed) {
   const auto future = scratch.path("future.h5");
   {
     auto file = hdf5::H5File::create(future);
-    file.write_attribute<std::int64_t>("schema_version", 3);
+    file.write_attribute<std::int64_t>("schema_version", 4);
     file.close();
   }
   EXPECT_TRUE(contains(testing::error_of<std::runtime_error>([&] { result_file::read_results(future); }),
-                       future + " has schema version 3; this autobench-mpi reads versions 1 to 2"));
+                       future + " has schema version 4; this autobench-mpi reads versions 1 to 3"));
 }
 
 }  // namespace

@@ -11,10 +11,12 @@
 #include <vector>
 
 #include "suite/formatting/report_json.hpp"
+#include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_reader.hpp"
 #include "suite/result_file/result_writer.hpp"
 #include "suite/result_file/run_file.hpp"
+#include "suite/stats/gpu_health.hpp"
 #include "suite/stats/stability.hpp"
 #include "tests/results/sample_results.hpp"
 #include "tests/support/scratch.hpp"
@@ -73,6 +75,31 @@ TEST(Parts, ReadBackAsTheSingleFileOfTheSameResults) {
   EXPECT_EQ(report_of(single), report_of(root));  // stability, consensus, GPU health, agreement, campaigns
   EXPECT_GT(a.stability.size(), 0u);
   EXPECT_GT(a.consensus.size(), 0u);
+
+  // /summary alone gives the GPU health and the stability of the full data (docs/output.md).
+  const auto file = hdf5::H5File::open(root);
+  const auto ranks_table = file.open_group("summary").open_group("ranks");
+  auto evidence = hdf5::read_columns<stats::GpuEvidence>(ranks_table, ranks_table.dataset_length("rank"),
+                                                         stats::kGpuEvidenceFields);
+  const auto sweeps_table = file.open_group("summary").open_group("sweeps");
+  for (const auto& s : hdf5::read_columns<stats::SweepHealth>(sweeps_table, sweeps_table.dataset_length("rank"),
+                                                              stats::kSweepHealthFields))
+    evidence.at(static_cast<std::size_t>(s.rank)).sweeps.push_back(s);
+  const auto from_summary = stats::judge_gpus(evidence), from_points = stats::judge_gpus(a.ranks);
+  ASSERT_EQ(from_summary.size(), from_points.size());
+  for (std::size_t i = 0; i < from_points.size(); ++i) {
+    EXPECT_EQ(from_summary[i].rank, from_points[i].rank);
+    EXPECT_EQ(from_summary[i].verdict, from_points[i].verdict);
+    EXPECT_EQ(from_summary[i].summary, from_points[i].summary);
+    EXPECT_EQ(from_summary[i].errors, from_points[i].errors);
+  }
+  const auto campaigns_table = file.open_group("summary").open_group("campaigns");
+  const auto campaigns = hdf5::read_columns<results::CampaignSummary>(
+      campaigns_table, campaigns_table.dataset_length("rank"), results::kCampaignSummaryFields);
+  EXPECT_EQ(campaigns.size(), 16u);
+  const auto stability = stats::stability_of_complete(campaigns), expected = stats::stability_of_complete(a.ranks);
+  ASSERT_EQ(stability.size(), expected.size());
+  for (std::size_t i = 0; i < stability.size(); ++i) EXPECT_EQ(stability[i].group, expected[i].group);
 }
 
 TEST(Parts, TheRootReadsFromAnyWorkingDirectory) {
@@ -94,7 +121,13 @@ TEST(Parts, APartThatCannotBeWrittenMarksItsRankMissingAndTheFileIncomplete) {
   auto info = testing::sample_run_info();
   info.complete = true;
   std::filesystem::create_directories(scratch.path("run/parts/rank1.h5"));  // a directory where the part goes
-  const std::string root = write_run_file(scratch.path("run"), info, testing::sample_ranks(), kSettings);
+  try {
+    write_run_file(scratch.path("run"), info, testing::sample_ranks(), kSettings);
+    ADD_FAILURE() << "a part that could not be written was not said";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("parts/rank1.h5"), std::string::npos) << e.what();
+  }
+  const std::string root = result_path(scratch.path("run"));
   const auto back = read_results(root);
   EXPECT_FALSE(back.info.complete);
   ASSERT_EQ(back.ranks.size(), 3u);

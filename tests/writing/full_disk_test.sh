@@ -85,7 +85,7 @@ full_disk() {
   fi
 }
 
-# The run: run.json and the journal fit, the HDF5 file does not.
+# The run: run.json and the journal fit, the rank's part of the HDF5 file does not.
 journal=("$ref_dir/run.json" "$ref_dir"/journal/*)
 if [[ $mode == tmpfs ]]; then
   kib_run=$(( $(pages_kib "${journal[@]}") + 8 + $(pages_kib "$ref_h5") / 2 ))
@@ -94,7 +94,7 @@ else
 fi
 if [[ $mode == tmpfs ]] || (( kib_run < $(kib "$ref_h5") )); then
   full_disk run "$kib_run" ":" '"$bin" --suite quick --backend sim -q --output "$d/out"' \
-    'writing the result file in $d/out/[0-9-]+ failed: cannot write $d/out/[0-9-]+/autobench.h5'
+    'writing the result file in $d/out/[0-9-]+ failed: cannot write $d/out/[0-9-]+/parts/rank0.h5'
 else  # a journal is larger than the HDF5 file: a file-size limit cannot let it through and stop the HDF5 file
   echo "skipped: run ($mode): the journal ($(largest_kib "${journal[@]}") KiB) is larger than the HDF5 file"
 fi
@@ -103,7 +103,7 @@ fi
 kib_merge=$kib_run
 [[ $mode == fsize ]] && kib_merge=$(( $(kib "$ref_h5") / 2 ))  # merge only reads the journals
 full_disk merge "$kib_merge" 'mkdir -p "$d/run" && cp -a "$ref_dir/run.json" "$ref_dir/journal" "$d/run/"' \
-  '"$bin" merge "$d/run"' 'merge: cannot write $d/run/autobench.h5'
+  '"$bin" merge "$d/run"' 'merge: cannot write $d/run/parts/rank0.h5'
 
 # export: the CSV files fit, summary.json does not.
 csvs=("$ref_dir"/csv/*.csv)
