@@ -181,6 +181,9 @@ bool has_child(hid_t parent, const std::string& name, H5I_type_t type, const std
   H5Handle object(H5Oopen(parent, name.c_str(), H5P_DEFAULT), H5Oclose);
   const bool found = object.get() >= 0 && H5Iget_type(object.get()) == type;
   H5Eclear2(H5E_DEFAULT);
+  if (external && object.get() < 0)
+    throw std::runtime_error(where + " is an external link to a file in " + followed +
+                             " that cannot be opened (a run's parts must stay beside its root file)");
   if (found && external) {  // found beside the root file, not through HDF5_EXT_PREFIX or a link prefix
     namespace fs = std::filesystem;
     std::error_code e1, e2;

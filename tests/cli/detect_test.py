@@ -11,6 +11,9 @@ import sys
 
 import h5py
 
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import copy_results  # noqa: E402  (a copy of a run's file that stands alone)
+
 BINARY = os.environ["AUTOBENCH_BINARY"]
 SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-detect-test"
 shutil.rmtree(SCRATCH, ignore_errors=True)
@@ -208,7 +211,7 @@ if settings["x_scale"] != "linear" or settings["online"] or settings["replay"]["
 # --offline is stored as kneedle.online=false; a results file from before, whose settings hold "online": false,
 # reads the same, and kneedle finds the same knees in it.
 old_h5 = os.path.join(SCRATCH, "old-online.h5")
-shutil.copyfile(refined_h5, old_h5)
+copy_results(refined_h5, old_h5)
 with h5py.File(old_h5, "r+") as f:
     stored = json.loads(f.attrs["settings"])
     if stored["detector_params"] != {"kneedle.online": "false"} or "online" in stored:

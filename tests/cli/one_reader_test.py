@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, CAMPAIGN, Checks, damaged_copy, good_results_file, scratch  # noqa: E402
+from script_checks import BIN, CAMPAIGN, Checks, copy_results, damaged_copy, good_results_file, scratch  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-one-reader-test")
 check = Checks()
@@ -65,7 +65,7 @@ for pair in ([GOOD, GOOD], [GOOD, link], [relative, GOOD], [GOOD, os.path.dirnam
     if p.returncode != 2 or os.path.exists(os.path.join(SCRATCH, "db.json")):
         problems.append(f"profile add {' '.join(pair)}: exit {p.returncode}, expected 2 and no database")
 copy = os.path.join(SCRATCH, "copy.h5")
-shutil.copy(GOOD, copy)
+copy_results(GOOD, copy)
 p = run(["compare", GOOD, copy])
 if "again" in p.stderr:
     problems.append(f"compare of a file and its copy was refused as the same file: {p.stderr.strip()}")

@@ -10,7 +10,7 @@ import sys
 import h5py  # tests/requirements.txt: missing is a failure, not a skip
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, CAMPAIGN, Checks, good_results_file, scratch  # noqa: E402
+from script_checks import BIN, CAMPAIGN, Checks, copy_results, good_results_file, scratch  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-path-safety-test")
 # Deep enough that "../../../" from the output stays inside SCRATCH, where the test looks for escapes.
@@ -28,7 +28,7 @@ def all_files():
 for kernel, detector in (("../../../OUTSIDE", "triangle"), ("vecadd", "../../x/../../DETECTOR"),
                          ("/tmp/ABSOLUTE", "triangle"), (".hidden", "..")):
     hostile = os.path.join(SCRATCH, "hostile.h5")
-    shutil.copy(GOOD, hostile)
+    copy_results(GOOD, hostile)
     with h5py.File(hostile, "r+") as f:
         f[CAMPAIGN].attrs["kernel"] = kernel
         f[CAMPAIGN].attrs["detector"] = detector

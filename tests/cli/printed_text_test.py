@@ -7,14 +7,13 @@ import csv
 import glob
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 import h5py  # tests/requirements.txt: missing is a failure, not a skip
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, Checks, good_results_file, scratch  # noqa: E402
+from script_checks import BIN, Checks, copy_results, good_results_file, scratch  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-printed-text-test")
 check = Checks()
@@ -46,7 +45,7 @@ def run(what, args, code=0, env=None, lines=True):
 
 # A results file whose names came from a hostile machine.
 hostile = os.path.join(SCRATCH, "hostile.h5")
-shutil.copy(GOOD, hostile)
+copy_results(GOOD, hostile)
 with h5py.File(hostile, "r+") as f:
     f.attrs["start_time"] = "2026-11-27T10:00:00Z\n" + FORGED
     (device,) = f["devices"].values()

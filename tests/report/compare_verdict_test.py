@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_runs import BINARY, SCRATCH, np, run, text  # noqa: E402
+from report_runs import BINARY, SCRATCH, copy_results, np, run, text  # noqa: E402
 import h5py  # noqa: E402
 
 shutil.rmtree(SCRATCH, ignore_errors=True)
@@ -128,7 +128,7 @@ out, _ = run("compare", models, "--format", "json")
 if "ab" in json.loads(out):
     problems.append("one file without side options should give no verdicts")
 models_copy = os.path.join(SCRATCH, "models-copy.h5")  # the same file twice is refused: a copy of it
-shutil.copy(models, models_copy)
+copy_results(models, models_copy)
 out, _ = run("compare", models, models_copy, "--format", "json")
 if "2 device models" not in json.loads(out).get("ab_skipped", ""):
     problems.append(f"two files of two models each: expected ab_skipped naming the models, got {out[:300]}")

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_runs import BINARY, SCRATCH, campaigns, run  # noqa: E402
+from report_runs import BINARY, SCRATCH, campaigns, copy_results, run  # noqa: E402
 
 import h5py  # noqa: E402  (report_runs has checked it is there)
 
@@ -115,7 +115,7 @@ else:
 # Edge flags and consensus knees (docs/knees.md), where a file has them: a copy with every kneedle knee
 # flagged `edge` and a /consensus group; the page counts the edge knees apart and shows the consensus.
 flagged = os.path.join(SCRATCH, "flagged.h5")
-shutil.copy(h5, flagged)
+copy_results(h5, flagged)
 with h5py.File(flagged, "r+") as f:
     for kernel, k in f["campaigns"].items():
         for detector, d in k.items():

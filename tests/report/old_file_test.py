@@ -7,12 +7,12 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_runs import SCRATCH, h5py, run, sim_run  # noqa: E402
+from report_runs import SCRATCH, copy_results, h5py, run, sim_run  # noqa: E402
 
 shutil.rmtree(SCRATCH, ignore_errors=True)
 new = sim_run("new", "--detectors", "kneedle,triangle,menger,lmethod")
 old = os.path.join(SCRATCH, "old.h5")
-shutil.copy(new, old)
+copy_results(new, old)
 with h5py.File(old, "r+") as f:
     del f["consensus"]
     for kernel in f["stability"].values():

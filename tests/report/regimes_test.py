@@ -11,7 +11,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_runs import SCRATCH, campaigns, run  # noqa: E402
+from report_runs import SCRATCH, campaigns, copy_results, run  # noqa: E402
 
 import h5py  # noqa: E402
 
@@ -88,7 +88,7 @@ if {c["regime"] for c in campaigns(cold)} != {"single"}:
 
 # A file from before regimes: no regime attributes, no regime columns.
 old = os.path.join(SCRATCH, "old.h5")
-shutil.copy(warm, old)
+copy_results(warm, old)
 with h5py.File(old, "r+") as f:
     def strip(name, obj):
         if isinstance(obj, h5py.Group):

@@ -9,6 +9,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "scripts"))
 from autobench_h5 import campaign_column  # noqa: E402  (either layout of the campaign curves)
+sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
+from script_checks import copy_results  # noqa: E402,F401  (a copy of a run's file that stands alone)
 
 BINARY = os.environ["AUTOBENCH_BINARY"]
 SCRATCH = os.environ.get("AUTOBENCH_SCRATCH") or "/tmp/autobench-report-test"

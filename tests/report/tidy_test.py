@@ -170,8 +170,12 @@ with h5py.File(h5, "r") as f:
         if scales != [f"/{path}/size"]:
             problems.append(f"{path}/{name}: dimension scales {scales}, expected size")
 
-# xarray opens the sweep group with size as its coordinate, units and strings decoded.
-ds = xr.open_dataset(h5, engine="h5netcdf", group=path)
+# xarray opens the sweep group with size as its coordinate, units and strings decoded; h5netcdf does not
+# follow external links, so a run written in parts is opened at its rank's part (docs/output.md).
+with h5py.File(h5) as f:
+    link = f.get("/".join(path.split("/")[:2]), getlink=True)
+    source = os.path.join(os.path.dirname(h5), link.filename) if isinstance(link, h5py.ExternalLink) else h5
+ds = xr.open_dataset(source, engine="h5netcdf", group=path)
 if list(ds.throughput.dims) != ["size"] or "size" not in ds.coords:
     problems.append(f"xarray: throughput has dims {ds.throughput.dims}, coords {list(ds.coords)}")
 else:

@@ -5,14 +5,13 @@ file's `converged` column says which (0 exactly where noise > target), the tidy 
 is read with the same flags, derived from noise and the stored settings."""
 import csv
 import os
-import shutil
 import subprocess
 import sys
 
 import h5py
 
 sys.path.insert(0, os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "tests", "support"))
-from script_checks import BIN, Checks, scratch  # noqa: E402
+from script_checks import BIN, Checks, copy_results, scratch  # noqa: E402
 
 SCRATCH = scratch("/tmp/autobench-unconverged-test")
 check = Checks()
@@ -54,7 +53,7 @@ first = min(k for k, ok in flags.items() if not ok)
 check(f"rank 0 repeat {first[0]} size {first[1]} (noise " in details, f"--details does not name {first}:\n{details}")
 
 old = os.path.join(SCRATCH, "without-column.h5")  # as written before the column: derived on reading
-shutil.copy(path, old)
+copy_results(path, old)
 with h5py.File(old, "r+") as f:
     for g in f["sweeps"]["rank0"].values():
         del g["converged"]

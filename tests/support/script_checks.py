@@ -70,7 +70,36 @@ def damaged_copy(good, path, change):
         return path
     import h5py  # tests/requirements.txt; only the tests that damage files need it
 
-    shutil.copy(good, path)
+    copy_results(good, path)
     with h5py.File(path, "r+") as f:
         change(f)
     return path
+
+
+def copy_results(good, path):
+    """`path`: a copy of the results file `good` that stands alone (a run written in parts: its parts inlined)."""
+    import h5py
+
+    shutil.copy(good, path)
+    with h5py.File(path, "r+") as f:
+        inline_parts(f, os.path.dirname(good))
+    return path
+
+
+def inline_parts(f, run_dir):
+    """Replaces the external links of a run written in parts (docs/output.md) by copies of what they link
+    to, so that a copy of the root file stands alone and a change to it touches no part."""
+    import h5py
+
+    def links(group):
+        for name in list(group):
+            link = group.get(name, getlink=True)
+            if isinstance(link, h5py.ExternalLink):
+                yield group, name, link
+            elif isinstance(link, h5py.HardLink) and isinstance(group[name], h5py.Group) and group[name].name.count("/") < 4:
+                yield from links(group[name])
+
+    for group, name, link in list(links(f)):
+        del group[name]
+        with h5py.File(os.path.join(run_dir, link.filename), "r") as part:
+            part.copy(part[link.path], group, name)
