@@ -30,7 +30,7 @@ sys.exit(rc)
 PY
 }
 
-field() { sed -n "$1" "$2" | head -1; }
+field() { sed -n "$1" "$2" | head -1 || true; }  # head may close the pipe early
 {
   echo "| ranks | wall | vs 1 rank | launch to 1st campaign | rank 0's last step | gather | root file | summary.json | gathered per rank (max) | rank 0 peak memory | root file | report | report peak memory |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
