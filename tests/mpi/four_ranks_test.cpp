@@ -1,5 +1,6 @@
-// End to end with real MPI: 4 oversubscribed ranks run the full suite on the sim backend; the HDF5
-// file is read back and checked (4 devices, the whole matrix, stability rows), and `report` agrees.
+// End to end with real MPI: 4 oversubscribed ranks run the full suite on the sim backend (every kernel and
+// detector, 2 repeats instead of 5 to keep the test short); the HDF5 file, written in parts, is read back
+// and checked (4 devices, the whole matrix, stability rows), and `report` agrees.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -37,7 +38,7 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   const fs::path out = fs::temp_directory_path() / ("autobench-mpi-test-" + std::to_string(getpid()));
   fs::remove_all(out);
   const std::string path = trim(run(ab::testing::mpirun(4) +
-                                    " --suite full --backend sim --quiet --output " + out.string()));
+                                    " --suite full --repeats 2 --backend sim --quiet --output " + out.string()));
   ASSERT_TRUE(fs::exists(path)) << path;
   EXPECT_EQ(fs::path(path).parent_path().parent_path(), out);
   EXPECT_FALSE(fs::exists(path + ".tmp"));
@@ -58,7 +59,7 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
     EXPECT_EQ(r.device.name.rfind("sim: ", 0), 0u) << "sim devices are labelled as such";
     models.insert(r.device.model);
     uuids.insert(r.device.uuid);
-    EXPECT_EQ(r.campaigns.size(), kernels * detectors * 5);
+    EXPECT_EQ(r.campaigns.size(), kernels * detectors * 2);
     for (const auto& c : r.campaigns) {
       EXPECT_EQ(c.rank, r.rank);
       EXPECT_GE(c.points.size(), 5u);
@@ -80,7 +81,7 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
       model_rows += row.scope == "model";
       if (row.scope == "all") {
         ++all_rows;
-        EXPECT_EQ(row.campaigns, 20);
+        EXPECT_EQ(row.campaigns, 8);
         EXPECT_EQ(row.knees_found, static_cast<int>(indices.size()));
         if (indices.empty()) {
           EXPECT_TRUE(std::isnan(row.knee_index_mean));
@@ -100,13 +101,13 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   const auto report = nlohmann::json::parse(run(AUTOBENCH_BINARY " report --format json " + path));
   EXPECT_EQ(report["ranks"], 4);
   EXPECT_EQ(report["backend"], "sim");
-  EXPECT_EQ(report["campaigns"].size(), 4 * kernels * detectors * 5);
+  EXPECT_EQ(report["campaigns"].size(), 4 * kernels * detectors * 2);
   std::set<std::string> report_models;
   for (const auto& d : report["devices"]) report_models.insert(d["model"].get<std::string>());
   EXPECT_EQ(report_models, models);
   EXPECT_EQ(report["stability"].size(), file.stability.size());
 
-  // Consensus: per kernel, per sweep (4 ranks x 5 repeats) one row, or one per L2 regime (cache and memory)
+  // Consensus: per kernel, per sweep (4 ranks x 2 repeats) one row, or one per L2 regime (cache and memory)
   // where the sweep has a hump, and per model (2) one row per regime its sweeps have; stored and read back.
   std::map<std::string, std::map<std::string, std::set<std::string>>> sweep_regimes, model_regimes;
   std::map<std::string, int> model_rows;
@@ -121,7 +122,7 @@ TEST(FourRanks, FullSuiteOnSimWritesOneCompleteFile) {
   }
   EXPECT_EQ(model_rows.size(), kernels);
   for (const auto& [kernel, by_sweep] : sweep_regimes) {
-    EXPECT_EQ(by_sweep.size(), 20u) << kernel;
+    EXPECT_EQ(by_sweep.size(), 8u) << kernel;
     std::map<std::string, std::set<std::string>> expected;  // model -> the regimes of its sweeps
     for (const auto& [sweep, regimes] : by_sweep) {
       const std::set<std::string> single = {"single"}, humped = {"cache", "memory"};
