@@ -65,12 +65,12 @@ std::vector<const results::ConsensusRow*> model_rows(const std::vector<results::
   return out;
 }
 
-// The ranks of `f` without the sweeps any of whose campaigns has a point within two of its knee that missed
-// the noise target (`ranks`, when given: only those ranks).
-std::vector<results::RankResult> without_missed(const RealFile& f, const std::set<int>& ranks = {}) {
+// The ranks of `f` (`ranks`, when given: only those), without the sweeps any of whose campaigns has a point
+// within two of its knee that missed the noise target when `drop_missed`.
+std::vector<results::RankResult> select(const RealFile& f, const std::set<int>& ranks, bool drop_missed) {
   std::set<std::tuple<int, std::string, int>> dropped;
   for (const auto& [key, m] : f.misses)
-    if (m.near_missed > 0) dropped.insert({std::get<0>(key), std::get<1>(key), std::get<3>(key)});
+    if (drop_missed && m.near_missed > 0) dropped.insert({std::get<0>(key), std::get<1>(key), std::get<3>(key)});
   std::vector<results::RankResult> out;
   for (const auto& r : f.ranks) {
     if (!ranks.empty() && !ranks.count(r.rank)) continue;
@@ -120,7 +120,7 @@ TEST(StabilityReal, TheSlowedGpuStandsOut) {
   int spread = 0;
   for (const auto* r : model_rows(compute_consensus(f.ranks))) spread += r->device_cv > kOneGridStep;
   EXPECT_GE(spread, 7);  // measured 7 of 10 kernels: 7.9-27 %
-  for (const auto* r : model_rows(compute_consensus(without_missed(f, {0, 1, 2}))))
+  for (const auto* r : model_rows(compute_consensus(select(f, {0, 1, 2}, false))))
     EXPECT_LE(r->device_cv, kOneGridStep) << r->kernel << ": the healthy three alone are alike";
   const auto stability = compute_stability(f.ranks);
   EXPECT_GE(off_rows(stability, 3), 15);  // measured 18 of 80
@@ -138,7 +138,7 @@ TEST(StabilityReal, PointsThatMissedTheNoiseTargetDoNotMasqueradeAsDeviceDiffere
   // Leaving out every sweep with such a point near a knee moves no healthy figure: the consensus CVs stay
   // within one grid step and no GPU's knees drift off the others'.
   const auto f = load("h100x4_healthy", kH100L2);
-  const auto kept = without_missed(f);
+  const auto kept = select(f, {}, true);
   std::size_t campaigns = 0, all = 0;
   for (std::size_t i = 0; i < f.ranks.size(); ++i) all += f.ranks[i].campaigns.size(), campaigns += kept[i].campaigns.size();
   EXPECT_LT(campaigns, all);  // measured: 10 sweeps' campaigns left out
