@@ -10,8 +10,8 @@
 #include <cmath>
 #include <map>
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
 
 #include "numerics/statistics.hpp"
 #include "suite/results/knee_status.hpp"
@@ -133,7 +133,7 @@ TEST(StabilityReal, PointsThatMissedTheNoiseTargetDoNotMasqueradeAsDeviceDiffere
     EXPECT_TRUE(knees_on_missed_points(load(stem, l2)).empty()) << stem;
   const auto slowed = knees_on_missed_points(load("h100x4_slowed_gpu3", kH100L2));
   EXPECT_EQ(slowed.size(), 1u);
-  EXPECT_GE(slowed.at(3), 20);  // measured 31 of rank 3's 237 knees
+  EXPECT_GE(slowed.count(3) ? slowed.at(3) : 0, 20);  // measured 31 of rank 3's 237 knees
 
   // Leaving out every sweep with such a point near a knee moves no healthy figure: the consensus CVs stay
   // within one grid step and no GPU's knees drift off the others'.
@@ -141,7 +141,7 @@ TEST(StabilityReal, PointsThatMissedTheNoiseTargetDoNotMasqueradeAsDeviceDiffere
   const auto kept = select(f, {}, true);
   std::size_t campaigns = 0, all = 0;
   for (std::size_t i = 0; i < f.ranks.size(); ++i) all += f.ranks[i].campaigns.size(), campaigns += kept[i].campaigns.size();
-  EXPECT_LT(campaigns, all);  // measured: 10 sweeps' campaigns left out
+  EXPECT_LT(campaigns, all);  // measured: 5 sweeps left out (10 of their campaigns had such a point near the knee)
   for (const auto* r : model_rows(compute_consensus(kept))) {
     EXPECT_EQ(r->knees_found, r->voters) << r->kernel;
     EXPECT_LE(r->device_cv, kOneGridStep) << r->kernel;
