@@ -184,6 +184,12 @@ for path, message in SPECIAL.items():
                  ["evaluate", "--dataset", path], ["model", "predict", path, "--config", "n=1"]):
         refused(args, path, message)
     refused(["profile", "show", "--db", path], path, message)
+    refused(["--backend", "sim", "--kernels", "vecadd", "--calibration", path, "--output", os.path.join(SCRATCH, "cal")],
+            path, "--calibration " + path + ": " + message)  # it used to say "no such file"
+    check(not os.path.exists(os.path.join(SCRATCH, "cal")), f"--calibration {path} created the output directory")
+fifo_json = fifo + ".json"  # a device-profile database named as the health reference
+os.mkfifo(fifo_json)
+refused(["report", "--reference", fifo_json, GOOD], fifo_json, "is a FIFO")
 
 # A model file whose interior_knots is 10^9 (it used to take 5.9 GB in 30 s).
 models = os.path.join(SCRATCH, "models")
