@@ -77,13 +77,15 @@ if (result := signalled("mpirun-SIGUSR1", MPIRUN, signal.SIGUSR1)) is not None:
     incomplete("mpirun-SIGUSR1", files)
 
 # Through mpirun, -q puts every line on stderr: one stream, forwarded in order. mpirun may end before
-# forwarding what rank 0 printed after the signal (about once in ten runs on a loaded machine): such an
-# attempt says nothing about autobench-mpi and is tried again (3 at most).
+# forwarding the last lines rank 0 printed (about once in ten runs on a loaded machine): an attempt
+# whose file was written but whose output stops before the run's last line says nothing about
+# autobench-mpi and is tried again (3 at most).
+FINAL = "the results are incomplete; continue with:"
 for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
     name = f"mpirun-{sig.name}"
     for attempt in range(3):
         result = signalled(f"{name}-{attempt}", MPIRUN, sig)
-        if result is None or "stopping after the current measurement" in result[1]:
+        if result is None or (FINAL in result[1] if result[2] else "stopping after" in result[1]):
             break
     if result is not None:
         code, err, files = result
