@@ -20,12 +20,13 @@ double chord_distance(const Curve& c, std::size_t i, std::size_t first, std::siz
 bool clears_chord(const Curve& c, std::size_t i, std::size_t first, std::size_t last, Shape shape,
                   double threshold);
 
-// The elbow a curve starts with, for a knee bending the `knee` way: the curve's first points up to where
-// it first crosses the first-last chord, when they lie on the other side of it (below it for a concave
-// knee) by more than kRoundoff, the one farthest from it; 0 when the curve starts on the knee side (a
-// curve that bends only one way, such as a roofline). A throughput curve in log size often bends upwards
-// first (launch latency, an S), then saturates: its rise starts at this elbow.
-std::size_t starting_elbow(const Curve& c, Shape knee);
+// The elbow a curve starts with, for a knee bending the `knee` way: of the curve's first points that lie
+// on the other side of the first-last chord (below it for a concave knee) by more than `threshold` (and
+// kRoundoff), up to the first that does not, the one farthest from it; 0 when the curve does not start so
+// (a curve that bends only one way, such as a roofline, or starts within the threshold of its chord). A
+// throughput curve in log size often bends upwards first (launch latency, an S), then saturates: its
+// rise starts at this elbow.
+std::size_t starting_elbow(const Curve& c, Shape knee, double threshold);
 
 // The knee a single-knee detector reports for its candidate `index`: counted when it clears the whole
 // curve's chord by more than params.distance_threshold, otherwise no knee.

@@ -40,8 +40,8 @@ class LineFit {
 // points) the cost is the RMSE of each line weighted by its share of the points, as in the paper; the
 // knee is the k of least cost, the vertex the two lines share. Sharing it makes a sharp corner a unique
 // minimum (with disjoint halves, both neighbouring splits fit a corner perfectly). The fit starts at s,
-// the elbow the curve starts with (chord.hpp: of its first points below the first-last chord, the
-// farthest; 0 on a curve that starts above it): the L-method fits one bend, and a throughput curve in log size
+// the elbow the curve starts with (chord.hpp: of its first points below the first-last chord by more than
+// Params::distance_threshold, the farthest; 0 on a curve that does not start so): the L-method fits one bend, and a throughput curve in log size
 // often first bends upwards (launch latency), then saturates; fitted from the first point, the two lines
 // of such an S-shaped curve met halfway up the rise (on the cold H100 and H200 vecadd curves 10x before
 // the other detectors' knees; bench/knees/README.md). Paper's
@@ -56,7 +56,7 @@ class LMethod final : public Detector {
     const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
-    const std::size_t s = std::min(starting_elbow(c, p_.shape), n - 3);
+    const std::size_t s = std::min(starting_elbow(c, p_.shape, p_.distance_threshold), n - 3);
     // RMSE of the right line k..n-1 for every k, from one backward pass: O(n) in all.
     std::vector<double> right(n);
     LineFit fit;

@@ -25,14 +25,16 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
 }
 
 // In the unit square, each interior point's curvature with its two neighbours; a knee turns right
-// (clockwise, concave), an elbow left. The knee is the first bend that turns the right way at least
-// `strong_fraction` as sharply as the sharpest one (a local maximum of the curvature), counted when it
-// clears the chord (chord.hpp). Score: its curvature. Why the first strong bend and not the sharpest: a
-// curve that approaches its plateau slowly bends more than once, and the unit square's curvature
-// f'' / (1 + f'^2)^(3/2) inflates a slight bend on the nearly flat plateau over the saturation bend, where
-// the slope is near 1; on a spline that late bend sits at an interior knot, so the sharpest bend was the
-// spline's knot more than the curve's (measured on H100 and H200 curves: bench/knees/README.md). The
-// same rule chooses multiknee's saturation knee.
+// (clockwise, concave), an elbow left. On a fit of the curve (Params::on_fit: smoothing spline or saturating) the
+// knee is the first bend, a local maximum of the curvature, that turns the right way at least
+// `strong_fraction` as sharply as the sharpest one; on the points, the sharpest (there every point's noise
+// makes a local maximum, so only the sharpest stands for a bend). Counted when it clears the chord
+// (chord.hpp). Score: its curvature. Why the first strong bend on a fit: a curve that approaches its
+// plateau slowly bends more than once, and the unit square's curvature f'' / (1 + f'^2)^(3/2) favours a
+// slight bend on the nearly flat plateau over the saturation bend, where the slope is near 1; on a spline
+// that late bend sits at an interior knot (f'' is piecewise linear), so the sharpest bend was the spline's
+// more than the curve's: 2-4x past the other detectors' knees on H100 and H200 curves
+// (bench/knees/README.md). multiknee chooses its saturation knee by the same rule.
 class Menger final : public Detector {
  public:
   explicit Menger(const Params& p) : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")) {
@@ -49,8 +51,9 @@ class Menger final : public Detector {
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
       sharpest = std::max(sharpest, k[i] = sign * menger_curvature(c, i - 1, i, i + 1));
     if (!(sharpest > 0.0)) return {};
+    const double strong = (p_.on_fit ? strong_fraction_ : 1.0) * sharpest;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
-      if (k[i] >= strong_fraction_ * sharpest && k[i] >= k[i - 1] && k[i] >= k[i + 1])
+      if (k[i] >= strong && k[i] >= k[i - 1] && k[i] >= k[i + 1])
         return gated_knee(c, i, k[i], p_);
     return {};  // unreachable: the sharpest bend is a strong local maximum
   }
@@ -64,7 +67,7 @@ const Registration kMengerRegistration(
     "menger", "first strong Menger curvature of consecutive point triples",
     [](const Params& p) { return std::make_unique<Menger>(p); },
     {{.key = "strong_fraction", .default_value = 0.5, .min = 0.0, .max = 1.0, .min_open = true,
-      .help = "a bend is strong at this fraction of the sharpest one's curvature; the first strong one is the knee"}});
+      .help = "on a fit of the curve, a bend is strong at this fraction of the sharpest one's curvature; the first strong one is the knee"}});
 
 }  // namespace
 }  // namespace autobench::detect

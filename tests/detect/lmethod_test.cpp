@@ -38,7 +38,7 @@ std::pair<std::size_t, double> two_line_fit_by_definition(const Curve& curve) {
     return std::sqrt(sse / m);
   };
   const std::size_t n = c.size();
-  const std::size_t s = std::min(starting_elbow(c, Shape::concave), n - 3);
+  const std::size_t s = std::min(starting_elbow(c, Shape::concave, 0.0), n - 3);
   std::size_t best = 0;
   double best_cost = std::numeric_limits<double>::infinity();
   for (std::size_t k = s + 1; k + 1 < n; ++k) {
@@ -83,9 +83,9 @@ TEST(LMethod, ConvexShapeFindsAnElbow) {
 // shape (bench/knees/README.md: lmethod's median 2.08 M elements against the others' 16.9-36.3 M).
 TEST(LMethod, AnSCurveIsFittedFromTheElbowItStartsWith) {
   const Curve s_curve = testing::log_piecewise(60, {{0, 10}, {20, 12}, {45, 1000}});
-  EXPECT_EQ(starting_elbow(unit_curve(s_curve, XScale::log), Shape::concave), 20u);
+  EXPECT_EQ(starting_elbow(unit_curve(s_curve, XScale::log), Shape::concave, 0.0), 20u);
   EXPECT_EQ(make("lmethod")->find(s_curve).index, 45u);
-  EXPECT_EQ(starting_elbow(unit_curve(log_roofline(60, 30), XScale::log), Shape::concave), 0u)
+  EXPECT_EQ(starting_elbow(unit_curve(log_roofline(60, 30), XScale::log), Shape::concave, 0.0), 0u)
       << "a roofline starts above its chord: fitted from its first point, as before";
 }
 
