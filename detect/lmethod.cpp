@@ -40,14 +40,14 @@ class LineFit {
 // points) the cost is the RMSE of each line weighted by its share of the points, as in the paper; the
 // knee is the k of least cost, the vertex the two lines share. Sharing it makes a sharp corner a unique
 // minimum (with disjoint halves, both neighbouring splits fit a corner perfectly). The fit starts at s,
-// the elbow the curve starts with (chord.hpp: of its first points below the first-last chord by more than
-// Params::distance_threshold, the farthest; 0 on a curve that does not start so): the L-method fits one bend, and a throughput curve in log size
-// often first bends upwards (launch latency), then saturates; fitted from the first point, the two lines
-// of such an S-shaped curve met halfway up the rise (on the cold H100 and H200 vecadd curves 10x before
-// the other detectors' knees; bench/knees/README.md). Paper's
-// iterative refinement of the focus region is not applied: autoscaled sweeps stop a few points after the
-// knee, so the long flat tail it guards against does not occur. Score: 1 - best cost / RMSE of one line
-// through points s..n-1, the share of the misfit the bend explains.
+// the elbow the curve starts with (chord.hpp: of its first points below the first-last chord by more
+// than Params::distance_threshold, the farthest; 0 on a curve that does not start so): the L-method fits
+// one bend, and a throughput curve in log size often first bends upwards (launch latency), then
+// saturates; fitted from the first point, the two lines of such an S-shaped curve met halfway up the
+// rise (on the cold H100 and H200 vecadd curves 10x before the other detectors' knees;
+// bench/knees/README.md). Paper's iterative refinement of the focus region is not applied: autoscaled
+// sweeps stop a few points after the knee, so the long flat tail it guards against does not occur.
+// Score: 1 - best cost / RMSE of one line through points s..n-1, the share of the misfit the bend explains.
 class LMethod final : public Detector {
  public:
   explicit LMethod(const Params& p) : p_(p) {}

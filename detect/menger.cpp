@@ -1,4 +1,5 @@
-// `menger`: the point of largest Menger curvature (the circle through it and its two neighbours).
+// `menger`: the point of largest Menger curvature (the circle through it and its two neighbours); on a
+// fit of the curve, the first strong one.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -25,8 +26,8 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
 }
 
 // In the unit square, each interior point's curvature with its two neighbours; a knee turns right
-// (clockwise, concave), an elbow left. On a fit of the curve (Params::on_fit: smoothing spline or saturating) the
-// knee is the first bend, a local maximum of the curvature, that turns the right way at least
+// (clockwise, concave), an elbow left. On a fit of the curve (Params::on_fit: spline or saturating
+// smoothing) the knee is the first bend, a local maximum of the curvature, that turns the right way at least
 // `strong_fraction` as sharply as the sharpest one; on the points, the sharpest (there every point's noise
 // makes a local maximum, so only the sharpest stands for a bend). Counted when it clears the chord
 // (chord.hpp). Score: its curvature. Why the first strong bend on a fit: a curve that approaches its
@@ -67,7 +68,8 @@ const Registration kMengerRegistration(
     "menger", "first strong Menger curvature of consecutive point triples",
     [](const Params& p) { return std::make_unique<Menger>(p); },
     {{.key = "strong_fraction", .default_value = 0.5, .min = 0.0, .max = 1.0, .min_open = true,
-      .help = "on a fit of the curve, a bend is strong at this fraction of the sharpest one's curvature; the first strong one is the knee"}});
+      .help = "on a fit of the curve, a bend is strong at this fraction of the sharpest one's curvature; "
+              "the first strong one is the knee"}});
 
 }  // namespace
 }  // namespace autobench::detect

@@ -91,8 +91,9 @@ TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
                                                         "hybrid.confirmer", "kneedle.sensitivity",
                                                         "kneedle.polynomial_degree", "kneedle.online",
                                                         "kneedle.direction", "kneedle.interp",
-                                                        "menger.strong_fraction", "multiknee.strong_fraction", "multiknee.min_segment",
-                                                        "multiknee.min_bend", "multiknee.base"}));
+                                                        "menger.strong_fraction", "multiknee.strong_fraction",
+                                                        "multiknee.min_segment", "multiknee.min_bend",
+                                                        "multiknee.base"}));
   for (const auto& e : list())
     for (const auto& spec : e.params)
       EXPECT_NO_THROW(parse_param(e.name + "." + spec.key + "=" + default_text(spec))) << e.name << "." << spec.key;
@@ -101,7 +102,8 @@ TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
 TEST(DetectorParams, BadInputIsOneLineNamingItAndTheAllowedOnes) {
   const std::string all = "fitted.base, hybrid.tolerance, hybrid.proposer, hybrid.confirmer, kneedle.sensitivity, "
                           "kneedle.polynomial_degree, kneedle.online, kneedle.direction, kneedle.interp, "
-                          "menger.strong_fraction, multiknee.strong_fraction, multiknee.min_segment, multiknee.min_bend, multiknee.base";
+                          "menger.strong_fraction, multiknee.strong_fraction, multiknee.min_segment, "
+                          "multiknee.min_bend, multiknee.base";
   EXPECT_EQ(refusal("kneedle.sensitivity"),
             "'kneedle.sensitivity' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed NAME.KEY: " + all + ")");
   EXPECT_EQ(refusal("sensitivity=1"), "'sensitivity=1' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed "
