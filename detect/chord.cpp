@@ -18,6 +18,18 @@ bool clears_chord(const Curve& c, std::size_t i, std::size_t first, std::size_t 
   return chord_distance(c, i, first, last, shape) > std::max(threshold, kRoundoff);
 }
 
+std::size_t starting_elbow(const Curve& c, Shape knee, double threshold) {
+  const Shape elbow = knee == Shape::concave ? Shape::convex : Shape::concave;
+  std::size_t at = 0;
+  double farthest = 0.0;
+  for (std::size_t i = 1; i + 1 < c.size(); ++i) {
+    const double d = chord_distance(c, i, 0, c.size() - 1, elbow);
+    if (!clears_chord(c, i, 0, c.size() - 1, elbow, threshold)) break;
+    if (d > farthest) at = i, farthest = d;
+  }
+  return at;
+}
+
 Knee gated_knee(const Curve& c, std::size_t index, double score, const Params& params) {
   if (!clears_chord(c, index, 0, c.size() - 1, params.shape, params.distance_threshold)) return {};
   return Knee{index, {index}, score};

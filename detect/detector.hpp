@@ -34,6 +34,8 @@ struct Params {
   Smoothing smoothing = Smoothing::none;  // every detector: detect on the points or on a fit of them
   int spline_knots = 0;                   // Smoothing::spline: interior knots, evenly spaced in the x-space;
                                           // 0 (kAutoKnots): chosen by the curve's span (spline_fit.hpp)
+  bool on_fit = false;  // set by make: the curve a detector's find sees is a fit (smoothing not none), not
+                        // the points (menger reads it: on a fit each curvature maximum is a bend)
   double sensitivity = 1.0;         // Kneedle's S (declared by kneedle; the noise-aware safeguards raise it)
   double distance_threshold = 0.0;  // minimum normalised chord distance for a knee to count (all but kneedle)
   XScale x_scale = XScale::log;     // x-space the detector works in

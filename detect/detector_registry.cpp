@@ -43,6 +43,7 @@ std::unique_ptr<Detector> make(const std::string& name, const Params& params) {
     throw std::invalid_argument("unknown detector '" + name + "' (known: " + known + ")");
   }
   Params raw = params;
+  raw.on_fit = params.on_fit || params.smoothing != Smoothing::none;
   raw.smoothing = Smoothing::none;
   return magnitude_free(with_smoothing(it->second.factory(raw), params));
 }

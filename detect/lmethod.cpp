@@ -1,4 +1,5 @@
 // `lmethod`: Salvador and Chan's L-method, the split where two straight lines fit the curve best.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -35,13 +36,18 @@ class LineFit {
   double n_ = 0.0, mx_ = 0.0, my_ = 0.0, sxx_ = 0.0, sxy_ = 0.0, sse_ = 0.0;
 };
 
-// For every split point k (the left line fits points 0..k, the right line k..n-1, each at least two
+// For every split point k (the left line fits points s..k, the right line k..n-1, each at least two
 // points) the cost is the RMSE of each line weighted by its share of the points, as in the paper; the
 // knee is the k of least cost, the vertex the two lines share. Sharing it makes a sharp corner a unique
-// minimum (with disjoint halves, both neighbouring splits fit a corner perfectly). Paper's iterative
-// refinement of the focus region is not applied: autoscaled sweeps stop a few points after the knee, so
-// the long flat tail it guards against does not occur. Score: 1 - best cost / RMSE of one line through
-// all points, the share of the misfit the bend explains.
+// minimum (with disjoint halves, both neighbouring splits fit a corner perfectly). The fit starts at s,
+// the elbow the curve starts with (chord.hpp: of its first points below the first-last chord by more
+// than Params::distance_threshold, the farthest; 0 on a curve that does not start so): the L-method fits
+// one bend, and a throughput curve in log size often first bends upwards (launch latency), then
+// saturates; fitted from the first point, the two lines of such an S-shaped curve met halfway up the
+// rise (on the cold H100 and H200 vecadd curves 10x before the other detectors' knees;
+// bench/knees/README.md). Paper's iterative refinement of the focus region is not applied: autoscaled
+// sweeps stop a few points after the knee, so the long flat tail it guards against does not occur.
+// Score: 1 - best cost / RMSE of one line through points s..n-1, the share of the misfit the bend explains.
 class LMethod final : public Detector {
  public:
   explicit LMethod(const Params& p) : p_(p) {}
@@ -50,22 +56,23 @@ class LMethod final : public Detector {
     const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
+    const std::size_t s = std::min(starting_elbow(c, p_.shape, p_.distance_threshold), n - 3);
     // RMSE of the right line k..n-1 for every k, from one backward pass: O(n) in all.
     std::vector<double> right(n);
     LineFit fit;
-    for (std::size_t k = n; k-- > 0;) fit.add(c.x[k], c.y[k]), right[k] = fit.rmse();
-    const double total = static_cast<double>(n + 1);
-    std::size_t best = 1;
+    for (std::size_t k = n; k-- > s;) fit.add(c.x[k], c.y[k]), right[k] = fit.rmse();
+    const double total = static_cast<double>(n - s + 1);
+    std::size_t best = s + 1;
     double best_cost = INFINITY;
     LineFit left;
-    left.add(c.x[0], c.y[0]);
-    for (std::size_t k = 1; k + 1 < n; ++k) {
+    left.add(c.x[s], c.y[s]);
+    for (std::size_t k = s + 1; k + 1 < n; ++k) {
       left.add(c.x[k], c.y[k]);
       const double cost =
-          static_cast<double>(k + 1) / total * left.rmse() + static_cast<double>(n - k) / total * right[k];
+          static_cast<double>(k - s + 1) / total * left.rmse() + static_cast<double>(n - k) / total * right[k];
       if (cost < best_cost) best = k, best_cost = cost;
     }
-    const double single = right[0];
+    const double single = right[s];
     return gated_knee(c, best, single > 0.0 ? 1.0 - best_cost / single : 0.0, p_);
   }
 

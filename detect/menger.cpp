@@ -1,9 +1,15 @@
-// `menger`: the point of largest Menger curvature (the circle through it and its two neighbours).
+// `menger`: the point of largest Menger curvature (the circle through it and its two neighbours); on a
+// fit of the curve, the first strong one.
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "chord.hpp"
 #include "detector.hpp"
+#include "detector_params.hpp"
 #include "unit_curve.hpp"
 
 namespace autobench::detect {
@@ -20,31 +26,50 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
 }
 
 // In the unit square, each interior point's curvature with its two neighbours; a knee turns right
-// (clockwise, concave), an elbow left. The knee is the point turning the right way most sharply, counted
-// when it clears the chord (chord.hpp). Score: that curvature.
+// (clockwise, concave), an elbow left. On a fit of the curve (Params::on_fit: spline or saturating
+// smoothing) the knee is the first bend, a local maximum of the curvature, that turns the right way at least
+// `strong_fraction` as sharply as the sharpest one; on the points, the sharpest (there every point's noise
+// makes a local maximum, so only the sharpest stands for a bend). Counted when it clears the chord
+// (chord.hpp). Score: its curvature. Why the first strong bend on a fit: a curve that approaches its
+// plateau slowly bends more than once, and the unit square's curvature f'' / (1 + f'^2)^(3/2) favours a
+// slight bend on the nearly flat plateau over the saturation bend, where the slope is near 1; on a spline
+// that late bend sits at an interior knot (f'' is piecewise linear), so the sharpest bend was the spline's
+// more than the curve's: 2-4x past the other detectors' knees on H100 and H200 curves
+// (bench/knees/README.md). multiknee chooses its saturation knee by the same rule.
 class Menger final : public Detector {
  public:
-  explicit Menger(const Params& p) : p_(p) {}
+  explicit Menger(const Params& p) : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")) {
+    if (!(strong_fraction_ > 0.0 && strong_fraction_ <= 1.0))
+      throw std::invalid_argument("menger strong fraction " + std::to_string(strong_fraction_) +
+                                  " is out of range (allowed: > 0 and <= 1)");
+  }
 
   Knee find(const Curve& curve) const override {
     const Curve c = unit_curve(curve, p_.x_scale);
     const double sign = p_.shape == Shape::concave ? -1.0 : 1.0;
-    std::size_t best = 0;
-    double best_k = 0.0;
-    for (std::size_t i = 1; i + 1 < c.size(); ++i) {
-      const double k = sign * menger_curvature(c, i - 1, i, i + 1);
-      if (k > best_k) best = i, best_k = k;
-    }
-    return best_k > 0.0 ? gated_knee(c, best, best_k, p_) : Knee{};
+    std::vector<double> k(c.size(), 0.0);
+    double sharpest = 0.0;
+    for (std::size_t i = 1; i + 1 < c.size(); ++i)
+      sharpest = std::max(sharpest, k[i] = sign * menger_curvature(c, i - 1, i, i + 1));
+    if (!(sharpest > 0.0)) return {};
+    const double strong = (p_.on_fit ? strong_fraction_ : 1.0) * sharpest;
+    for (std::size_t i = 1; i + 1 < c.size(); ++i)
+      if (k[i] >= strong && k[i] >= k[i - 1] && k[i] >= k[i + 1])
+        return gated_knee(c, i, k[i], p_);
+    return {};  // unreachable: the sharpest bend is a strong local maximum
   }
 
  private:
   Params p_;
+  double strong_fraction_;
 };
 
 const Registration kMengerRegistration(
-    "menger", "largest Menger curvature of consecutive point triples",
-    [](const Params& p) { return std::make_unique<Menger>(p); });
+    "menger", "first strong Menger curvature of consecutive point triples",
+    [](const Params& p) { return std::make_unique<Menger>(p); },
+    {{.key = "strong_fraction", .default_value = 0.5, .min = 0.0, .max = 1.0, .min_open = true,
+      .help = "on a fit of the curve, a bend is strong at this fraction of the sharpest one's curvature; "
+              "the first strong one is the knee"}});
 
 }  // namespace
 }  // namespace autobench::detect

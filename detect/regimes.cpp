@@ -24,11 +24,12 @@ RegimeSplit find_regimes(const Curve& curve, const std::vector<double>& working_
 
 Regime regime_of(const RegimeSplit& split, std::size_t index) {
   if (!split.hump) return Regime::single;
-  return index <= split.peak ? Regime::cache : Regime::memory;
+  if (index <= split.peak) return Regime::cache;
+  return index < split.fallout ? Regime::transition : Regime::memory;
 }
 
 std::pair<std::size_t, std::size_t> regime_range(const RegimeSplit& split, Regime regime, std::size_t n) {
-  if (split.hump == (regime == Regime::single))
+  if (regime == Regime::transition || split.hump == (regime == Regime::single))
     throw std::invalid_argument(std::string("a curve ") + (split.hump ? "with" : "without") + " a hump has no regime '" +
                                 std::string(kRegimeNames.name(regime)) + "'");
   if (regime == Regime::single) return {0, n - 1};

@@ -13,10 +13,14 @@ namespace autobench::detect {
 
 // Which part of a curve a knee belongs to. `single`: a curve without a hump (one regime, as before
 // regimes); `cache`: the sizes whose working set is held in L2, up to the throughput peak; `memory`: the
-// sizes from the fall-out point on, where the working set streams from device memory.
-enum class Regime { single, cache, memory };
+// sizes from the fall-out point on, where the working set streams from device memory; `transition`: the
+// sizes strictly between the peak and the fall-out point, where the working set is leaving L2 (the fall).
+// The transition is no regime of its own (no detector searches it, no consensus row has it); it names
+// where a knee found on the whole curve lies when it lies in the fall.
+enum class Regime { single, cache, memory, transition };
 inline constexpr auto kRegimeNames = record::names<Regime>(
-    "regime", {{Regime::single, "single"}, {Regime::cache, "cache"}, {Regime::memory, "memory"}});
+    "regime", {{Regime::single, "single"}, {Regime::cache, "cache"}, {Regime::memory, "memory"},
+               {Regime::transition, "transition"}});
 
 // A hump is a fall of at least this share of the peak's throughput after the peak (H100 triad: 26 %,
 // H200 triad: 15 %; measurement noise on a rising or flat curve stays below 5 %).
@@ -46,12 +50,12 @@ struct RegimeSplit {
 RegimeSplit find_regimes(const Curve& curve, const std::vector<double>& working_set_bytes, double l2_bytes);
 
 // The regime of point `index` of a curve split by `split`: single without a hump, cache up to the peak,
-// memory after it (the fall between the peak and the fall-out point counts as memory-bound).
+// transition after it and before the fall-out point, memory from the fall-out point on.
 Regime regime_of(const RegimeSplit& split, std::size_t index);
 
 // The first and last index of `regime`'s sub-curve in a curve of n points (single: the whole curve; cache:
 // 0 to the peak; memory: the fall-out point to n - 1). Throws std::invalid_argument for a regime the split
-// does not have (cache or memory without a hump, single with one).
+// does not have (cache or memory without a hump, single with one) and for transition, which is not searched.
 std::pair<std::size_t, std::size_t> regime_range(const RegimeSplit& split, Regime regime, std::size_t n);
 
 // The regimes of a split, in curve order: {single}, or {cache, memory}.

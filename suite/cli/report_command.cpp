@@ -69,7 +69,11 @@ class FileSource final : public formatting::ReportSource {
     if (!reference_) {
       const std::string& path = options_.reference;
       if (path.ends_with(".json")) {  // a device-profile database (`profile add`)
-        if (!std::filesystem::is_regular_file(path)) throw UsageError("report --reference: no such file: " + path);
+        try {
+          files::check_regular_file(path);
+        } catch (const files::InputRefused& e) {
+          throw UsageError(std::string("report --reference ") + e.what());
+        }
         try {
           reference_ = stats::health_reference(writing::load_profile_db(path), "device profiles " + path);
         } catch (const std::runtime_error& e) {

@@ -9,6 +9,7 @@
 #include "power/calibration.hpp"
 #include "suite/energy/power_points.hpp"
 #include "suite/energy/trace_filter.hpp"
+#include "suite/files/input_file.hpp"
 
 namespace autobench::energy {
 
@@ -23,9 +24,13 @@ void check(const PowerSettings& s) {
   kPowerPointsNames.value_for("--power-points", s.points);
   parse_filter(s.filter);
   if (!s.calibration_file.empty()) {
-    if (!std::filesystem::is_regular_file(s.calibration_file))
-      throw std::invalid_argument("--calibration " + s.calibration_file +
-                                  ": no such file (create one with `autobench-mpi calibrate`)");
+    try {
+      files::check_regular_file(s.calibration_file);  // a FIFO would block the load, a device never end
+    } catch (const files::InputRefused& e) {
+      const bool missing = !std::filesystem::exists(std::filesystem::symlink_status(s.calibration_file));
+      throw std::invalid_argument("--calibration " + std::string(e.what()) +
+                                  (missing ? " (create one with `autobench-mpi calibrate`)" : ""));
+    }
     try {
       power::CalibrationStore::load(s.calibration_file);
     } catch (const std::exception& e) {

@@ -1,8 +1,10 @@
 // The answer-first sections of `report` (see report_answer.hpp).
 #include "suite/formatting/report_answer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -18,21 +20,6 @@ namespace {
 using Align = TextTable::Align;
 
 std::string percent(double fraction) { return fixed_or(100.0 * fraction, 1, "-") + (std::isnan(fraction) ? "" : "%"); }
-
-// A size in at most 5 characters: exact below 10000, else 3 significant digits with k, M or G.
-std::string short_size(double v) {
-  if (std::isnan(v)) return "-";
-  if (v < 1e4) return fmt::format("{:.0f}", v);
-  const char* suffix[] = {"k", "M", "G", "T"};
-  std::size_t i = 0;
-  v /= 1e3;
-  while (v >= 999.5 && i + 1 < std::size(suffix)) v /= 1e3, ++i;
-  return fmt::format("{:.3g}", v) + suffix[i];
-}
-
-std::string short_interval(double low, double high) {
-  return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
-}
 
 // The regime and the timing of its campaigns: "single/cold", "cache/warm", "memory/warm"; the regime alone
 // when the timing was not recorded.
@@ -93,36 +80,42 @@ std::string no_consensus(const results::ResultFile& file, const results::Consens
   return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
 }
 
-TextSection answer_section(const results::ResultFile& file) {
-  TextTable table({{"kernel"},
-                   {"model"},
-                   {"regime"},
-                   {"knee", Align::right},
-                   {"knee_95%", Align::right},
-                   {"plateau", Align::right},
-                   {"unit"},
-                   {"%peak", Align::right},
-                   {"power_W", Align::right},
-                   {"work/J", Align::right},
-                   {"cv_rep", Align::right},
-                   {"cv_dev", Align::right},
-                   {"knees", Align::right}});
+std::vector<TextSection> answer_sections(const results::ResultFile& file) {
+  std::vector<std::string> models;  // in the order of their first row
+  for (const auto& r : file.consensus)
+    if (r.scope == "model" && std::find(models.begin(), models.end(), r.model) == models.end()) models.push_back(r.model);
+  if (models.empty()) return {{.title = "Answer: none (no campaign with points)"}};
+  std::vector<TextSection> sections;
   std::vector<std::string> missing;
-  std::size_t count = 0;
-  for (const auto& r : file.consensus) {
-    if (r.scope != "model") continue;
-    ++count;
-    table.add_row({r.kernel, r.model, regime_text(r), r.found ? fixed_or(r.knee_size, 0, "-") : "none",
-                   short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
-                   percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
-                   percent(r.repeat_cv), percent(r.device_cv), knees(r)});
-    if (!r.found) missing.push_back(no_consensus(file, r));
+  for (const auto& model : models) {
+    TextTable table({{"kernel"},
+                     {"regime"},
+                     {"knee", Align::right},
+                     {"knee_95%", Align::right},
+                     {"plateau", Align::right},
+                     {"unit"},
+                     {"%peak", Align::right},
+                     {"power_W", Align::right},
+                     {"work/J", Align::right},
+                     {"cv_rep", Align::right},
+                     {"cv_dev", Align::right},
+                     {"knees", Align::right}});
+    for (const auto& r : file.consensus) {
+      if (r.scope != "model" || r.model != model) continue;
+      table.add_row({r.kernel, regime_text(r), r.found ? fixed_or(r.knee_size, 0, "-") : "none",
+                     short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
+                     percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
+                     percent(r.repeat_cv), percent(r.device_cv), knees(r)});
+      if (!r.found) missing.push_back(no_consensus(file, r));
+    }
+    sections.push_back({.title = "Answer: consensus knee per kernel and L2 regime on " + model +
+                                 " (%peak: of the regime's highest; docs/knees.md)",
+                        .table = std::move(table)});
   }
   for (auto& line : left_out(file)) missing.push_back(std::move(line));
-  if (count == 0) return {.title = "Answer: none (no campaign with points)"};
-  return {"Answer: consensus knee per kernel, model and L2 regime (docs/knees.md; %peak: knee throughput / "
-          "regime's highest)",
-          std::move(table), "No answer, and GPUs left out of one:", std::move(missing)};
+  sections.back().list_title = "No answer, and GPUs left out of one:";
+  sections.back().list = std::move(missing);
+  return sections;
 }
 
 std::optional<TextSection> regimes_section(const results::ResultFile& file) {
@@ -147,31 +140,52 @@ std::optional<TextSection> regimes_section(const results::ResultFile& file) {
                      .list = std::move(lines)};
 }
 
-TextSection sweep_consensus_section(const results::ResultFile& file) {
-  TextTable table({{"kernel"},
-                   {"rank", Align::right},
-                   {"repeat", Align::right},
-                   {"regime"},
-                   {"knee", Align::right},
-                   {"knee_95%", Align::right},
-                   {"throughput", Align::right},
-                   {"of_ceiling", Align::right},
-                   {"knees", Align::right},
-                   {"agree", Align::right},
-                   {"agreeing detectors"}});
-  std::size_t count = 0;
+std::vector<TextSection> sweep_consensus_sections(const results::ResultFile& file) {
+  std::map<std::tuple<int, std::string, int>, std::set<std::string>> ran;  // (rank, kernel, repeat) -> detectors
+  for (const auto& rank : file.ranks)
+    for (const auto& c : rank.campaigns)
+      if (!c.points.empty()) ran[{c.rank, c.kernel, c.repeat}].insert(c.detector);
+  // The agreeing detectors, or "all but" the others that ran where that is shorter.
+  const auto agreeing = [&](const results::ConsensusRow& r) {
+    if (r.members.empty()) return std::string("-");
+    std::set<std::string> others = ran[{r.rank, r.kernel, r.repeat}];
+    for (std::size_t at = 0; at <= r.members.size();) {
+      const std::size_t comma = std::min(r.members.find(',', at), r.members.size());
+      others.erase(r.members.substr(at, comma - at));
+      at = comma + 1;
+    }
+    std::string all_but = "all but";
+    for (const auto& name : others) all_but += (all_but.size() == 7 ? " " : ",") + name;
+    return all_but.size() < r.members.size() ? all_but : r.members;
+  };
+  std::map<std::string, TextTable> tables;  // per kernel
+  std::map<std::string, std::string> units;
   for (const auto& r : file.consensus) {
     if (r.scope != "sweep") continue;
-    ++count;
-    table.add_row({r.kernel, std::to_string(r.rank), std::to_string(r.repeat), regime_text(r),
-                   r.found ? fixed_or(r.knee_size, 0, "-") : "none", interval_text(r.knee_low_size, r.knee_high_size),
-                   fixed_or(r.throughput, 2, "-"), percent(r.throughput / r.ceiling), knees(r),
-                   std::to_string(r.agreeing), r.members.empty() ? "-" : r.members});
+    auto [it, added] = tables.try_emplace(r.kernel, std::vector<TextTable::Column>{{"rank", Align::right},
+                                                                                   {"rep", Align::right},
+                                                                                   {"regime"},
+                                                                                   {"knee", Align::right},
+                                                                                   {"knee_95%", Align::right},
+                                                                                   {"throughput", Align::right},
+                                                                                   {"%ceil", Align::right},
+                                                                                   {"knees", Align::right},
+                                                                                   {"agree", Align::right},
+                                                                                   {"agreeing detectors"}});
+    units[r.kernel] = r.metric_unit;
+    it->second.add_row({std::to_string(r.rank), std::to_string(r.repeat), regime_text(r),
+                        r.found ? fixed_or(r.knee_size, 0, "-") : "none", short_interval(r.knee_low_size, r.knee_high_size),
+                        fixed_or(r.throughput, 2, "-"), percent(r.throughput / r.ceiling), knees(r),
+                        std::to_string(r.agreeing), agreeing(r)});
   }
-  if (count == 0) return {.title = "Consensus per sweep: none"};
-  return {.title = "Consensus per sweep (knees: detectors that found a knee of those that ran; agree: the largest "
-                   "group whose 95% intervals share a size)",
-          .table = std::move(table)};
+  if (tables.empty()) return {{.title = "Consensus per sweep: none"}};
+  std::vector<TextSection> sections;
+  for (auto& [kernel, table] : tables)
+    sections.push_back({.title = "Consensus per sweep of " + kernel + " (throughput at the knee in " + units[kernel] +
+                                 "; %ceil: of the regime's highest; knees: detectors that found a knee of those that "
+                                 "ran; agree: the largest group whose 95% intervals share a size)",
+                        .table = std::move(table)});
+  return sections;
 }
 
 std::vector<std::string> knees_not_found(const std::vector<results::RankResult>& ranks) {

@@ -11,12 +11,12 @@
 
 namespace autobench::formatting {
 
-// One row per kernel x device model x regime (with its timing, warm or cold): the consensus knee and its 95% interval (sizes over 9999 shortened
+// Per device model a table (titled by the model), one row per kernel x regime (with its timing, warm or cold): the consensus knee and its 95% interval (sizes over 9999 shortened
 // to 3 digits and k, M or G), the plateau, the knee's throughput as a share of the highest measured
 // (%peak), power and work per joule at the knee, the spread of the sweeps' knees over repeats (cv_rep) and
 // over devices (cv_dev), and sweeps with a consensus of all sweeps (knees); below it, why a kernel and
-// model have no consensus, and which GPUs (ranks) a consensus left out entirely and why.
-TextSection answer_section(const results::ResultFile& file);
+// model have no consensus, and which GPUs (ranks) a consensus left out entirely and why (the last section's list).
+std::vector<TextSection> answer_sections(const results::ResultFile& file);
 
 // One line per kernel x device model with an L2 hump: where its cache-resident regime peaks (size and
 // throughput) and its knee, where the memory-bound regime starts (the fall-out point), its knee and plateau;
@@ -27,8 +27,9 @@ std::optional<TextSection> regimes_section(const results::ResultFile& file);
 // when it has one.
 std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r);
 
-// One row per sweep (rank, kernel, repeat): its consensus knee, interval, agreeing detectors (--details).
-TextSection sweep_consensus_section(const results::ResultFile& file);
+// Per kernel a table, one row per sweep (rank, repeat): its consensus knee, interval, agreeing detectors (or
+// "all but" the others that ran, where shorter) (--details).
+std::vector<TextSection> sweep_consensus_sections(const results::ResultFile& file);
 
 // Per (kernel, detector) with campaigns whose knee was not found: "kernel/detector: found k/n; edge: rank0
 // repeat 0,1; none: ...". Empty when every campaign found its knee.

@@ -16,6 +16,21 @@ std::string interval_text(double low, double high) {
   return fmt::format("{:.0f}-{:.0f}", low, high);
 }
 
+// A size in at most 5 characters: exact below 10000, else 3 significant digits with k, M or G.
+std::string short_size(double v) {
+  if (std::isnan(v)) return "-";
+  if (v < 1e4) return fmt::format("{:.0f}", v);
+  const char* suffix[] = {"k", "M", "G", "T"};
+  std::size_t i = 0;
+  v /= 1e3;
+  while (v >= 999.5 && i + 1 < std::size(suffix)) v /= 1e3, ++i;
+  return fmt::format("{:.3g}", v) + suffix[i];
+}
+
+std::string short_interval(double low, double high) {
+  return std::isnan(low) || std::isnan(high) ? "-" : short_size(low) + "-" + short_size(high);
+}
+
 std::string interval_text(const results::Campaign& c) { return interval_text(c.knee_low_size, c.knee_high_size); }
 
 const std::vector<TextTable::Column>& campaign_columns() {
@@ -54,7 +69,7 @@ std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const 
           std::to_string(c.knee_index),
           std::to_string(c.knee_size),
           interval_text(c),
-          Measure{results::throughput_at_knee(c), 2},
+          Measure{results::throughput_at_knee(c), 1},
           c.metric_unit,
           Measure{c.knee_quality, 1, true},
           Measure{results::at_knee(c, &results::Point::power_w), 1},

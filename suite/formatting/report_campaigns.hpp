@@ -32,6 +32,10 @@ const std::vector<TextTable::Column>& campaign_columns();
 // "LOW-HIGH" of the knee's 95% interval in elements, "-" when it has none.
 std::string interval_text(const results::Campaign& c);
 std::string interval_text(double low, double high);
+// A size in at most 5 characters: exact below 10000, else 3 significant digits with k, M or G ("-" for NaN);
+// an interval of two such, "LOW-HIGH" ("-" when it has none).
+std::string short_size(double v);
+std::string short_interval(double low, double high);
 
 std::vector<CampaignCell> campaign_cells(const results::RankResult& rank, const results::Campaign& c);
 

@@ -1,6 +1,7 @@
 // The report's table forms (see report_table.hpp).
 #include "suite/formatting/report_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -44,65 +45,88 @@ std::vector<std::string> header_lines(const results::ResultFile& file) {
   return lines;
 }
 
-// One row per rank that started: where it ran and which device it drove (the UUID tells devices apart;
-// the power column is the sensor, "unavailable" without NVML, the reason being in the JSON report).
-// Without details: rank, host, device, memory and power sensor only (the rest is wide: UUIDs).
-TextSection devices_section(const results::ResultFile& file, bool details) {
-  std::vector<TextTable::Column> columns{{"rank", Align::right},
-                                         {"host"},
-                                         {"device"},
-                                         {"uuid"},
-                                         {"pci_bus"},
-                                         {"cc"},
-                                         {"SMs", Align::right},
-                                         {"memory_GiB", Align::right},
-                                         {"driver"},
-                                         {"power"}};
-  const std::vector<std::size_t> shown =
-      details ? std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} : std::vector<std::size_t>{0, 1, 2, 7, 9};
-  std::vector<TextTable::Column> kept;
-  for (std::size_t i : shown) kept.push_back(columns[i]);
-  TextTable table(std::move(kept));
+// One row per rank that started: where it ran and which device it drove, its memory and power sensor
+// ("unavailable" without NVML, the reason being in the JSON report); with details a second table of the ranks'
+// cards (PCI bus, UUID, compute capability, SMs, driver), the UUIDs being too wide to share the first.
+std::vector<TextSection> devices_sections(const results::ResultFile& file, bool details) {
+  TextTable table({{"rank", Align::right}, {"host"}, {"device"}, {"memory_GiB", Align::right}, {"power"}});
+  TextTable cards(
+      {{"rank", Align::right}, {"pci_bus"}, {"uuid"}, {"cc"}, {"SMs", Align::right}, {"driver"}});
   std::size_t count = 0;
   for (const auto& rank : file.ranks) {
     if (!rank.start_error.empty()) continue;
     const auto& d = rank.device;
     ++count;
-    const std::vector<std::string> cells{
-        std::to_string(rank.rank), d.hostname, d.name, d.uuid.empty() ? "-" : d.uuid,
-        d.pci_bus_id.empty() ? "-" : d.pci_bus_id, std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor),
-        std::to_string(d.sm_count), number(static_cast<double>(d.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0), 1),
-        d.driver_version.empty() ? "-" : d.driver_version,
-        d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))};
-    std::vector<std::string> row;
-    for (std::size_t i : shown) row.push_back(cells[i]);
-    table.add_row(std::move(row));
+    table.add_row({std::to_string(rank.rank), d.hostname, d.name,
+                   number(static_cast<double>(d.memory_total_bytes) / (1024.0 * 1024.0 * 1024.0), 1),
+                   d.power_sensor.empty() ? "-" : d.power_sensor.substr(0, d.power_sensor.find(':'))});
+    cards.add_row({std::to_string(rank.rank), d.pci_bus_id.empty() ? "-" : d.pci_bus_id, d.uuid.empty() ? "-" : d.uuid,
+                   std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor), std::to_string(d.sm_count),
+                   d.driver_version.empty() ? "-" : d.driver_version});
   }
-  if (count == 0) return {.title = "Devices: none"};
-  return {.title = "Devices (" + std::to_string(count) + ")", .table = std::move(table)};
+  if (count == 0) return {{.title = "Devices: none"}};
+  std::vector<TextSection> sections{{.title = "Devices (" + std::to_string(count) + ")", .table = std::move(table)}};
+  if (details) sections.push_back({.title = "Their cards", .table = std::move(cards)});
+  return sections;
 }
 
-TextSection campaigns_section(const results::ResultFile& file) {
-  TextTable table(campaign_columns());
+// Per kernel a table of its campaigns: the columns of campaign_columns() but the device (the Devices table
+// names each rank's), the kernel, and the unit, timing, stop and throttled where one value for all its
+// campaigns (said in the title); headers shortened, so that a table fits kTextWidth. The last section lists
+// the errors.
+std::vector<TextSection> campaigns_sections(const results::ResultFile& file) {
+  const std::map<std::string, std::string> shorter{{"repeat", "rep"},   {"points", "pts"},     {"index", "idx"},
+                                                   {"of_plateau", "%plat"}, {"power_W", "W"}, {"throttled", "thr"},
+                                                   {"elapsed_s", "time"}, {"throughput", "tput"}};
+  const std::set<std::string> said_once{"unit", "timing", "stop", "throttled"};  // in the title when one value
+  const auto& all = campaign_columns();
+  const auto column = [&](const std::string& header) {
+    return static_cast<std::size_t>(
+        std::find_if(all.begin(), all.end(), [&](const auto& c) { return c.header == header; }) - all.begin());
+  };
+  std::map<std::string, std::vector<std::vector<std::string>>> kernels;  // kernel -> rows, every column's text
   std::vector<std::string> errors;
-  std::size_t count = 0;
-  for (const auto& rank : file.ranks) {
+  for (const auto& rank : file.ranks)
     for (const auto& c : rank.campaigns) {
-      ++count;
       std::vector<std::string> row;
       for (const auto& cell : campaign_cells(rank, c)) row.push_back(cell_text(cell));
-      table.add_row(std::move(row));
-      if (!c.error.empty()) {
+      row[column("size_95")] = short_interval(c.knee_low_size, c.knee_high_size);  // exact in the CSV form
+      kernels[c.kernel].push_back(std::move(row));
+      if (!c.error.empty())
         errors.push_back("rank " + std::to_string(c.rank) + " " + c.kernel + "/" + c.detector + " repeat " +
                          std::to_string(c.repeat) + ": " + c.error);
-      }
     }
+  if (kernels.empty()) return {{.title = "Campaigns: none"}};
+  std::vector<TextSection> sections;
+  for (const auto& [kernel, rows] : kernels) {
+    std::vector<std::size_t> shown;
+    std::vector<TextTable::Column> columns;
+    std::string once;  // "unit GB/s, timing warm, ..."
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const auto& h = all[i].header;
+      if (h == "device" || h == "kernel") continue;
+      if (said_once.count(h) &&
+          std::all_of(rows.begin(), rows.end(), [&](const auto& row) { return row[i] == rows.front()[i]; })) {
+        once += (once.empty() ? "" : ", ") + h + " " + rows.front()[i];
+        continue;
+      }
+      shown.push_back(i);
+      columns.push_back({shorter.count(h) ? shorter.at(h) : h, all[i].align});
+    }
+    TextTable table(std::move(columns));
+    for (const auto& row : rows) {
+      std::vector<std::string> cells;
+      for (std::size_t i : shown) cells.push_back(row[i]);
+      table.add_row(std::move(cells));
+    }
+    sections.push_back({.title = "Campaigns of " + kernel + " (" + std::to_string(rows.size()) + "; all: " + once +
+                                 "; idx, size, tput (throughput), W and work/J at the knee, or at the last point "
+                                 "without one; %plat: of the plateau; thr: throttled points; time: seconds elapsed)",
+                        .table = std::move(table)});
   }
-  if (count == 0) return {.title = "Campaigns: none"};
-  return {"Campaigns (" + std::to_string(count) +
-              "; index/size/throughput/power/work per joule at the knee, or at the last point when no knee "
-              "was found)",
-          std::move(table), "Errors:", std::move(errors)};
+  sections.back().list_title = "Errors:";
+  sections.back().list = std::move(errors);
+  return sections;
 }
 
 // Per kernel, the ranks a detector's model row rests on none of the campaigns of, because none found a knee:
@@ -122,36 +146,43 @@ std::vector<std::string> stability_left_out(const std::vector<results::Stability
   return out;
 }
 
-TextSection stability_section(const results::ResultFile& file) {
-  if (file.stability.empty()) return {.title = "Knee stability: none"};
-  TextTable table({{"kernel"},
-                   {"detector"},
-                   {"scope"},
-                   {"group"},
-                   {"knees", Align::right},
-                   {"index_mode", Align::right},
-                   {"index_mean", Align::right},
-                   {"index_sd", Align::right},
-                   {"size_median", Align::right},
-                   {"size_iqr", Align::right},
-                   {"within1", Align::right},
-                   {"throughput_cv", Align::right},
-                   {"size_cv", Align::right},
-                   {"overlap95", Align::right}});
+// Per kernel a table of its stability rows; the last section lists the knees not found and the GPUs left out.
+std::vector<TextSection> stability_sections(const results::ResultFile& file) {
+  if (file.stability.empty()) return {{.title = "Knee stability: none"}};
+  std::map<std::string, TextTable> tables;
   for (const auto& r : file.stability) {
-    table.add_row({r.kernel, r.detector, r.scope, r.group,
-                   std::to_string(r.knees_found) + "/" + std::to_string(r.campaigns),
-                   r.knees_found ? std::to_string(r.knee_index_mode) : "-", number(r.knee_index_mean, 2), number(r.knee_index_stddev, 2),
-                   number(r.knee_size_median, 0), number(r.knee_size_iqr, 0), number(r.within1_fraction, 2),
-                   number(r.throughput_cv, 3), number(r.knee_size_cv, 3), std::to_string(r.intervals_overlapping)});
+    auto [it, added] = tables.try_emplace(r.kernel, std::vector<TextTable::Column>{{"detector"},
+                                                                                   {"group"},
+                                                                                   {"knees", Align::right},
+                                                                                   {"mode", Align::right},
+                                                                                   {"mean", Align::right},
+                                                                                   {"sd", Align::right},
+                                                                                   {"size_med", Align::right},
+                                                                                   {"size_iqr", Align::right},
+                                                                                   {"within1", Align::right},
+                                                                                   {"tput_cv", Align::right},
+                                                                                   {"size_cv", Align::right},
+                                                                                   {"ovl95", Align::right}});
+    it->second.add_row({r.detector, r.group, std::to_string(r.knees_found) + "/" + std::to_string(r.campaigns),
+                        r.knees_found ? std::to_string(r.knee_index_mode) : "-", number(r.knee_index_mean, 2),
+                        number(r.knee_index_stddev, 2), number(r.knee_size_median, 0), number(r.knee_size_iqr, 0),
+                        number(r.within1_fraction, 2), number(r.throughput_cv, 3), number(r.knee_size_cv, 3),
+                        std::to_string(r.intervals_overlapping)});
   }
+  std::vector<TextSection> sections;
+  for (auto& [kernel, table] : tables)
+    sections.push_back({.title = "Knee stability of " + kernel + " per detector over the knees found (knees: "
+                                 "found/campaigns; group: a rank over its repeats, a model over its GPUs, or all; mode, mean, sd: "
+                                 "of the knee's point index; tput_cv: of the throughput at the knee; size_med: the median knee; "
+                                 "ovl95: the most knees whose 95% intervals share a size)",
+                        .table = std::move(table)});
   auto lines = knees_not_found(results::complete_campaigns(file.ranks));
   for (auto& line : stability_left_out(file.stability)) lines.push_back(std::move(line));
-  return {"Knee stability per detector over the knees found (knees: found/campaigns; overlap95: most sharing a size)",
-          std::move(table),
-          "Knees not found (edge: at the first or last size or below half the plateau; left out), and GPUs left out "
-          "of a model row:",
-          std::move(lines)};
+  sections.back().list_title =
+      "Knees not found (edge: at the first or last size or below half the plateau; left out), and GPUs left out "
+      "of a model row:";
+  sections.back().list = std::move(lines);
+  return sections;
 }
 
 TextSection agreement_section(const results::ResultFile& file) {
@@ -186,15 +217,16 @@ TextDocument report_document(const results::ResultFile& file, const std::string&
   const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
   std::vector<TextSection> sections{health_section(verdicts)};
   if (auto kernels = health_kernels_section(verdicts)) sections.push_back(std::move(*kernels));
-  sections.push_back(answer_section(file));
+  for (auto& s : answer_sections(file)) sections.push_back(std::move(s));
   if (auto regimes = regimes_section(file)) sections.push_back(std::move(*regimes));
   if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
   if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
-  sections.push_back(devices_section(file, details));
-  if (details)
-    for (auto&& s : {sweep_consensus_section(file), campaigns_section(file), stability_section(file),
-                     agreement_section(file)})
-      sections.push_back(s);
+  for (auto& s : devices_sections(file, details)) sections.push_back(std::move(s));
+  if (details) {
+    for (auto* part : {&sweep_consensus_sections, &campaigns_sections, &stability_sections})
+      for (auto& s : part(file)) sections.push_back(std::move(s));
+    sections.push_back(agreement_section(file));
+  }
   return {"autobench-mpi results: " + text::printable(path, text::kMessageBytes), header_lines(file),
           std::move(sections)};
 }

@@ -9,12 +9,6 @@
 namespace autobench::formatting {
 namespace {
 
-// Characters, not bytes: UTF-8 continuation bytes do not count.
-std::size_t display_width(const std::string& s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
 // One Markdown table line: the cells between pipes, their own pipes escaped.
 std::string markdown_line(const std::vector<std::string>& cells) {
   std::string line = "|";
@@ -27,6 +21,11 @@ std::string markdown_line(const std::vector<std::string>& cells) {
 }
 
 }  // namespace
+
+std::size_t display_width(const std::string& s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
 
 TextTable::TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {
   for (auto& c : columns_) c.header = text::printable(c.header, text::kMessageBytes);

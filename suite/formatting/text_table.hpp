@@ -6,6 +6,9 @@
 
 namespace autobench::formatting {
 
+// Characters, not bytes: UTF-8 continuation bytes do not count.
+std::size_t display_width(const std::string& s);
+
 class TextTable {
  public:
   enum class Align { left, right };

@@ -98,54 +98,67 @@ void for_each_record(std::istream& in, const std::string& name, const std::funct
   }
 }
 
-RankJournal read(std::istream& in, const std::string& name) {
-  RankJournal j;
-  std::string two_runs;
-  bool void_records = false;  // after damage (or before the rank's first start), up to its next start
-  auto damage = [&](const std::string& what) {
-    if (j.damage.empty()) j.damage = what;
-    void_records = true;
-  };
+Salvage for_each_salvaged_record(std::istream& in, const std::string& name, const std::string& start,
+                                 const std::function<void(const json&)>& f) {
+  Salvage salvage;  // ends_void: after damage (or before the rank's first start), up to its next start
+  bool started = false;
   for_each_record(
       in, name,
       [&](const json& record) {
         const std::string type = record.at("type");
-        if (type != "rank" && void_records) return;
-        if (type != "rank" && !j.started) throw std::runtime_error("a " + text::echo(type) + " record before the rank's start record");
-        if (type == "rank") {
-          const std::string id = record.value("run_id", "");
-          if (j.started && id != j.run_id && two_runs.empty())
-            two_runs = "records of two runs (run id '" + j.run_id + "', then '" + id + "')";
-          auto rank = record.at("rank").get<results::RankResult>();
-          j.run_id = id;
-          rank.campaigns = std::move(j.rank.campaigns);
-          j.rank = std::move(rank);
-          j.started = true;
-          j.done = false;
-          j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
-          void_records = false;
-        } else if (type == "point") {
-          j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
-        } else if (type == "campaign") {
-          auto c = record.at("campaign").get<results::Campaign>();
-          j.unfinished.erase({c.kernel, c.repeat});
-          auto& list = j.rank.campaigns;
-          std::erase_if(list, [&](const results::Campaign& o) {
-            return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
-          });
-          list.push_back(std::move(c));
-        } else if (type == "done") {
-          j.done = true;
-        } else if (type == "failed") {
-          j.rank.error = record.at("error").get<std::string>();  // a later "rank" record (a resume) clears it
-          j.done = false;
-        } else {
-          throw std::runtime_error("unknown record type " + text::echo(type));
+        if (type != start && salvage.ends_void) return;
+        if (type != start && !started) throw std::runtime_error("a " + text::echo(type) + " record before the rank's start record");
+        if (type == start) {
+          started = true;
+          salvage.ends_void = false;
         }
+        f(record);
       },
-      damage);
+      [&](const std::string& what) {
+        if (salvage.damage.empty()) salvage.damage = what;
+        salvage.ends_void = true;
+      });
+  return salvage;
+}
+
+RankJournal read(std::istream& in, const std::string& name) {
+  RankJournal j;
+  std::string two_runs;
+  const Salvage salvage = for_each_salvaged_record(in, name, "rank", [&](const json& record) {
+    const std::string type = record.at("type");
+    if (type == "rank") {
+      const std::string id = record.value("run_id", "");
+      if (j.started && id != j.run_id && two_runs.empty())
+        two_runs = "records of two runs (run id '" + j.run_id + "', then '" + id + "')";
+      auto rank = record.at("rank").get<results::RankResult>();
+      j.run_id = id;
+      rank.campaigns = std::move(j.rank.campaigns);
+      j.rank = std::move(rank);
+      j.started = true;
+      j.done = false;
+      j.unfinished.clear();  // sweeps under way at a restart are measured again from their first size
+    } else if (type == "point") {
+      j.unfinished[{record.at("kernel"), record.at("repeat")}].push_back(record.at("point").get<results::Point>());
+    } else if (type == "campaign") {
+      auto c = record.at("campaign").get<results::Campaign>();
+      j.unfinished.erase({c.kernel, c.repeat});
+      auto& list = j.rank.campaigns;
+      std::erase_if(list, [&](const results::Campaign& o) {
+        return o.kernel == c.kernel && o.detector == c.detector && o.repeat == c.repeat;
+      });
+      list.push_back(std::move(c));
+    } else if (type == "done") {
+      j.done = true;
+    } else if (type == "failed") {
+      j.rank.error = record.at("error").get<std::string>();  // a later "rank" record (a resume) clears it
+      j.done = false;
+    } else {
+      throw std::runtime_error("unknown record type " + text::echo(type));
+    }
+  });
   if (!two_runs.empty()) throw std::runtime_error(name + ": " + two_runs);
-  if (void_records) j.done = false;  // what the damage voided is measured again
+  j.damage = salvage.damage;
+  if (salvage.ends_void) j.done = false;  // what the damage voided is measured again
   return j;
 }
 

@@ -72,4 +72,19 @@ void for_each_record(std::istream& in, const std::string& name, const std::funct
 
 RankJournal read_file(const std::string& path);
 
+// What salvaging a journal found: its first damage ("" none: the line and why) and whether the journal
+// ends in records that damage voided.
+struct Salvage {
+  std::string damage;
+  bool ends_void = false;
+};
+
+// Calls f with every record of a journal that damage did not void, for every kind of journal (a benchmark
+// rank's, whose starts are "rank" records; a dataset rank's, whose starts are "run" records). Damage is a
+// line that is not a valid record (f throws for it), or a record before the rank's first `start` record:
+// what comes before it is kept, the records after it are void up to the rank's next start (a resume),
+// which f gets again. A truncated last line is ignored.
+Salvage for_each_salvaged_record(std::istream& in, const std::string& name, const std::string& start,
+                                 const std::function<void(const nlohmann::json&)>& f);
+
 }  // namespace autobench::journal

@@ -14,6 +14,7 @@
 #include "suite/campaign/run_settings.hpp"
 #include "record/bounded_json.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
+#include "suite/result_file/stored_consensus.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/results/knee.hpp"
 #include "suite/results/consensus_fields.hpp"
@@ -292,6 +293,7 @@ results::ResultFile read_results(const std::string& path) {
       out.consensus.push_back(std::move(row));
     }
   });
+  check_stored_consensus(path, out.consensus, out.ranks);
   return out;
 }
 

@@ -113,8 +113,9 @@ struct Campaign {
   double knee_found_fraction = kNaN;  // share of the replicates that found a knee
   std::string estimator;           // the time statistic behind the throughput: mean, median or min
   // The L2 hump of the campaign's sweep (detect/regimes.hpp; set by stats::assign_regimes): the regime of
-  // its knee ("single": a curve without a hump; "cache" or "memory"), the size of the cache regime's
-  // throughput peak and of the memory regime's first point (the fall-out point); 0 without a hump.
+  // its knee ("single": a curve without a hump; "cache", "memory", or "transition" between the two), the
+  // size of the cache regime's throughput peak and of the memory regime's first point (the fall-out
+  // point); 0 without a hump.
   std::string regime = "single";
   std::uint64_t regime_peak_size = 0;
   std::uint64_t regime_fallout_size = 0;

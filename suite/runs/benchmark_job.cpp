@@ -408,7 +408,13 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   // On stdout after the "done" line (one stream: mpirun forwards it in order), on stderr with --quiet, whose
   // stdout is the path alone.
   std::fflush(stdout);
-  for (const auto& line : health) fmt::print(settings_.verbosity > 0 ? stdout : stderr, "autobench-mpi: {}\n", line.c_str());
+  std::FILE* last = settings_.verbosity > 0 ? stdout : stderr;
+  for (const auto& line : health) fmt::print(last, "autobench-mpi: {}\n", line.c_str());
+  // An incomplete run's last line says how to continue (mpirun's exit code may be its own, 1 after SIGTERM,
+  // SIGINT or SIGHUP), on the stream of the lines before it: a launcher forwards stdout and stderr apart.
+  if (!info.complete)
+    fmt::print(last, "autobench-mpi: the results are incomplete; continue with: {}\n",
+               autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   return {exit_code, ""};
 }
 

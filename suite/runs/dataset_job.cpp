@@ -109,13 +109,16 @@ class DatasetJob : public RankJob {
            autobench_command(ctx.mpi.size(), "dataset --resume " + ctx.run_dir) + "\n";
   }
 
-  // This rank's journal so far; another run's is refused.
+  // This rank's journal so far, salvaged up to damage (named on stderr); another run's is refused.
   std::string resume_rank(const JobContext& ctx) override {
     try {
       previous_ = ds::read_dataset_journal(ctx.run_dir, ctx.mpi.rank(), ctx.run_id);
     } catch (const std::exception& e) {
       return e.what();
     }
+    if (!previous_.damage.empty())
+      fmt::print(stderr, "autobench-mpi: {} (salvaged up to this line; the rest is measured again)\n",
+                 previous_.damage.c_str());
     return "";
   }
 

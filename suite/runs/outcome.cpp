@@ -13,8 +13,18 @@ int launcher_rank() {
 }
 
 std::string autobench_command(int ranks, const std::string& args) {
-  return (ranks > 1 ? "mpirun -n " + std::to_string(ranks) + " " : std::string()) + "autobench-mpi " +
-         text::printable(args, text::kMessageBytes);  // a run directory's name cannot forge a line
+  std::string launcher;
+  if (ranks > 1) {
+    // srun's tasks carry SLURM_STEP_ID; so do the ranks of Open MPI's mpirun inside an allocation (its
+    // daemons run in a SLURM step), which carry OMPI_MCA_orte_hnp_uri as well.
+    const char* mpi_type = std::getenv("SLURM_MPI_TYPE");
+    const bool srun = std::getenv("SLURM_STEP_ID") && !std::getenv("OMPI_MCA_orte_hnp_uri");
+    launcher = srun ? "srun -n " + std::to_string(ranks) +
+                          (mpi_type && *mpi_type && std::string(mpi_type) != "none" ? " --mpi=" + text::printable(mpi_type, 32) : "")
+                    : "mpirun -n " + std::to_string(ranks);
+    launcher += " ";
+  }
+  return launcher + "autobench-mpi " + text::printable(args, text::kMessageBytes);  // a directory's name cannot forge a line
 }
 
 }  // namespace autobench::runs

@@ -111,7 +111,7 @@ for args, want_params, want in [
         ([], {}, {"kneedle": 45, "multiknee": [15, 45]}),
         (["--detector-param", "kneedle.online=false"], {"kneedle.online": "false"}, {"kneedle": 15}),
         (["--offline"], {"kneedle.online": "false"}, {"kneedle": 15}),
-        (["--detector-param", "multiknee.base=lmethod"], {"multiknee.base": "lmethod"}, {"multiknee": [15, 16]}),
+        (["--detector-param", "multiknee.base=lmethod"], {"multiknee.base": "lmethod"}, {"multiknee": [15, 16, 45]}),
         (["--detector-param", "kneedle.online=false,hybrid.proposer=lmethod"],
          {"kneedle.online": "false", "hybrid.proposer": "lmethod"}, {"hybrid": 16})]:
     settings, found = knees("--detector", "kneedle,multiknee,hybrid", *args)

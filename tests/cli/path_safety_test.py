@@ -32,8 +32,9 @@ for kernel, detector in (("../../../OUTSIDE", "triangle"), ("vecadd", "../../x/.
     with h5py.File(hostile, "r+") as f:
         f[CAMPAIGN].attrs["kernel"] = kernel
         f[CAMPAIGN].attrs["detector"] = detector
-        for name in list(f["stability"]):  # its stability rows counted the campaign under its old names
-            del f["stability"][name]
+        for summary in ("stability", "consensus"):  # their rows summarised the campaign under its old names
+            for name in list(f[summary]):
+                del f[summary][name]
     commands = [["export", hostile, "--output"], ["plot", hostile, "--output"]]
     for command in commands:
         out = os.path.join(OUT_PARENT, "out")

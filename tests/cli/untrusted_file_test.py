@@ -116,6 +116,21 @@ def stability_overcounts(f):
     g["campaigns"] = counts
 
 
+def consensus_column(name, change):
+    """Every /consensus/vecadd row's `name` column replaced by change(column)."""
+    def forge(f):
+        g = f["consensus/vecadd"]
+        values = change(g[name][:])
+        del g[name]
+        g[name] = values
+    return forge
+
+
+def consensus_of_no_kernel(f):
+    """A consensus for a kernel the file holds no campaign of."""
+    f.copy(f["consensus/vecadd"], "consensus/gemm")
+
+
 def unknown_stop_reason(f):
     f[CAMPAIGN].attrs["stop_reason"] = "bogus"
 
@@ -134,6 +149,16 @@ FORGED = {
     "a stability row counting campaigns the file lacks": (stability_overcounts, "its campaigns are"),
     "an unknown stop reason": (unknown_stop_reason, "unknown stop reason 'bogus'"),
 }
+# Consensus rows must summarise the campaigns too (read by every command like the above: report and
+# compare stand for them).
+CONSENSUS = {
+    "a consensus knee outside the measured sizes": (consensus_column("knee_size", lambda v: v * 0 + 1e15),
+                                                    "outside the measured sizes"),
+    "a consensus counting more voters than detectors": (consensus_column("voters", lambda v: v + 5), "counts 6 voters"),
+    "a consensus naming a detector that did not vote": (consensus_column("members", lambda v: [b"bogus"] * len(v)),
+                                                        "'bogus', which did not vote"),
+    "a consensus of a kernel without campaigns": (consensus_of_no_kernel, "/consensus/gemm row"),
+}
 for what, (change, message) in FORGED.items():
     path = damaged_copy(GOOD, os.path.join(SCRATCH, what.replace(" ", "_").replace("/", "_") + ".h5"), change)
     out = os.path.join(SCRATCH, "out")
@@ -144,6 +169,10 @@ for what, (change, message) in FORGED.items():
         refused(args, what, message)
     left = os.listdir(out) if os.path.exists(out) else []
     check(not left, f"{what}: export left {left}")
+for what, (change, message) in CONSENSUS.items():
+    path = damaged_copy(GOOD, os.path.join(SCRATCH, what.replace(" ", "_") + ".h5"), change)
+    for args in (["report", path], ["compare", GOOD, path]):
+        refused(args, what, message)
 
 # Special files named as inputs: refused by what they are, at once (a FIFO used to block forever, /dev/zero
 # to be read without end).
@@ -155,6 +184,12 @@ for path, message in SPECIAL.items():
                  ["evaluate", "--dataset", path], ["model", "predict", path, "--config", "n=1"]):
         refused(args, path, message)
     refused(["profile", "show", "--db", path], path, message)
+    refused(["--backend", "sim", "--kernels", "vecadd", "--calibration", path, "--output", os.path.join(SCRATCH, "cal")],
+            path, "--calibration " + path + ": " + message)  # it used to say "no such file"
+    check(not os.path.exists(os.path.join(SCRATCH, "cal")), f"--calibration {path} created the output directory")
+fifo_json = fifo + ".json"  # a device-profile database named as the health reference
+os.mkfifo(fifo_json)
+refused(["report", "--reference", fifo_json, GOOD], fifo_json, "is a FIFO")
 
 # A model file whose interior_knots is 10^9 (it used to take 5.9 GB in 30 s).
 models = os.path.join(SCRATCH, "models")
@@ -190,5 +225,6 @@ refused(["merge", RUN_DIR], "run.json nested 100,000 deep", "nested deeper")
 with open(os.path.join(RUN_DIR, "run.json"), "w") as f:
     f.write(manifest)
 
-check.finish(f"ok: {len(FORGED)} forged results files through report, export, compare, detect and profile add; "
+check.finish(f"ok: {len(FORGED)} forged results files through report, export, compare, detect and profile add, "
+             f"{len(CONSENSUS)} forged consensus rows; "
              f"{len(SPECIAL)} special files; a forged model file and run.json")

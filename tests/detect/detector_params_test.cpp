@@ -50,10 +50,11 @@ TEST(DetectorParams, AChoiceKnobChangesItsDetectorsKneeOnAKnownCurve) {
   const Curve two_steps = log_piecewise(60, {{0, 10}, {15, 500}, {30, 500}, {45, 1000}});
   EXPECT_EQ(make("kneedle")->find(two_steps).index, 45u);
   EXPECT_EQ(make("kneedle", with("kneedle.online=false"))->find(two_steps).index, 15u);
-  // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15.
+  // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15 and
+  // [16, 59], which starts with an elbow below its chord (the plateau before the second step), at 45.
   EXPECT_EQ(make("multiknee")->find(two_steps).all, (std::vector<std::size_t>{15, 45}));
   EXPECT_EQ(make("multiknee", with("multiknee.base=lmethod"))->find(two_steps).all,
-            (std::vector<std::size_t>{15, 16}));
+            (std::vector<std::size_t>{15, 16, 45}));
   // Hybrid's proposer picks the knee among the confirmed ones: offline kneedle's first, the L-method's 16.
   const Params offline = with("kneedle.online=false");
   EXPECT_EQ(make("hybrid", offline)->find(two_steps).index, 15u);
@@ -90,8 +91,9 @@ TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
                                                         "hybrid.confirmer", "kneedle.sensitivity",
                                                         "kneedle.polynomial_degree", "kneedle.online",
                                                         "kneedle.direction", "kneedle.interp",
-                                                        "multiknee.strong_fraction", "multiknee.min_segment",
-                                                        "multiknee.min_bend", "multiknee.base"}));
+                                                        "menger.strong_fraction", "multiknee.strong_fraction",
+                                                        "multiknee.min_segment", "multiknee.min_bend",
+                                                        "multiknee.base"}));
   for (const auto& e : list())
     for (const auto& spec : e.params)
       EXPECT_NO_THROW(parse_param(e.name + "." + spec.key + "=" + default_text(spec))) << e.name << "." << spec.key;
@@ -100,7 +102,8 @@ TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
 TEST(DetectorParams, BadInputIsOneLineNamingItAndTheAllowedOnes) {
   const std::string all = "fitted.base, hybrid.tolerance, hybrid.proposer, hybrid.confirmer, kneedle.sensitivity, "
                           "kneedle.polynomial_degree, kneedle.online, kneedle.direction, kneedle.interp, "
-                          "multiknee.strong_fraction, multiknee.min_segment, multiknee.min_bend, multiknee.base";
+                          "menger.strong_fraction, multiknee.strong_fraction, multiknee.min_segment, "
+                          "multiknee.min_bend, multiknee.base";
   EXPECT_EQ(refusal("kneedle.sensitivity"),
             "'kneedle.sensitivity' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed NAME.KEY: " + all + ")");
   EXPECT_EQ(refusal("sensitivity=1"), "'sensitivity=1' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed "

@@ -1,9 +1,11 @@
-// `menger`: largest curvature of point triples, signed by shape.
+// `menger`: the first strong curvature of point triples, signed by shape.
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "detect/detector.hpp"
+#include "detect/detector_params.hpp"
 
 namespace autobench::detect {
 namespace {
@@ -30,6 +32,26 @@ TEST(Menger, PrefersTheSharperOfTwoBends) {
     c.y.push_back(i <= 5 ? 3.0 * i : i <= 12 ? 15.0 + 2.0 * (i - 5) : 29.0);
   }
   EXPECT_EQ(make("menger", linear())->find(c).index, 12u);
+}
+
+// A rise of slope 3 that bends smoothly (over x = 10 to 20) into a slope of 0.3, then a corner at x = 30
+// onto the plateau. In the unit square the corner on the nearly flat stretch is the sharper (curvature
+// 9.4 against 6.5 at x = 19). On a fit of a curve (on_fit, as make sets it for spline or saturating
+// smoothing) the saturation bend is the first strong one, the knee; strong_fraction 1 asks for the sharpest,
+// which is also the knee on the points (there noise makes every point a curvature maximum).
+TEST(Menger, TheKneeIsTheFirstStrongBendNotASharperOneOnThePlateau) {
+  Curve c;
+  const auto f = [](double t) { return t <= 10 ? 3 * t : 30 + 3 * (t - 10) - 2.7 * (t - 10) * (t - 10) / 20; };
+  for (int i = 0; i <= 40; ++i) {
+    c.x.push_back(i);
+    c.y.push_back(i <= 20 ? f(i) : f(20) + 0.3 * (std::min(i, 30) - 20));
+  }
+  Params fit = linear();
+  fit.on_fit = true;
+  EXPECT_EQ(make("menger", fit)->find(c).index, 19u);
+  set_param(fit, parse_param("menger.strong_fraction=1"));
+  EXPECT_EQ(make("menger", fit)->find(c).index, 30u);
+  EXPECT_EQ(make("menger", linear())->find(c).index, 30u);
 }
 
 TEST(Menger, OnlyBendsOfTheRequestedShapeCount) {

@@ -57,10 +57,10 @@ TEST(MultiKnee, UsesTheConfiguredBaseDetector) {
   Params p;
   p.chosen["multiknee.base"] = "menger";
   EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 45}));
-  // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15; its
-  // split of [16, 59] (flat, rise, flat) does not clear that segment's chord.
+  // The L-method splits the whole curve at 16, one point past the first corner, then [0, 16] at 15, and
+  // [16, 59] (flat, rise, flat) from the elbow it starts with (chord.hpp) at the second corner, 45.
   p.chosen["multiknee.base"] = "lmethod";
-  EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 16}));
+  EXPECT_EQ(make("multiknee", p)->find(two_knees()).all, (std::vector<std::size_t>{15, 16, 45}));
 }
 
 TEST(MultiKnee, SegmentsShorterThanMinSegmentAreNotSearched) {

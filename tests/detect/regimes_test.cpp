@@ -35,6 +35,7 @@ TEST(FindRegimes, TheH100TriadHumpPeaksInL2AndFallsOutPastIt) {
   EXPECT_EQ(regime_of(split, 2), Regime::cache);
   EXPECT_EQ(regime_of(split, 3), Regime::memory);
   EXPECT_EQ(regimes(split), (std::vector<Regime>{Regime::cache, Regime::memory}));
+  EXPECT_THROW(regime_range(split, Regime::transition, 9), std::invalid_argument) << "the fall is not searched";
   EXPECT_EQ(regime_range(split, Regime::cache, 9), (std::pair<std::size_t, std::size_t>{0, 2}));
   EXPECT_EQ(regime_range(split, Regime::memory, 9), (std::pair<std::size_t, std::size_t>{3, 8}));
   EXPECT_THROW(regime_range(split, Regime::single, 9), std::invalid_argument);
@@ -61,6 +62,23 @@ TEST(FindRegimes, ASaturatingCurveOrASmallDipIsOneRegime) {
   EXPECT_FALSE(find_regimes(dip, bytes_of(dip, 12), l2).hump);
   for (std::size_t i = 31; i < 36; ++i) dip.y[i] *= 0.89 / 0.95;
   EXPECT_TRUE(find_regimes(dip, bytes_of(dip, 12), l2).hump) << "11 % under: a hump";
+}
+
+// A knee found on the whole curve between the peak and the fall-out point lies in neither regime: it is
+// labelled `transition` (before, `memory`; H200 triad, rank 0: triangle's recorded 3.05 M and menger's
+// 3.69 M between the peak 2.77 M and the fall-out point 4.46 M).
+TEST(FindRegimes, TheFallBetweenThePeakAndTheFallOutPointIsTheTransition) {
+  const Curve fall{{1e6, 2e6, 2.77e6, 3.05e6, 3.69e6, 4.46e6, 8e6, 16e6, 64e6},
+                   {2000, 3000, 3888, 3600, 3400, 3290, 3800, 4200, 4388}};
+  const auto split = find_regimes(fall, bytes_of(fall, 12), 60e6);
+  ASSERT_TRUE(split.hump);
+  EXPECT_EQ(split.peak, 2u);
+  EXPECT_EQ(split.fallout, 5u);
+  EXPECT_EQ(regime_of(split, 2), Regime::cache);
+  EXPECT_EQ(regime_of(split, 3), Regime::transition);
+  EXPECT_EQ(regime_of(split, 4), Regime::transition);
+  EXPECT_EQ(regime_of(split, 5), Regime::memory);
+  EXPECT_EQ(kRegimeNames.name(Regime::transition), "transition");
 }
 
 // A hump as log-linear pieces: the cache knee at 15, the peak at 25, the trough at 27 (25 % down), the

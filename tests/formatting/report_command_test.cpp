@@ -56,9 +56,10 @@ TEST_F(ReportCommand, PrintsTheAnswerByDefaultAndTheRestWithDetails) {
   const auto text = report({path_});
   EXPECT_TRUE(contains(text, "backend: sim (simulated devices, not GPU measurements)"));
   EXPECT_TRUE(contains(text, "Answer: consensus knee"));
-  EXPECT_FALSE(contains(text, "Campaigns (8;"));
+  EXPECT_FALSE(contains(text, "Campaigns of gemm ("));
   const auto details = report({path_, "--details"});
-  EXPECT_TRUE(contains(details, "Campaigns (8;"));
+  EXPECT_TRUE(contains(details, "Campaigns of gemm (4;"));
+  EXPECT_TRUE(contains(details, "Campaigns of vecadd (4;"));
   EXPECT_TRUE(contains(details, "Knee stability"));
 }
 
@@ -82,8 +83,8 @@ TEST_F(ReportCommand, PrintsJsonOnRequest) {
 TEST_F(ReportCommand, PrintsMarkdownOnRequest) {
   const auto text = report({path_, "--format", "markdown", "--details"});
   EXPECT_EQ(text.substr(0, text.find('\n')), "# autobench-mpi results: " + path_);
-  EXPECT_TRUE(contains(text, "\n## Campaigns (8;"));
-  EXPECT_TRUE(contains(text, "\n|---:|---|---|---|---:|"));
+  EXPECT_TRUE(contains(text, "\n## Campaigns of gemm (4;"));
+  EXPECT_TRUE(contains(text, "\n|---:|---|---:|---:|---|"));  // rank, detector, rep, pts, knee
 }
 
 TEST_F(ReportCommand, PrintsCsvOnRequest) {

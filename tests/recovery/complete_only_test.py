@@ -2,8 +2,9 @@
 """A results file is complete only when every planned campaign is in it, for merge and --resume alike:
 a journal that lost its start ("rank") line and its last campaign line, a journal with one bad line in the
 middle (salvaged up to it, the rest measured again by --resume), a foreign journal without its rank line,
-a run.json whose run_id is empty or missing, whose ranks count is too small, or whose kernels were edited.
-A manifest (run.json) never says complete: it is written before anything is measured."""
+a run.json whose run_id is empty or missing, whose ranks count is too small, or whose kernels were edited;
+a dataset run's journal with a bad line is salvaged by `dataset --resume` the same way. A manifest (run.json,
+dataset.json) never says complete: it is written before anything is measured."""
 import glob
 import json
 import os
@@ -87,6 +88,25 @@ check(r.returncode == 0, f"dataset: exit {r.returncode}: {r.stderr}")
 for manifest in glob.glob(os.path.join(SCRATCH, "dataset", "*", "dataset.json")):
     with open(manifest) as f:
         check(json.load(f)["info"]["complete"] is False, "dataset.json of a finished dataset run says complete: true")
+
+# 2b. A dataset run's journal with one bad line (a measured sample): `dataset --resume` salvages what comes
+# before it (benchmark journals alike), names the line, measures the rest again and writes every sample.
+(dataset_dir,) = glob.glob(os.path.join(SCRATCH, "dataset", "*"))
+os.remove(os.path.join(dataset_dir, "dataset.h5"))
+lines = lines_of(journal(dataset_dir))
+samples = [i for i, line in enumerate(lines) if '"sample":' in line]
+lines[samples[1]] = '{"sample": this is not JSON\n'
+write_lines(journal(dataset_dir), lines)
+r = run(["dataset", "--resume", dataset_dir, "--quiet"])
+check(r.returncode == 0 and f"rank0.jsonl line {samples[1] + 1}: not a JSON record" in r.stderr and "salvaged" in r.stderr,
+      f"dataset --resume with a bad journal line: exit {r.returncode}: {r.stderr}")
+resumed = lines_of(journal(dataset_dir))[len(lines):]
+again = [json.loads(line)["sample"]["id"] for line in resumed if '"sample":' in line]
+check(again == [1, 2, 3], f"dataset --resume measured samples {again} again, expected 1 to 3 (from the damage on)")
+with h5py.File(os.path.join(dataset_dir, "dataset.h5"), "r") as f:
+    ids = sorted(f["samples"]["id"][:].tolist())
+    check(f.attrs["complete"] == 1 and ids == [0, 1, 2, 3], f"dataset.h5 after the resume: ids {ids}, "
+          f"complete {f.attrs['complete']}")
 
 # 1. The start line and the last campaign line lost: merge says incomplete, and --resume measures the rest.
 lost = copy_of(A, "lost")

@@ -30,8 +30,9 @@ warm = sim("warm")
 cs = campaigns(warm)
 for c in cs:
     name = f"{c['detector']}: "
-    if c["regime"] not in ("cache", "memory"):
-        problems.append(name + f"regime {c['regime']!r}, expected cache or memory (a warm triad sweep has a hump)")
+    if c["regime"] not in ("cache", "memory", "transition"):
+        problems.append(name + f"regime {c['regime']!r}, expected cache, memory or transition (a warm triad sweep "
+                        "has a hump)")
     if not 0.5 * L2 < 12 * int(c["regime_peak_size"]) < L2:
         problems.append(name + f"peak at {c['regime_peak_size']} elements, not held in the 48 MB L2")
     if not int(c["regime_fallout_size"]) > int(c["regime_peak_size"]):
@@ -39,6 +40,10 @@ for c in cs:
     knee_in_cache = int(c["knee_size"]) <= int(c["regime_peak_size"])
     if (c["regime"] == "cache") != knee_in_cache:
         problems.append(name + f"regime {c['regime']} for a knee at {c['knee_size']} (peak {c['regime_peak_size']})")
+    in_fall = int(c["regime_peak_size"]) < int(c["knee_size"]) < int(c["regime_fallout_size"])
+    if (c["regime"] == "transition") != in_fall:
+        problems.append(name + f"regime {c['regime']} for a knee at {c['knee_size']} (peak {c['regime_peak_size']}, "
+                        f"fall-out {c['regime_fallout_size']})")
 with h5py.File(warm, "r") as f:
     regimes = sorted({r.decode() if isinstance(r, bytes) else r for r in f["consensus/triad/regime"][()]})
     if regimes != ["cache", "memory"]:
@@ -50,7 +55,7 @@ if ("model", "cache") not in rows or ("model", "memory") not in rows:
     problems.append(f"report --format json: consensus rows {sorted(rows)}, expected a model row per regime")
 if any(r["timing"] != "warm" for r in report["consensus"]):
     problems.append("report --format json: every consensus row of a warm run says timing warm")
-if {c["regime"] for c in report["campaigns"]} - {"cache", "memory"}:
+if {c["regime"] for c in report["campaigns"]} - {"cache", "memory", "transition"}:
     problems.append("report --format json: campaigns carry their regime")
 text = run("report", warm)[0]
 if "cache/warm" not in text or "memory/warm" not in text or "L2 regimes" not in text:

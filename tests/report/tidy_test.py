@@ -187,6 +187,18 @@ if not isinstance(ds.attrs.get("kernel"), str) or not all(isinstance(t, str) for
     problems.append(f"xarray: kernel attribute {ds.attrs.get('kernel')!r}, tunables {ds.tunables.values[:2]!r}")
 ds.close()
 
+# The whole file as an xarray tree: every sweep node has its dimension scale's name, size, as its coordinate
+# (no phony dimension), and launch_times_s its own dimension.
+with h5py.File(h5, "r") as f:
+    sweeps = sorted(f"sweeps/{r}/{s}" for r in f["sweeps"] for s in f["sweeps"][r])
+tree = xr.open_datatree(h5, engine="h5netcdf")
+for path in sweeps:
+    node = tree[path].dataset
+    if set(node.sizes) != {"size", "launch_times_s"} or "size" not in node.coords or \
+            any(v.dims != ("size",) for n, v in node.data_vars.items() if n != "launch_times_s"):
+        problems.append(f"xarray tree: {path} has dims {dict(node.sizes)}, coords {list(node.coords)}")
+tree.close()
+
 # docs/tidy.md's pandas example, run where the table is.
 docs = open(os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "docs", "tidy.md")).read()
 blocks = [b for b in re.findall(r"```python\n(.*?)```", docs, re.DOTALL) if "pd.read_csv" in b]

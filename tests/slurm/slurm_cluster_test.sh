@@ -85,6 +85,29 @@ timeout 900 srun -N4 -n4 --ntasks-per-node=1 --time=10 --mpi=pmix \
   fail "the srun step failed (status $?)"
 check_result "$scratch/srun" 4
 
+# `scancel --signal=TERM` reaches the tasks, which stop with exit 3 (srun returns it); the last line
+# names the srun command that continues the run, and that command completes it. (SIGTERM or SIGHUP to
+# srun itself kills the tasks at once: docs/promises.md.)
+step "scancel --signal=TERM of a 2-task step, then the resume command it printed"
+srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix "$AUTOBENCH_BINARY" --suite quick --repeats 3 --backend sim \
+  --sim-realtime 1 --power-window-ms 0 -q --output "$scratch/signalled" 2>"$scratch/signalled.err" >/dev/null &
+srun_pid=$!
+for _ in $(seq 600); do
+  (($(cat "$scratch"/signalled/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
+  sleep 0.1
+done
+scancel --signal=TERM "$(squeue -h -o %i | head -1)"
+status=0
+wait "$srun_pid" || status=$?
+((status == 3)) || fail "scancel --signal=TERM: srun exit $status, expected 3: $(tail -3 "$scratch/signalled.err")"
+resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/signalled.err" | tail -1)
+[[ $resume == *"continue with: srun -n 2 --mpi=pmix autobench-mpi --resume $scratch/signalled/"* ]] ||
+  fail "the last line does not name the srun resume command: '$resume'"
+resume=${resume#*continue with: }
+timeout 900 ${resume/autobench-mpi/$AUTOBENCH_BINARY} -q >/dev/null || fail "the printed resume command failed: $resume"
+h5dump -a /status "$scratch"/signalled/*/autobench.h5 | grep -q '"complete"' || fail "the resumed run is not complete"
+echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed the run"
+
 # Every template as a user submits it (from a directory of theirs, results and calibration file there
 # by default), its #SBATCH lines unchanged: --gpus-per-task/--gpus-per-node=1 --gpu-bind=closest work because each
 # emulated node has one fake gpu gres (local-cluster.sh: gres.conf File=/dev/null). The environment

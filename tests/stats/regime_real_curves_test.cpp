@@ -13,6 +13,7 @@
 
 #include "detect/analysis.hpp"
 #include "suite/stats/consensus.hpp"
+#include "suite/results/knee_status.hpp"
 #include "suite/stats/regime_knees.hpp"
 
 namespace autobench::stats {
@@ -94,13 +95,18 @@ const results::ConsensusRow& sweep_row(const std::vector<results::ConsensusRow>&
 
 std::vector<Sweep> all_sweeps() {
   auto out = read_sweeps("h100-20261123-full.csv");
-  for (auto& s : read_sweeps("h100x4-20261127-full.csv")) out.push_back(std::move(s));
+  for (const char* file : {"h100x4-20261127-full.csv", "h100x4-20261127-more.csv", "h200x4-20261127-full.csv"})
+    for (auto& s : read_sweeps(file)) out.push_back(std::move(s));
   return out;
 }
 
-bool humped(const Sweep& s) { return s.timing != "cold" && s.kernel != "gemm"; }
+std::string device_of(const Sweep& s) { return s.l2 == 52428800 ? "H100" : "H200"; }
 
-TEST(RegimeRealCurves, WarmBandwidthKernelsOnH100sHaveACacheAndAMemoryRegime) {
+// spmv's curve falls at its end too (its gathered x vector leaving L2, bench/knees/README.md), but its
+// working set there is 8x L2: no hump by find_regimes' rule, one regime.
+bool humped(const Sweep& s) { return s.timing != "cold" && s.kernel != "gemm" && s.kernel != "spmv"; }
+
+TEST(RegimeRealCurves, WarmBandwidthKernelsOnH100sAndH200sHaveACacheAndAMemoryRegime) {
   int humps = 0;
   for (const Sweep& s : all_sweeps()) {
     if (!humped(s)) continue;
@@ -108,7 +114,8 @@ TEST(RegimeRealCurves, WarmBandwidthKernelsOnH100sHaveACacheAndAMemoryRegime) {
     const auto split = sweep_regimes(s.kernel, s.curve, s.l2);
     ASSERT_TRUE(split.hump);
     ++humps;
-    EXPECT_LE(s.curve.y[split.fallout], 0.8 * s.curve.y[split.peak]) << "H100 humps fall by 20-33 %";
+    EXPECT_LE(s.curve.y[split.fallout], (device_of(s) == "H100" ? 0.81 : 0.9) * s.curve.y[split.peak])
+        << "H100 humps fall by 19-33 %, H200 humps by 10-20 %";
     const auto r = rank_of(s);
     std::vector<const results::Campaign*> campaigns;
     for (const auto& c : r.campaigns) campaigns.push_back(&c);
@@ -131,7 +138,8 @@ TEST(RegimeRealCurves, WarmBandwidthKernelsOnH100sHaveACacheAndAMemoryRegime) {
     EXPECT_DOUBLE_EQ(cache.regime_last_size, s.curve.x[split.peak]);
     EXPECT_DOUBLE_EQ(memory.regime_first_size, s.curve.x[split.fallout]);
   }
-  EXPECT_EQ(humps, 6) << "vecadd x 2 (2026-11-23), triad, reduction, histogram, transpose (2026-11-27)";
+  EXPECT_EQ(humps, 11) << "vecadd x 2 (2026-11-23); H100 triad, reduction, histogram x 2, transpose, stencil; "
+                          "H200 histogram, stencil, triad (2026-11-27)";
 }
 
 // Issue 46's table: on triad the whole-curve consensus was the L2 peak region (2.29 M), kneedle alone said
@@ -169,8 +177,48 @@ TEST(RegimeRealCurves, ColdVecaddAndGemmHaveOneRegime) {
     EXPECT_EQ(rows[0].regime, "single");
     EXPECT_EQ(rows[1].regime, "single");
   }
-  EXPECT_EQ(single, 3);
+  EXPECT_EQ(single, 6) << "cold vecadd x 2, gemm, spmv x 2";
 }
 
+// Issue 46, "Done means" 2: within each regime the detectors agree, and none answers a regime with a knee
+// from outside it. Before (bench/knees/README.md): histogram's memory-bound regime 4.18x (menger on the
+// plateau), cold vecadd 17.5x (lmethod halfway up the rise). On the 2026-11-27 sweeps (spline, the
+// default) the spread is at most 2x but where the medians of bench/knees/README.md still miss it: H100
+// histogram (dfdt and menger, 3.14x and 2.85x on these sweeps), triad (menger, 2.14x on both GPUs) and
+// spmv, whose whole recorded curve ends in a 32 % fall (its gathered x vector leaving L2, not modelled):
+// on it menger and dfdt take the top of the fall (17.6x); on the prefix the run's knee counted on
+// (85-87 points, bench/knees/regime_agreement.py) all eight agree within 1.33x.
+TEST(RegimeRealCurves, EveryDetectorsKneeLiesInItsRegimeAndTheyAgreeWithinTwice) {
+  std::vector<std::string> names;
+  for (const auto& e : detect::list()) names.push_back(e.name);
+  const std::map<std::string, double> known_spread = {{"H100 histogram", 3.2}, {"H100 triad", 2.2},
+                                                      {"H200 triad", 2.2}, {"H100 spmv", 18}, {"H200 spmv", 18}};
+  int within_twice = 0;
+  for (const Sweep& s : all_sweeps()) {
+    const auto split = sweep_regimes(s.kernel, s.curve, s.l2);
+    std::map<detect::Regime, std::pair<double, double>> range;  // regime -> smallest, largest knee size
+    for (const auto& f : detect::analyse_regimes(s.curve, split, names, recorded_params(s.params))) {
+      if (!f.knee.index || (f.quality && f.quality->fraction < results::kMinKneeQuality)) continue;
+      const std::size_t k = *f.knee.index;
+      EXPECT_EQ(detect::regime_of(split, k), f.regime) << f.detector << " on " << s.kernel;
+      const auto [first, last] = detect::regime_range(split, f.regime, s.curve.size());
+      EXPECT_GT(k, first) << f.detector << " on " << s.kernel << ": never a regime's edge";
+      EXPECT_LT(k, last) << f.detector << " on " << s.kernel;
+      auto& [lo, hi] = range.try_emplace(f.regime, s.curve.x[k], s.curve.x[k]).first->second;
+      lo = std::min(lo, s.curve.x[k]), hi = std::max(hi, s.curve.x[k]);
+    }
+    if (s.params.find("smoothing=spline") == std::string::npos) continue;  // 2026-11-23: on the points
+    for (const auto& [regime, lohi] : range) {
+      const std::string what = device_of(s) + " " + s.kernel;
+      SCOPED_TRACE(what + " rank " + std::to_string(s.rank) + " repeat " + std::to_string(s.repeat) + " " +
+                   std::string(detect::kRegimeNames.name(regime)));
+      const auto known = known_spread.find(what);
+      EXPECT_LE(lohi.second / lohi.first, known == known_spread.end() ? 2.0 : known->second);
+      within_twice += known == known_spread.end();
+    }
+  }
+  EXPECT_EQ(within_twice, 8) << "H100 gemm, cold vecadd, reduction, transpose, stencil; H200 histogram, stencil, "
+                                "cold vecadd";
+}
 }  // namespace
 }  // namespace autobench::stats

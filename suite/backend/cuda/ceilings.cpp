@@ -1,12 +1,11 @@
 // Reference ceilings (see ceilings.hpp).
 #include "suite/backend/cuda/ceilings.hpp"
 
-#include <cublas_v2.h>
-
 #include <algorithm>
 
 #include "numerics/statistics.hpp"
 #include "kernels/fp32/fp32.hpp"
+#include "suite/backend/cuda/cublas_library.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/cuda_device.hpp"
 #include "suite/backend/cuda/event_timer.hpp"
@@ -24,14 +23,14 @@ DeviceContext& context_of(Device& device) {
 double best(const std::vector<double>& seconds) { return *std::min_element(seconds.begin(), seconds.end()); }
 
 void check_cublas(cublasStatus_t s, const std::string& what) {
-  if (s != CUBLAS_STATUS_SUCCESS) throw DeviceError(what + ": " + cublasGetStatusName(s) + ": " + cublasGetStatusString(s));
+  if (s != CUBLAS_STATUS_SUCCESS) throw DeviceError(what + ": " + cublas().get_status_name(s) + ": " + cublas().get_status_string(s));
 }
 
 // Owns a cuBLAS handle.
 struct Cublas {
   cublasHandle_t handle = nullptr;
-  Cublas() { check_cublas(cublasCreate(&handle), "cublasCreate"); }
-  ~Cublas() { cublasDestroy(handle); }
+  Cublas() { check_cublas(cublas().create(&handle), "cublasCreate"); }
+  ~Cublas() { cublas().destroy(handle); }
 };
 
 double copy_gbs(DeviceContext& ctx, const CeilingOptions& o, std::uint64_t* bytes_out) {
@@ -55,11 +54,11 @@ double sgemm_gflops(DeviceContext& ctx, const CeilingOptions& o) {
   ctx.fill(a.data(), a.elements(), 1);
   ctx.fill(b.data(), b.elements(), 2);
   Cublas blas;
-  check_cublas(cublasSetStream(blas.handle, ctx.stream()), "cublasSetStream");
-  check_cublas(cublasSetMathMode(blas.handle, CUBLAS_PEDANTIC_MATH), "cublasSetMathMode(CUBLAS_PEDANTIC_MATH)");
+  check_cublas(cublas().set_stream(blas.handle, ctx.stream()), "cublasSetStream");
+  check_cublas(cublas().set_math_mode(blas.handle, CUBLAS_PEDANTIC_MATH), "cublasSetMathMode(CUBLAS_PEDANTIC_MATH)");
   const float alpha = 1.0f, beta = 0.0f;
   const auto t = time_on_stream(ctx, o.warmup, o.iterations, [&] {
-    check_cublas(cublasSgemm(blas.handle, CUBLAS_OP_N, CUBLAS_OP_N, o.sgemm_m, o.sgemm_n, o.sgemm_k, &alpha, a.data(),
+    check_cublas(cublas().sgemm(blas.handle, CUBLAS_OP_N, CUBLAS_OP_N, o.sgemm_m, o.sgemm_n, o.sgemm_k, &alpha, a.data(),
                              o.sgemm_m, b.data(), o.sgemm_k, &beta, c.data(), o.sgemm_m),
                  "cublasSgemm");
   });

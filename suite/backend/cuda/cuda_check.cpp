@@ -2,6 +2,7 @@
 #include "suite/backend/cuda/cuda_check.hpp"
 
 #include "suite/backend/cuda/driver_api.hpp"
+#include "suite/backend/cuda/nvrtc_library.hpp"
 #include "suite/backend/device.hpp"
 
 namespace autobench::backend::cuda {
@@ -54,7 +55,7 @@ void check(CUresult result, const std::string& what) {
 
 void check(nvrtcResult result, const std::string& what) {
   if (result == NVRTC_SUCCESS) return;
-  throw DeviceError(what + ": " + nvrtcGetErrorString(result));
+  throw DeviceError(what + ": " + nvrtc().get_error_string(result));
 }
 
 }  // namespace autobench::backend::cuda

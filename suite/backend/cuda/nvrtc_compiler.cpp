@@ -1,8 +1,6 @@
 // NVRTC compilation and the process-wide image cache (see nvrtc_compiler.hpp).
 #include "suite/backend/cuda/nvrtc_compiler.hpp"
 
-#include <nvrtc.h>
-
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -12,6 +10,7 @@
 #include "suite/backend/compile_cache.hpp"
 #include "suite/backend/cuda/cuda_check.hpp"
 #include "suite/backend/cuda/kernel_sources.hpp"
+#include "suite/backend/cuda/nvrtc_library.hpp"
 #include "suite/backend/device.hpp"
 #include "suite/backend/parallel_for.hpp"
 #include "suite/control/phase_timer.hpp"
@@ -23,7 +22,7 @@ namespace {
 struct Program {
   nvrtcProgram handle = nullptr;
   ~Program() {
-    if (handle) nvrtcDestroyProgram(&handle);
+    if (handle) nvrtc().destroy_program(&handle);
   }
 };
 
@@ -37,7 +36,7 @@ std::vector<std::string> options_for(const kernels::Tunables& macros, const Comp
 // of the source and of every header it may include (by checksum).
 std::string disk_key(const std::string& source, const std::vector<std::string>& options) {
   int major = 0, minor = 0;
-  check(nvrtcVersion(&major, &minor), "nvrtcVersion");
+  check(nvrtc().version(&major, &minor), "nvrtcVersion");
   std::string texts(kernel_source(source));
   for (const auto& [name, body] : kernel_sources())
     if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cuh") == 0) texts += "\n" + name + "\n" + std::string(body);
@@ -68,33 +67,33 @@ std::string compile_uncached(const std::string& source, const kernels::Tunables&
   }
   Program program;
   const std::string body(text);
-  check(nvrtcCreateProgram(&program.handle, body.c_str(), source.c_str(), static_cast<int>(names.size()),
+  check(nvrtc().create_program(&program.handle, body.c_str(), source.c_str(), static_cast<int>(names.size()),
                            texts.data(), names.data()),
         "nvrtcCreateProgram(" + source + ")");
 
   std::vector<const char*> argv;
   for (const auto& o : options) argv.push_back(o.c_str());
 
-  const nvrtcResult compiled = nvrtcCompileProgram(program.handle, static_cast<int>(argv.size()), argv.data());
+  const nvrtcResult compiled = nvrtc().compile_program(program.handle, static_cast<int>(argv.size()), argv.data());
   if (compiled != NVRTC_SUCCESS) {
     std::size_t log_size = 0;
-    nvrtcGetProgramLogSize(program.handle, &log_size);
+    nvrtc().get_program_log_size(program.handle, &log_size);
     std::string log(log_size, '\0');
-    if (log_size > 0) nvrtcGetProgramLog(program.handle, log.data());
+    if (log_size > 0) nvrtc().get_program_log(program.handle, log.data());
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
     throw DeviceError("NVRTC could not compile " + source + " [" + kernels::to_string(macros) + "] for " +
-                      target.option() + ": " + nvrtcGetErrorString(compiled) + "\n" + log);
+                      target.option() + ": " + nvrtc().get_error_string(compiled) + "\n" + log);
   }
   std::size_t size = 0;
   std::string image;
   if (target.cubin) {
-    check(nvrtcGetCUBINSize(program.handle, &size), "nvrtcGetCUBINSize");
+    check(nvrtc().get_cubin_size(program.handle, &size), "nvrtcGetCUBINSize");
     image.resize(size);
-    check(nvrtcGetCUBIN(program.handle, image.data()), "nvrtcGetCUBIN");
+    check(nvrtc().get_cubin(program.handle, image.data()), "nvrtcGetCUBIN");
   } else {
-    check(nvrtcGetPTXSize(program.handle, &size), "nvrtcGetPTXSize");
+    check(nvrtc().get_ptx_size(program.handle, &size), "nvrtcGetPTXSize");
     image.resize(size);  // includes the terminating NUL that cuModuleLoadData needs
-    check(nvrtcGetPTX(program.handle, image.data()), "nvrtcGetPTX");
+    check(nvrtc().get_ptx(program.handle, image.data()), "nvrtcGetPTX");
   }
   if (disk) disk->store(key, image);  // best effort: an unwritable cache only costs the next compile
   return image;
@@ -108,9 +107,9 @@ std::string CompileTarget::option() const {
 
 std::vector<int> nvrtc_supported_archs() {
   int count = 0;
-  check(nvrtcGetNumSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
+  check(nvrtc().get_num_supported_archs(&count), "nvrtcGetNumSupportedArchs");
   std::vector<int> archs(static_cast<std::size_t>(count));
-  if (count > 0) check(nvrtcGetSupportedArchs(archs.data()), "nvrtcGetSupportedArchs");
+  if (count > 0) check(nvrtc().get_supported_archs(archs.data()), "nvrtcGetSupportedArchs");
   std::sort(archs.begin(), archs.end());
   return archs;
 }

@@ -10,9 +10,11 @@
 namespace autobench::backend::cuda {
 
 // A stream that waits (cuStreamWaitValue32) on a flag in mapped host memory which only the host writes.
-// Without a gate, a launch-bound size is timed while the GPU waits for each launch to be queued: the
-// event pair around a launch then spans the host's cuLaunchKernel, and a rank whose thread is slower
-// (its core, what else runs there) looks like a slower GPU (issue 45: rank 0 1-3 % slower on H100s).
+// Without a gate, a launch-bound size is timed while the GPU waits for each launch to be queued, so the
+// host thread's jitter is timed too: on one 4 x H100 host, warm points below 1M elements needed 5-7x the
+// launches to reach the noise target, and 9-13 % of them hit the launch cap, against 1 % or less gated
+// (bench/compare/README.md, issue 45). It does not remove the rank effect at those sizes, which follows
+// where a rank's process runs on the host.
 class StreamGate {
  public:
   explicit StreamGate(cudaStream_t stream);
