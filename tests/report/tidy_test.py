@@ -189,15 +189,21 @@ ds.close()
 
 # The whole file as an xarray tree: every sweep node has its dimension scale's name, size, as its coordinate
 # (no phony dimension), and launch_times_s its own dimension.
+# A run written in parts: h5netcdf does not follow external links, so each rank's part opens as its own tree.
 with h5py.File(h5, "r") as f:
-    sweeps = sorted(f"sweeps/{r}/{s}" for r in f["sweeps"] for s in f["sweeps"][r])
-tree = xr.open_datatree(h5, engine="h5netcdf")
-for path in sweeps:
-    node = tree[path].dataset
-    if set(node.sizes) != {"size", "launch_times_s"} or "size" not in node.coords or \
-            any(v.dims != ("size",) for n, v in node.data_vars.items() if n != "launch_times_s"):
-        problems.append(f"xarray tree: {path} has dims {dict(node.sizes)}, coords {list(node.coords)}")
-tree.close()
+    trees = {}
+    for r in f["sweeps"]:
+        link = f["sweeps"].get(r, getlink=True)
+        source = os.path.join(os.path.dirname(h5), link.filename) if isinstance(link, h5py.ExternalLink) else h5
+        trees.setdefault(source, []).extend(f"sweeps/{r}/{s}" for s in f["sweeps"][r])
+for source, sweeps in sorted(trees.items()):
+    tree = xr.open_datatree(source, engine="h5netcdf")
+    for path in sorted(sweeps):
+        node = tree[path].dataset
+        if set(node.sizes) != {"size", "launch_times_s"} or "size" not in node.coords or \
+                any(v.dims != ("size",) for n, v in node.data_vars.items() if n != "launch_times_s"):
+            problems.append(f"xarray tree: {path} has dims {dict(node.sizes)}, coords {list(node.coords)}")
+    tree.close()
 
 # docs/tidy.md's pandas example, run where the table is.
 docs = open(os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "docs", "tidy.md")).read()
