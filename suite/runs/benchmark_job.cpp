@@ -412,7 +412,7 @@ Outcome BenchmarkJob::write(const JobContext& ctx, const std::vector<std::string
   for (const auto& line : health) fmt::print(last, "autobench-mpi: {}\n", line.c_str());
   // An incomplete run's last line says how to continue (mpirun's exit code may be its own, 1 after SIGTERM,
   // SIGINT or SIGHUP), on the stream of the lines before it: a launcher forwards stdout and stderr apart.
-  if (!info.complete)
+  if (!info.complete && !parts_missing)  // a part that was not written is the run's one error line
     fmt::print(last, "autobench-mpi: the results are incomplete; continue with: {}\n",
                autobench_command(info.ranks, "--resume " + ctx.run_dir).c_str());
   return {exit_code, ""};
