@@ -58,7 +58,7 @@ std::vector<std::size_t> write_tidy_tables(const std::string& path, const std::s
       }
     }
     for (auto& out : outs) out->commit();
-  } catch (const std::runtime_error& e) {
+  } catch (const files::WriteError& e) {  // a file that cannot be read is a usage error (read_result_files)
     throw RunFailure(std::string("export: ") + e.what());
   }
   return rows;

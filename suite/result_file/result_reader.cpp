@@ -74,9 +74,9 @@ bool with_launch_times(const ReadOptions& options, int rank) {
   return !options.launch_times_of || options.launch_times_of->count(rank) > 0;
 }
 
-// Points stored as columns with their launch times (unless `launches` is false: then the launch_times_s
-// dataset is never opened): a sweep (schema 2) or a campaign (schema 1). `unflagged` is set when they have
-// no `converged` column (files written before it).
+// Points stored as columns, but the `skip` ones, with their launch times unless `launches_too` is false (then
+// launch_counts and launch_times_s are never opened): a sweep (schema 2) or a campaign (schema 1).
+// `unflagged` is set when they have no `converged` column (files written before it).
 std::vector<results::Point> read_points(const hdf5::H5Group& g, bool& unflagged, const hdf5::SkippedColumns& skip,
                                         bool launches_too) {
   unflagged = unflagged || !g.has_dataset("converged");
@@ -197,22 +197,21 @@ results::RankResult& rank_of(std::vector<results::RankResult>& ranks, const hdf5
 
 // The names of the groups on the way down to a group.
 using Names = std::vector<std::string>;
-// Whether a group of these names is visited: a group it refuses is never opened (nor what lies below it).
-using Visit = std::function<bool(const Names&)>;
+// The child groups of g (at the end of `names`) to visit: a group left out is never opened, nor listed (a
+// run written in parts links each rank's groups from its part file, which listing would open).
+using Children = std::function<std::vector<std::string>(const hdf5::H5Group& g, const Names& names)>;
 
-// Calls f(group, names) for every group at the given depth below g (1: its children) that `visit` (if
-// any) lets through on the way down, with the names of the groups on the way down to it.
+// Calls f(group, names) for every group at the given depth below g (1: its children), with the names of the
+// groups on the way down to it; `children` (if any) says which children of each group to visit.
 template <class F>
-void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, const Visit& visit = {}, Names names = {}) {
-  for (const auto& name : g.child_groups()) {
+void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, const Children& children = {}, Names names = {}) {
+  for (const auto& name : children ? children(g, names) : g.child_groups()) {
     names.push_back(name);
-    if (!visit || visit(names)) {
-      const auto child = g.open_group(name);
-      if (depth == 1) {
-        f(child, names);
-      } else {
-        for_each_group_at(child, depth - 1, f, visit, names);
-      }
+    const auto child = g.open_group(name);
+    if (depth == 1) {
+      f(child, names);
+    } else {
+      for_each_group_at(child, depth - 1, f, children, names);
     }
     names.pop_back();
   }
@@ -284,10 +283,14 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
   PointReading reading{.skip = skipped_columns(options), .launch_times = true, .unflagged = false, .sweeps = {}};
   bool regimes_stored = true;
   std::set<std::tuple<std::string, std::string, int, int>> campaign_keys;  // each campaign once
-  std::set<std::string> rank_names;  // of options.ranks
-  if (options.ranks)
-    for (const int r : *options.ranks) rank_names.insert("rank" + std::to_string(r));
-  const Visit wanted_rank = [&](const Names& names) { return names.size() != 3 || rank_names.count(names[2]) > 0; };
+  // With options.ranks, /campaigns/<kernel>/<detector> is not listed: only its groups of those ranks are looked up.
+  const Children wanted_ranks = [&](const hdf5::H5Group& g, const Names& names) {
+    if (names.size() != 2) return g.child_groups();
+    std::vector<std::string> found;
+    for (const int r : *options.ranks)
+      if (g.has_group("rank" + std::to_string(r))) found.push_back("rank" + std::to_string(r));
+    return found;
+  };
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
     auto c = read_campaign(file, g, version, options, reading, regimes_stored);
     check_named(g, names[2], "rank" + std::to_string(c.rank));
@@ -297,7 +300,7 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
                                "/" + text::echo(c.detector) + " of rank " + std::to_string(c.rank) + " repeat " +
                                std::to_string(c.repeat));
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
-  }, options.ranks ? wanted_rank : Visit{});
+  }, options.ranks ? wanted_ranks : Children{});
   reading.sweeps.clear();
   if (reading.unflagged) derive_converged(out);
   if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
