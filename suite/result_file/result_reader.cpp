@@ -291,7 +291,9 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
       if (g.has_group("rank" + std::to_string(r))) found.push_back("rank" + std::to_string(r));
     return found;
   };
+  std::string kernel;  // whose sweeps the cache holds: a kernel's detectors share them, the next kernel's do not
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
+    if (names[0] != kernel) reading.sweeps.clear(), kernel = names[0];
     auto c = read_campaign(file, g, version, options, reading, regimes_stored);
     check_named(g, names[2], "rank" + std::to_string(c.rank));
     check_named(g, names[3], "repeat" + std::to_string(c.repeat));
