@@ -55,9 +55,24 @@ std::optional<AbRequest> ab_request(const CompareOptions& o) {
                    asked};
 }
 
+// What compare reads of each file: every rank's points for the model table; launch times only where the A/B
+// verdicts pool them: of the side's rank when it names one, else of every rank.
+std::vector<result_file::ReadOptions> compare_reads(const CompareOptions& o, const std::optional<AbRequest>& request) {
+  std::vector<result_file::ReadOptions> reads(o.files.size(), result_file::summary_read());
+  if (!request) return reads;
+  for (const stats::AbSide* side : {&request->a, &request->b}) {
+    auto& launches = reads[side->file].launch_times_of;
+    if (!side->rank)
+      launches.reset();
+    else if (launches)
+      launches->insert(*side->rank);
+  }
+  return reads;
+}
+
 void compare(const CompareOptions& options) {
   const auto request = ab_request(options);
-  const auto files = read_result_files("compare", options.files);
+  const auto files = read_result_files("compare", options.files, compare_reads(options, request));
   stats::Comparison comparison;
   try {
     comparison = stats::compare_models(files, options.baseline);

@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 #include <fmt/format.h>
 
 #include "suite/cli/commands.hpp"
@@ -28,31 +30,53 @@ struct ExportOptions {
   bool parquet = false;  // --tidy: also tidy.parquet (scripts/tidy_parquet.py, needs pyarrow)
 };
 
+// --tidy: the three tables written a rank at a time, each rank read alone (memory follows one rank's
+// campaigns), each table taking its name only when complete. Returns the row counts per table.
+std::vector<std::size_t> write_tidy_tables(const std::string& path, const std::string& dir,
+                                           const std::vector<const result_file::TidyTable*>& tables) {
+  auto read = result_file::summary_read();
+  read.ranks = std::set<int>{};  // the devices alone: which ranks there are
+  const auto devices = read_result_files("export", {path}, {read}).front().file.ranks;
+  std::vector<std::size_t> rows(tables.size(), 0);
+  try {
+    files::ensure_directory(dir);
+    std::vector<std::unique_ptr<files::AtomicFile>> outs;
+    for (const auto* table : tables) {
+      outs.push_back(std::make_unique<files::AtomicFile>((std::filesystem::path(dir) / table->file).string()));
+      outs.back()->append(table->header());
+    }
+    for (const auto& device : devices) {
+      read.ranks = std::set<int>{device.rank};
+      const auto file = read_result_files("export", {path}, {read}).front().file;
+      for (const auto& rank : file.ranks) {
+        if (rank.rank != device.rank) continue;
+        for (std::size_t t = 0; t < tables.size(); ++t) {
+          std::string text;
+          rows[t] += tables[t]->append_rows(rank, text);
+          outs[t]->append(text);
+        }
+      }
+    }
+    for (auto& out : outs) out->commit();
+  } catch (const files::WriteError& e) {  // a file that cannot be read is a usage error (read_result_files)
+    throw RunFailure(std::string("export: ") + e.what());
+  }
+  return rows;
+}
+
 void export_file(const ExportOptions& options) {
   if (options.parquet && !options.tidy) throw UsageError("export: --parquet writes the tidy table: give --tidy too");
   const std::string dir =
       options.output.empty() ? std::filesystem::absolute(options.file).parent_path().string() : options.output;
   check_output("export", "--output", dir, options.tidy ? std::vector<std::string>{} : std::vector<std::string>{"csv"});
-  const auto file = read_result_files("export", {options.file}).front().file;
   if (options.tidy) {
     const auto at = [&](const char* name) { return (std::filesystem::path(dir) / name).string(); };
-    std::size_t rows = 0;  // of the joined table
-    for (const auto& r : file.ranks) {
-      for (const auto& c : r.campaigns) rows += c.points.size();
-    }
-    const auto points = result_file::points_table(file);
-    const auto campaigns = result_file::campaigns_table(file);
-    try {
-      files::ensure_directory(dir);
-      files::write_file_atomically(at("points.csv"), points.csv);
-      files::write_file_atomically(at("campaigns.csv"), campaigns.csv);
-      files::write_file_atomically(at("tidy.csv"), result_file::tidy_csv(file));
-    } catch (const std::runtime_error& e) {
-      throw RunFailure(std::string("export: ") + e.what());
-    }
+    const auto rows = write_tidy_tables(options.file, dir,
+                                        {&result_file::kPointsTable, &result_file::kCampaignsTable,
+                                         &result_file::kJoinedTable});
     const auto shown = [&](const char* name) { return text::printable(at(name), text::kMessageBytes); };
-    fmt::print("{} point(s) in {}\n{} campaign(s) in {}\n{} row(s) in {} (the two joined, as before)\n", points.rows,
-               shown("points.csv"), campaigns.rows, shown("campaigns.csv"), rows, shown("tidy.csv"));
+    fmt::print("{} point(s) in {}\n{} campaign(s) in {}\n{} row(s) in {} (the two joined, as before)\n", rows[0],
+               shown("points.csv"), rows[1], shown("campaigns.csv"), rows[2], shown("tidy.csv"));
     std::fflush(stdout);  // before the script's lines
     if (options.parquet)
       run_python_script("export", "tidy_parquet.py",
@@ -60,6 +84,8 @@ void export_file(const ExportOptions& options) {
                          at("tidy.csv"), at("tidy.parquet")});
     return;
   }
+  // The per-campaign CSV files and summary.json use neither launch times nor the tuner's texts.
+  const auto file = read_result_files("export", {options.file}, {result_file::summary_read()}).front().file;
   try {
     result_file::write_exports(dir, file, options.file);
   } catch (const std::runtime_error& e) {

@@ -27,7 +27,8 @@ void plot(const PlotOptions& options) {
   check_output("plot", "--output",
                options.output.empty() ? (std::filesystem::absolute(options.file).parent_path() / "plots").string()
                                       : options.output);
-  read_result_files("plot", {options.file});  // refused exactly as `report` refuses it, before python starts
+  // Refused exactly as `report` refuses it, before python starts (which reads no launch times either).
+  read_result_files("plot", {options.file}, {result_file::summary_read()});
   std::vector<std::string> args{options.file, "--format", options.format};
   if (!options.output.empty()) args.insert(args.end(), {"--output", options.output});
   if (!options.kernel.empty()) args.insert(args.end(), {"--kernel", options.kernel});

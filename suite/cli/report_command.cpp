@@ -4,8 +4,10 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "suite/cli/commands.hpp"
 #include "suite/cli/errors.hpp"
@@ -53,11 +55,14 @@ class FileSource final : public formatting::ReportSource {
     if (results_) return *results_;
     if (model_file::is_model_file(options_.file))
       throw UsageError("report --format " + options_.format + ": a model file is reported as a table only");
-    results::ResultFile file = read_result_files("report", {options_.file}).front().file;
+    // The report never uses launch times or the tuner's texts; --rank: that rank's campaigns only.
+    auto read = result_file::summary_read();
+    if (options_.rank >= 0) read.ranks = std::set<int>{options_.rank};
+    results::ResultFile file = std::move(read_result_files("report", {options_.file}, {read}).front().file);
     auto filter = options_.filter;
     if (options_.rank >= 0) filter.rank = options_.rank;
     try {
-      results_ = formatting::filter_results(file, filter);
+      results_ = formatting::filter_results(std::move(file), filter);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("report: ") + e.what());
     }
@@ -80,7 +85,8 @@ class FileSource final : public formatting::ReportSource {
           throw UsageError(std::string("report --reference: ") + e.what());
         }
       } else {
-        reference_ = stats::health_reference(read_result_files("report --reference", {path}).front().file.ranks,
+        reference_ = stats::health_reference(
+            read_result_files("report --reference", {path}, {result_file::summary_read()}).front().file.ranks,
                                              "reference " + path);
       }
     }

@@ -7,12 +7,12 @@
 #include "suite/cli/errors.hpp"
 #include "suite/files/input_file.hpp"
 #include "suite/text/echo.hpp"
-#include "suite/result_file/result_reader.hpp"
 
 namespace autobench::cli {
 
 std::vector<stats::NamedResultFile> read_result_files(const std::string& command,
-                                                       const std::vector<std::string>& paths) {
+                                                       const std::vector<std::string>& paths,
+                                                       const std::vector<result_file::ReadOptions>& options) {
   std::vector<stats::NamedResultFile> files;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const std::string& path = paths[i];
@@ -28,7 +28,7 @@ std::vector<stats::NamedResultFile> read_result_files(const std::string& command
                          " again (each results file counts once)");
     }
     try {
-      files.push_back({path, result_file::read_results(path)});
+      files.push_back({path, result_file::read_results(path, options.at(options.size() == 1 ? 0 : i))});
     } catch (const std::runtime_error& e) {
       throw UsageError(command + ": " + e.what());
     }

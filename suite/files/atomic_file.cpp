@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 namespace autobench::files {
 namespace {
@@ -17,20 +18,16 @@ namespace {
   throw WriteError("cannot write " + path + ": " + std::strerror(error));
 }
 
-// Writes everything to `fd`, flushes it to the disk when `flush`, and closes it; returns 0 or the errno of
-// the first failure.
-int write_all(int fd, std::string_view contents, bool flush) {
-  int error = 0;
-  for (std::size_t done = 0; done < contents.size() && !error;) {
+// Writes everything to `fd`; returns 0 or the errno of the first failure.
+int write_all(int fd, std::string_view contents) {
+  for (std::size_t done = 0; done < contents.size();) {
     const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
     if (n >= 0)
       done += static_cast<std::size_t>(n);
     else if (errno != EINTR)
-      error = errno;
+      return errno;
   }
-  if (!error && flush && ::fsync(fd) != 0) error = errno;
-  if (::close(fd) != 0 && !error) error = errno;
-  return error;
+  return 0;
 }
 
 }  // namespace
@@ -39,20 +36,50 @@ int open_new_file(const std::string& path) {
   return ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 }
 
-void write_file_atomically(const std::string& path, std::string_view contents, Durability durability) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  int fd = open_new_file(tmp);
+AtomicFile::AtomicFile(std::string path, Durability durability)
+    : path_(std::move(path)), tmp_(path_ + ".tmp." + std::to_string(::getpid())), durability_(durability) {
+  fd_ = open_new_file(tmp_);
   // A name in our directory that is not ours (a planted link, a crash's leftover under a reused pid):
   // removing the name never touches what it points to. A few tries, as it may be planted again.
-  for (int tries = 0; fd < 0 && errno == EEXIST && tries < 3; ++tries)
-    if (::unlink(tmp.c_str()) == 0 || errno == ENOENT) fd = open_new_file(tmp);
-  if (fd < 0) fail(path, errno);
-  int error = write_all(fd, contents, durability == Durability::flushed);
-  if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
-  if (error) {
-    ::unlink(tmp.c_str());
-    fail(path, error);
+  for (int tries = 0; fd_ < 0 && errno == EEXIST && tries < 3; ++tries)
+    if (::unlink(tmp_.c_str()) == 0 || errno == ENOENT) fd_ = open_new_file(tmp_);
+  if (fd_ < 0) files::fail(path_, errno);
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  ::unlink(tmp_.c_str());
+}
+
+void AtomicFile::fail(int error) {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(tmp_.c_str());
+  files::fail(path_, error);
+}
+
+void AtomicFile::append(std::string_view contents) {
+  if (fd_ < 0) files::fail(path_, EBADF);  // appended after a failure or a commit: a bug of the caller
+  if (const int error = write_all(fd_, contents)) fail(error);
+}
+
+void AtomicFile::commit() {
+  if (fd_ < 0) files::fail(path_, EBADF);
+  if (durability_ == Durability::flushed && ::fsync(fd_) != 0) fail(errno);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0 || std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(tmp_.c_str());
+    files::fail(path_, error);
   }
+}
+
+void write_file_atomically(const std::string& path, std::string_view contents, Durability durability) {
+  AtomicFile file(path, durability);
+  file.append(contents);
+  file.commit();
 }
 
 void ensure_directory(const std::string& dir) {

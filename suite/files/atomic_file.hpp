@@ -20,6 +20,28 @@ struct WriteError : std::runtime_error {
 // suite): after a crash of the machine such a file may be empty, never half-written under its name by us.
 enum class Durability { flushed, rewritable };
 
+// A file written in pieces (a table too large to hold whole) that takes its name only when complete: the
+// pieces go to `path.tmp.<pid>` beside it, created as write_file_atomically creates it; commit() flushes it
+// (unless `rewritable`) and renames it over `path`. Dropped uncommitted, or after a failure, it removes the
+// temporary file and `path` keeps what it held. append() and commit() throw WriteError naming `path`.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path, Durability durability = Durability::flushed);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  void append(std::string_view contents);
+  void commit();
+
+ private:
+  [[noreturn]] void fail(int error);
+
+  std::string path_, tmp_;
+  Durability durability_;
+  int fd_ = -1;  // open until committed or failed
+};
+
 // Writes `contents` to `path.tmp.<pid>` beside it, flushes it to the disk (unless `rewritable`) and renames
 // it over `path`. The temporary file is created new (open_new_file): whatever lies under its name (a link
 // planted there, a leftover of a crash) is removed, never written through, and a link at `path` is replaced,

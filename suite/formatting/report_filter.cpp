@@ -2,6 +2,7 @@
 #include "suite/formatting/report_filter.hpp"
 
 #include <set>
+#include <utility>
 #include <stdexcept>
 
 #include "suite/stats/consensus.hpp"
@@ -24,7 +25,7 @@ std::string listed(const std::set<T>& values) {
 
 }  // namespace
 
-results::ResultFile filter_results(const results::ResultFile& file, const ReportFilter& filter) {
+results::ResultFile filter_results(results::ResultFile file, const ReportFilter& filter) {
   if (filter.empty()) return file;
   std::set<std::string> kernels, detectors;
   std::set<int> ranks;
@@ -40,7 +41,7 @@ results::ResultFile filter_results(const results::ResultFile& file, const Report
   if (filter.rank && !ranks.count(*filter.rank))
     throw std::invalid_argument("--rank " + std::to_string(*filter.rank) + " is not in this file (ranks: " +
                                 listed(ranks) + ")");
-  results::ResultFile out = file;
+  results::ResultFile out = std::move(file);  // taken by value: a caller that moves it in holds it once
   std::erase_if(out.ranks, [&](const results::RankResult& r) { return filter.rank && r.rank != *filter.rank; });
   for (auto& r : out.ranks)
     std::erase_if(r.campaigns, [&](const results::Campaign& c) {

@@ -19,6 +19,6 @@ struct ReportFilter {
 
 // The file with only the matching ranks and campaigns; unchanged when the filter is empty. Throws
 // std::invalid_argument naming a kernel, detector or rank the file does not hold, and the ones it does.
-results::ResultFile filter_results(const results::ResultFile& file, const ReportFilter& filter);
+results::ResultFile filter_results(results::ResultFile file, const ReportFilter& filter);
 
 }  // namespace autobench::formatting

@@ -4,9 +4,11 @@
 // stored elsewhere.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -109,13 +111,21 @@ inline void check_column_length(const H5Group& g, const char* name, std::size_t 
                              " entries, expected " + std::to_string(expected));
 }
 
-// Reads the columns of `fields` into `records`, those g lacks too when `present_only` is false (then
-// throws naming the missing one); throws when a column has another length than `records`.
+// Column names a reader leaves out: their fields keep their defaults, unread and unchecked.
+using SkippedColumns = std::vector<std::string_view>;
+
+inline bool skipped(const SkippedColumns& skip, const char* name) {
+  return std::find(skip.begin(), skip.end(), name) != skip.end();
+}
+
+// Reads the columns of `fields` (but `skip`) into `records`, those g lacks too when `present_only` is false
+// (then throws naming the missing one); throws when a column has another length than `records`.
 template <class Record, class Fields>
-void read_columns_into(const H5Group& g, std::vector<Record>& records, const Fields& fields, bool present_only) {
+void read_columns_into(const H5Group& g, std::vector<Record>& records, const Fields& fields, bool present_only,
+                       const SkippedColumns& skip = {}) {
   record::for_each_field(fields, [&](const auto& f) {
     using T = std::remove_cvref_t<decltype(records.front().*f.member)>;
-    if (present_only && !g.has_dataset(f.name)) return;
+    if (skipped(skip, f.name) || (present_only && !g.has_dataset(f.name))) return;
     const auto column = g.read_dataset<StoredColumn<T>>(f.name);
     check_column_length(g, f.name, column.size(), records.size());
     for (std::size_t i = 0; i < records.size(); ++i) records[i].*f.member = static_cast<T>(column[i]);
@@ -125,19 +135,21 @@ void read_columns_into(const H5Group& g, std::vector<Record>& records, const Fie
 // Reads `count` records from columns; throws when one is missing or has another length (checked before
 // `count` records are allocated: a count is a claim of the file, its columns' lengths are what it holds).
 template <class Record, class Fields>
-std::vector<Record> read_columns(const H5Group& g, std::size_t count, const Fields& fields) {
+std::vector<Record> read_columns(const H5Group& g, std::size_t count, const Fields& fields,
+                                 const SkippedColumns& skip = {}) {
   record::for_each_field(fields, [&](const auto& f) {
-    check_column_length(g, f.name, g.dataset_length(f.name), count);
+    if (!skipped(skip, f.name)) check_column_length(g, f.name, g.dataset_length(f.name), count);
   });
   std::vector<Record> records(count);
-  read_columns_into(g, records, fields, false);
+  read_columns_into(g, records, fields, false, skip);
   return records;
 }
 
-// Reads the columns of `fields` that g has into `records` (fields older files lack keep their values).
+// Reads the columns of `fields` (but `skip`) that g has into `records` (fields older files lack keep their values).
 template <class Record, class Fields>
-void read_present_columns(const H5Group& g, std::vector<Record>& records, const Fields& fields) {
-  read_columns_into(g, records, fields, true);
+void read_present_columns(const H5Group& g, std::vector<Record>& records, const Fields& fields,
+                          const SkippedColumns& skip = {}) {
+  read_columns_into(g, records, fields, true, skip);
 }
 
 }  // namespace autobench::hdf5

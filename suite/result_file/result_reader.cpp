@@ -2,6 +2,7 @@
 #include "suite/result_file/result_reader.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -63,14 +64,28 @@ results::RankResult read_device(const hdf5::H5Group& g) {
   return rank;
 }
 
-// Points stored as columns with their launch times: a sweep (schema 2) or a campaign (schema 1).
+// The point columns a read leaves out.
+hdf5::SkippedColumns skipped_columns(const ReadOptions& options) {
+  if (options.tuner_texts) return {};
+  return {"tune_probes", "tune_resources"};
+}
+
+// Whether the points of `rank` are read with their launch times.
+bool with_launch_times(const ReadOptions& options, int rank) {
+  return !options.launch_times_of || options.launch_times_of->count(rank) > 0;
+}
+
+// Points stored as columns, but the `skip` ones, with their launch times unless `launches_too` is false (then
+// launch_counts and launch_times_s are never opened): a sweep (schema 2) or a campaign (schema 1).
 // `unflagged` is set when they have no `converged` column (files written before it).
-std::vector<results::Point> read_points(const hdf5::H5Group& g, bool& unflagged) {
+std::vector<results::Point> read_points(const hdf5::H5Group& g, bool& unflagged, const hdf5::SkippedColumns& skip,
+                                        bool launches_too) {
   unflagged = unflagged || !g.has_dataset("converged");
   const auto points = g.read_attribute<std::int64_t>("points");
   if (points < 0) throw std::runtime_error(g.file_name() + ": " + g.path() + " has a negative point count");
-  auto out = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields);
-  hdf5::read_present_columns(g, out, results::kPointAddedFields);
+  auto out = hdf5::read_columns<results::Point>(g, static_cast<std::size_t>(points), results::kPointFields, skip);
+  hdf5::read_present_columns(g, out, results::kPointAddedFields, skip);
+  if (!launches_too) return out;
   const auto counts = g.read_dataset<std::int64_t>("launch_counts");
   const auto launches = g.read_dataset<float>("launch_times_s");
   // Summed without overflow: each count must fit in the launch times the ones before it left.
@@ -109,13 +124,23 @@ hdf5::H5Group open_at(const hdf5::H5File& file, const std::string& path) {
 // Each sweep's points, read once however many campaigns refer to it.
 using SweepCache = std::map<std::string, std::vector<results::Point>>;
 
+// What a read keeps of each point (ReadOptions), and what it has met so far.
+struct PointReading {
+  hdf5::SkippedColumns skip;
+  bool launch_times = true;  // of the campaign being read
+  bool unflagged = false;    // a sweep without `converged` was read
+  SweepCache sweeps;
+};
+
 // Schema 2: the campaign's points are its sweep's (attribute sweep) at point_index (absent: the sweep's
 // first ones), with the columns the campaign stores itself in place of the sweep's.
-std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, SweepCache& sweeps,
-                                           bool& unflagged) {
+std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5::H5Group& g, PointReading& reading) {
+  auto& sweeps = reading.sweeps;
   const auto path = g.read_attribute<std::string>("sweep");
   auto cached = sweeps.find(path);
-  if (cached == sweeps.end()) cached = sweeps.emplace(path, read_points(open_at(file, path), unflagged)).first;
+  if (cached == sweeps.end())
+    cached = sweeps.emplace(path, read_points(open_at(file, path), reading.unflagged, reading.skip, reading.launch_times))
+                 .first;
   const std::vector<results::Point>& sweep = cached->second;
   const auto count = g.read_attribute<std::int64_t>("points");
   std::vector<std::int64_t> index;
@@ -128,24 +153,27 @@ std::vector<results::Point> points_of_sweep(const hdf5::H5File& file, const hdf5
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has " + std::to_string(count) + " points but " +
                              std::to_string(index.size()) + " indices into its sweep");
   std::vector<results::Point> points;
+  points.reserve(index.size());
   for (const auto i : index) {
     if (i < 0 || static_cast<std::size_t>(i) >= sweep.size())
       throw std::runtime_error(g.file_name() + ": " + g.path() + "/point_index has " + std::to_string(i) +
                                ", outside the " + std::to_string(sweep.size()) + " points of " + path);
     points.push_back(sweep[static_cast<std::size_t>(i)]);
   }
-  hdf5::read_present_columns(g, points, results::kPointFields);
-  hdf5::read_present_columns(g, points, results::kPointAddedFields);
+  hdf5::read_present_columns(g, points, results::kPointFields, reading.skip);
+  hdf5::read_present_columns(g, points, results::kPointAddedFields, reading.skip);
   return points;
 }
 
 // `regimes_stored` turns false for a campaign written before the L2 regimes.
 results::Campaign read_campaign(const hdf5::H5File& file, const hdf5::H5Group& g, std::int64_t version,
-                                SweepCache& sweeps, bool& unflagged, bool& regimes_stored) {
+                                const ReadOptions& options, PointReading& reading, bool& regimes_stored) {
   results::Campaign c;
   hdf5::read_attributes(g, c, results::kCampaignFields);
   regimes_stored = hdf5::read_present_attributes(g, c, results::kCampaignAddedFields) && regimes_stored;
-  c.points = version >= 2 ? points_of_sweep(file, g, sweeps, unflagged) : read_points(g, unflagged);
+  reading.launch_times = with_launch_times(options, c.rank);
+  c.points = version >= 2 ? points_of_sweep(file, g, reading)
+                          : read_points(g, reading.unflagged, reading.skip, reading.launch_times);
   if (c.knee_detected && !results::has_knee_point(c))
     throw std::runtime_error(g.file_name() + ": " + g.path() + " has knee_index " + std::to_string(c.knee_index) +
                              " outside its " + std::to_string(c.points.size()) + " points");
@@ -168,17 +196,23 @@ results::RankResult& rank_of(std::vector<results::RankResult>& ranks, const hdf5
                            ", which has no /devices entry");
 }
 
-// Calls f(group, names) for every group at the given depth below g (1: its children), with the
-// names of the groups on the way down to it.
+// The names of the groups on the way down to a group.
+using Names = std::vector<std::string>;
+// The child groups of g (at the end of `names`) to visit: a group left out is never opened, nor listed (a
+// run written in parts links each rank's groups from its part file, which listing would open).
+using Children = std::function<std::vector<std::string>(const hdf5::H5Group& g, const Names& names)>;
+
+// Calls f(group, names) for every group at the given depth below g (1: its children), with the names of the
+// groups on the way down to it; `children` (if any) says which children of each group to visit.
 template <class F>
-void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, std::vector<std::string> names = {}) {
-  for (const auto& name : g.child_groups()) {
+void for_each_group_at(const hdf5::H5Group& g, int depth, F&& f, const Children& children = {}, Names names = {}) {
+  for (const auto& name : children ? children(g, names) : g.child_groups()) {
     names.push_back(name);
     const auto child = g.open_group(name);
     if (depth == 1) {
       f(child, names);
     } else {
-      for_each_group_at(child, depth - 1, f, names);
+      for_each_group_at(child, depth - 1, f, children, names);
     }
     names.pop_back();
   }
@@ -221,9 +255,18 @@ void check_stability_counts(const std::string& path, const std::vector<results::
   if (stored.size() != stored_counts.size()) throw std::runtime_error(path + ": /stability holds a group twice");
 }
 
+// Whether the stored consensus has the L2 regimes' columns (as its first kernel has them).
+bool consensus_has_regimes(const hdf5::H5File& file) {
+  const auto g = file.open_group("consensus");
+  const auto kernels = g.child_groups();
+  return kernels.empty() || g.open_group(kernels.front()).has_dataset("regime");
+}
+
 }  // namespace
 
-results::ResultFile read_results(const std::string& path) {
+ReadOptions summary_read() { return {.ranks = std::nullopt, .launch_times_of = std::set<int>{}, .tuner_texts = false}; }
+
+results::ResultFile read_results(const std::string& path, const ReadOptions& options) {
   // A run written in parts (schema 3) links each rank's part, parts/rank<R>.h5 beside it: those links are
   // followed, no other (hdf5_file.hpp); an older file is read with every link refused.
   const std::int64_t version = check_schema(hdf5::H5File::open(path));
@@ -235,17 +278,26 @@ results::ResultFile read_results(const std::string& path) {
   if (record::nests_deeper_than(out.settings_json, record::kMaxJsonDepth))
     throw std::runtime_error(path + ": root attribute settings nests deeper than " +
                              std::to_string(record::kMaxJsonDepth) + " levels");
-  using Names = std::vector<std::string>;
   for_each_group_at(file.open_group("devices"), 1, [&](const hdf5::H5Group& g, const Names& names) {
     out.ranks.push_back(read_device(g));
     check_named(g, names[0], "rank" + std::to_string(out.ranks.back().rank));
   });
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
-  SweepCache sweeps;
-  bool unflagged = false, regimes_stored = true;
+  PointReading reading{.skip = skipped_columns(options), .launch_times = true, .unflagged = false, .sweeps = {}};
+  bool regimes_stored = true;
   std::set<std::tuple<std::string, std::string, int, int>> campaign_keys;  // each campaign once
+  // With options.ranks, /campaigns/<kernel>/<detector> is not listed: only its groups of those ranks are looked up.
+  const Children wanted_ranks = [&](const hdf5::H5Group& g, const Names& names) {
+    if (names.size() != 2) return g.child_groups();
+    std::vector<std::string> found;
+    for (const int r : *options.ranks)
+      if (g.has_group("rank" + std::to_string(r))) found.push_back("rank" + std::to_string(r));
+    return found;
+  };
+  std::string kernel;  // whose sweeps the cache holds: a kernel's detectors share them, the next kernel's do not
   for_each_group_at(file.open_group("campaigns"), 4, [&](const hdf5::H5Group& g, const Names& names) {
-    auto c = read_campaign(file, g, version, sweeps, unflagged, regimes_stored);
+    if (names[0] != kernel) reading.sweeps.clear(), kernel = names[0];
+    auto c = read_campaign(file, g, version, options, reading, regimes_stored);
     check_named(g, names[2], "rank" + std::to_string(c.rank));
     check_named(g, names[3], "repeat" + std::to_string(c.repeat));
     if (!campaign_keys.emplace(c.kernel, c.detector, c.rank, c.repeat).second)
@@ -253,8 +305,9 @@ results::ResultFile read_results(const std::string& path) {
                                "/" + text::echo(c.detector) + " of rank " + std::to_string(c.rank) + " repeat " +
                                std::to_string(c.repeat));
     rank_of(out.ranks, g, c.rank).campaigns.push_back(std::move(c));
-  });
-  if (unflagged) derive_converged(out);
+  }, options.ranks ? wanted_ranks : Children{});
+  reading.sweeps.clear();
+  if (reading.unflagged) derive_converged(out);
   if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
   // /time_split: one entry per rank (absent in files from before the split)
   if (file.has_group("time_split")) {
@@ -277,10 +330,11 @@ results::ResultFile read_results(const std::string& path) {
     }
   });
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
-  check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
+  else if (!options.ranks) check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
   // /consensus/<kernel>; absent in files written before it, or without regimes (files written before the
-  // L2 regimes took consensus over both regimes at once): computed from the campaigns.
-  if (!file.has_group("consensus") || !regimes_stored) {
+  // L2 regimes took consensus over both regimes at once; told by the campaigns read, or with none read by
+  // the consensus itself): computed from the campaigns.
+  if (!file.has_group("consensus") || !regimes_stored || !consensus_has_regimes(file)) {
     out.consensus = stats::consensus_of_complete(out.ranks);
     return out;
   }
@@ -293,7 +347,7 @@ results::ResultFile read_results(const std::string& path) {
       out.consensus.push_back(std::move(row));
     }
   });
-  check_stored_consensus(path, out.consensus, out.ranks);
+  if (!options.ranks) check_stored_consensus(path, out.consensus, out.ranks);  // a rank read lacks the other ranks' campaigns
   return out;
 }
 

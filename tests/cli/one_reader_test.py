@@ -1,6 +1,8 @@
 """One reader for results files: every subcommand that reads one (report, export, compare, plot, profile add,
 detect) refuses what `report` refuses (another schema version, a missing group, columns of unequal length)
-with exit 2, and a file named twice (also by another path to it) is refused instead of counted twice."""
+with exit 2, where it reads the damaged part (report and export never read launch times, and read a file
+whose launch counts are damaged), and a file named twice (also by another path to it) is refused instead of
+counted twice."""
 import os
 import shutil
 import subprocess
@@ -38,13 +40,23 @@ def run(args):
     return subprocess.run([BIN, *args], capture_output=True, text=True)
 
 
+# Launch times are read only where they are used (docs/output.md, "What each subcommand reads"): report,
+# export and plot do not read them, so their damage is no refusal there (report and export are run to show
+# it); compare's A/B verdicts of two files, profile add and detect read them.
+UNREAD = {"launch_counts shorter than the points": ("report", "export", "plot")}
+
 for what, path in BAD.items():
     out = os.path.join(SCRATCH, "out")
     report = run(["report", path])
-    if report.returncode != 2:
-        problems.append(f"report of a file with {what}: exit {report.returncode}, expected 2")
+    if report.returncode != (0 if "report" in UNREAD.get(what, ()) else 2):
+        problems.append(f"report of a file with {what}: exit {report.returncode}")
     for args in (["export", path, "--output", out], ["compare", path, GOOD], ["plot", path, "--output", out],
                  ["profile", "add", path, "--db", os.path.join(out, "db.json")], ["detect", "--input", path]):
+        if args[0] in UNREAD.get(what, ()):
+            if args[0] == "export" and run(args).returncode != 0:
+                problems.append(f"export of a file with {what} (which it does not read) failed")
+            shutil.rmtree(out, ignore_errors=True)
+            continue
         p = run(args)
         if p.returncode != 2 or len(p.stderr.strip().splitlines()) != 1:
             problems.append(f"{args[0]} of a file with {what}: exit {p.returncode}, expected 2 and one line "
@@ -70,4 +82,5 @@ p = run(["compare", GOOD, copy])
 if "again" in p.stderr:
     problems.append(f"compare of a file and its copy was refused as the same file: {p.stderr.strip()}")
 
-check.finish(f"ok: {len(BAD)} damaged files refused by every reader as by report; a file named twice is refused")
+check.finish(f"ok: {len(BAD)} damaged files refused by every reader that reads the damage; a file named twice is "
+             "refused")

@@ -6,6 +6,7 @@ The cases are the ones the third hunt forged (issue 42)."""
 import glob
 import os
 import resource
+import shutil
 import subprocess
 import sys
 
@@ -159,6 +160,12 @@ CONSENSUS = {
                                                         "'bogus', which did not vote"),
     "a consensus of a kernel without campaigns": (consensus_of_no_kernel, "/consensus/gemm row"),
 }
+# What a subcommand does not read it does not refuse (docs/output.md, "What each subcommand reads"): launch
+# times are read by compare's A/B verdicts, detect and profile add alone; export --tidy reads one rank at a
+# time and exports no run-wide summary, so it never checks /stability against every campaign. Those
+# subcommands read the rest of such a file and exit 0.
+UNREAD = {"launch_counts whose sum wraps": ("report", "export"),
+          "a stability row counting campaigns the file lacks": ("export --tidy",)}
 for what, (change, message) in FORGED.items():
     path = damaged_copy(GOOD, os.path.join(SCRATCH, what.replace(" ", "_").replace("/", "_") + ".h5"), change)
     out = os.path.join(SCRATCH, "out")
@@ -166,6 +173,11 @@ for what, (change, message) in FORGED.items():
                  ["export", path, "--output", out], ["export", "--tidy", path, "--output", out],
                  ["compare", path, GOOD], ["detect", "--input", path],
                  ["profile", "add", path, "--db", os.path.join(out, "profiles.json")]):
+        if args[0] in UNREAD.get(what, ()) or " ".join(args[:2]) in UNREAD.get(what, ()):
+            p = run(args)
+            check(p is not None and p.returncode == 0, f"{' '.join(args)} ({what}, unread): {p and p.stderr!r}")
+            shutil.rmtree(out, ignore_errors=True)
+            continue
         refused(args, what, message)
     left = os.listdir(out) if os.path.exists(out) else []
     check(not left, f"{what}: export left {left}")
