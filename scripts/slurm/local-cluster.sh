@@ -226,8 +226,8 @@ SlurmdPidFile=$DIR/run/slurmd.%n.pid
 SlurmdLogFile=$DIR/log/slurmd.%n.log
 # Per-node TmpFS: without it the PMIx plugins of the four slurmd collide on one directory.
 TmpFS=$DIR/tmp/%n
-NodeName=n[1-2] NodeHostname=localhost NodeAddr=127.0.0.1 Port=$((PORT + 1))-$((PORT + 2)) CPUs=1 RealMemory=2000 Gres=gpu:1 Feature=RTX4000Ada State=UNKNOWN
-NodeName=n[3-4] NodeHostname=localhost NodeAddr=127.0.0.1 Port=$((PORT + 3))-$((PORT + 4)) CPUs=1 RealMemory=2000 Gres=gpu:1 Feature=RTX5000Ada State=UNKNOWN
+NodeName=n[1-2] NodeHostname=localhost NodeAddr=127.0.0.1 Port=$((PORT + 1))-$((PORT + 2)) CPUs=2 RealMemory=2000 Gres=gpu:1 Feature=RTX4000Ada State=UNKNOWN
+NodeName=n[3-4] NodeHostname=localhost NodeAddr=127.0.0.1 Port=$((PORT + 3))-$((PORT + 4)) CPUs=2 RealMemory=2000 Gres=gpu:1 Feature=RTX5000Ada State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
 EOF
   # One fake GPU per node (slurmd drops a gpu gres without a File); nothing is bound to it.

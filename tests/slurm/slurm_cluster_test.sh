@@ -3,7 +3,8 @@
 # `srun --mpi=pmix` step and every scripts/slurm/*.sbatch template through `sbatch --wait` must each
 # write their file: one complete HDF5 file with its ranks on distinct nodes (hostname = SLURMD_NODENAME),
 # or for calibrate.sbatch the calibration file (and a cuda calibration resets the clocks as it ends); the
-# screen.sbatch log also holds the verdict table.
+# screen.sbatch log also holds the verdict table. A 4 x 2-task job in parts whose node n3 tasks are
+# killed mid-run finishes with `--resume` in a second job of the same shape.
 # Needs root (the daemons run as root; packages are installed if missing); exit 77 = skipped.
 set -euo pipefail
 
@@ -107,6 +108,68 @@ resume=${resume#*continue with: }
 timeout 900 ${resume/autobench-mpi/$AUTOBENCH_BINARY} -q >/dev/null || fail "the printed resume command failed: $resume"
 h5dump -a /status "$scratch"/signalled/*/autobench.h5 | grep -q '"complete"' || fail "the resumed run is not complete"
 echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed the run"
+
+# A node lost mid-run in parts (RUN/parts/rank<R>.h5 + the root): a job of 4 nodes x 2 tasks whose node n3
+# tasks are killed with SIGKILL mid-run (all nodes run on this
+# host: the pids whose environment says SLURMD_NODENAME=n3) leaves no complete file but every rank's
+# journal; `--resume RUN` in a second job of the same shape completes it with 8 parts and every campaign.
+step "sbatch -N4 --ntasks-per-node=2: node n3's tasks killed mid-run, then --resume in a second job"
+cat >"$scratch/nodelost.sbatch" <<SH
+#!/bin/bash
+# Two tasks per emulated node: Open MPI's shared-memory transport (vader) segfaults between nodes that
+# share this one host, so TCP (a real cluster needs no such line).
+export OMPI_MCA_btl=self,tcp
+srun --mpi=pmix --kill-on-bad-exit=1 "$AUTOBENCH_BINARY" "\$@"
+SH
+nodelost_job() { # ARGS...: sbatch --wait of the 4 x 2 job, its log in $scratch/nodelost-<jobid>.out
+  timeout 300 sbatch --wait -N4 --ntasks-per-node=2 --time=10 --output="$scratch/nodelost-%j.out" \
+    "$scratch/nodelost.sbatch" "$@"
+}
+nodelost_job --kernels vecadd,triad --suite quick --repeats 2 --backend sim --sim-realtime 1 \
+  --power-window-ms 0 -q --output "$scratch/nodelost" &
+job_pid=$!
+victims=()
+for _ in $(seq 600); do
+  kill -0 "$job_pid" 2>/dev/null || fail "the 4 x 2 job ended before the kill: $(tail -5 "$scratch"/nodelost-*.out)"
+  if (($(cat "$scratch"/nodelost/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 200)); then
+    for pid in $(pgrep -x autobench-mpi || true); do
+      tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx SLURMD_NODENAME=n3 && victims+=("$pid")
+    done
+    break
+  fi
+  sleep 0.1
+done
+((${#victims[@]} == 2)) || fail "expected 2 autobench-mpi tasks on node n3 mid-run, found ${#victims[@]}"
+kill -KILL "${victims[@]}"
+job_rc=0
+wait "$job_pid" || job_rc=$?
+((job_rc != 0)) || fail "the job with node n3's tasks killed succeeded"
+run=$(find "$scratch/nodelost" -mindepth 1 -maxdepth 1 -type d)
+[[ -d $run/journal && $(find "$run/journal" -name 'rank*.jsonl' -size +0 | wc -l) == 8 ]] ||
+  fail "$run: expected the journals of 8 ranks: $(ls "$run/journal" 2>&1)"
+root_status=absent
+[[ ! -e $run/autobench.h5 ]] || root_status=$(h5attr "$run/autobench.h5" /status)
+[[ $root_status == absent || $root_status == incomplete ]] ||
+  fail "$run/autobench.h5 is $root_status after node n3's tasks were killed"
+echo "ok: job exit $job_rc, root file $root_status, journal points per rank:" \
+  "$(for j in "$run"/journal/rank*.jsonl; do grep -c '"type":"point"' "$j"; done | tr '\n' ' ')"
+step "the --resume job"
+nodelost_job --resume "$run" -q || fail "the --resume job failed: $(tail -5 "$scratch"/nodelost-*.out)"
+"$AUTOBENCH_PYTHON" - "$run" <<'PY' || fail "the resumed run in parts is not complete"
+import glob, sys, h5py
+run = sys.argv[1]
+parts = sorted(glob.glob(f"{run}/parts/rank*.h5"))
+assert len(parts) == 8, parts
+with h5py.File(f"{run}/autobench.h5", "r") as f:
+    assert f.attrs["status"] == "complete" and f.attrs["ranks"] == 8, dict(f.attrs)
+    for kernel in ("vecadd", "triad"):
+        for detector in ("triangle", "kneedle"):
+            for r in range(8):
+                for k in range(2):
+                    c = f[f"campaigns/{kernel}/{detector}/rank{r}/repeat{k}"]
+                    assert c.attrs["complete"] == 1, (c.name, dict(c.attrs))
+print(f"ok: {run}: complete, 8 ranks, 8 parts, 2 kernels x 2 detectors x 8 ranks x 2 repeats")
+PY
 
 # Every template as a user submits it (from a directory of theirs, results and calibration file there
 # by default), its #SBATCH lines unchanged: --gpus-per-task/--gpus-per-node=1 --gpu-bind=closest work because each
