@@ -110,9 +110,9 @@ h5dump -a /status "$scratch"/signalled/*/autobench.h5 | grep -q '"complete"' || 
 echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed the run"
 
 # A node lost mid-run in parts (RUN/parts/rank<R>.h5 + the root): a job of 4 nodes x 2 tasks whose node n3
-# tasks are killed with SIGKILL mid-run (all nodes run on this
-# host: the pids whose environment says SLURMD_NODENAME=n3) leaves no complete file but every rank's
-# journal; `--resume RUN` in a second job of the same shape completes it with 8 parts and every campaign.
+# tasks are killed with SIGKILL mid-run (all nodes run on this host: the pids whose environment holds
+# SLURMD_NODENAME=n3 and this cluster's SLURM_CONF) leaves no complete file but every rank's journal;
+# `--resume RUN` in a second job of the same shape completes it with 8 parts and every campaign.
 step "sbatch -N4 --ntasks-per-node=2: node n3's tasks killed mid-run, then --resume in a second job"
 cat >"$scratch/nodelost.sbatch" <<SH
 #!/bin/bash
@@ -133,7 +133,8 @@ for _ in $(seq 600); do
   kill -0 "$job_pid" 2>/dev/null || fail "the 4 x 2 job ended before the kill: $(tail -5 "$scratch"/nodelost-*.out)"
   if (($(cat "$scratch"/nodelost/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 200)); then
     for pid in $(pgrep -x autobench-mpi || true); do
-      tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx SLURMD_NODENAME=n3 && victims+=("$pid")
+      env_of=$(tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null) || continue
+      grep -qx SLURMD_NODENAME=n3 <<<"$env_of" && grep -qxF "SLURM_CONF=$SLURM_CONF" <<<"$env_of" && victims+=("$pid")
     done
     break
   fi
