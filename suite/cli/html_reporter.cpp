@@ -51,7 +51,8 @@ class HtmlReporter final : public formatting::Reporter {
   // The page's first section is GPU health, judged here (with --reference) and handed over as JSON.
   void write(const formatting::ReportSource& source, std::ostream& out) const override {
     out.flush();
-    // The report's JSON goes along, so the page shows what only the program computes (gpu_health, ...).
+    // The report's JSON goes along, so the page shows what only the program computes (gpu_health, ...); made
+    // from the file read whole, so that what html_report.py reads of it is checked first.
     const TemporaryFile json(formatting::report_json(source.results(), source.path(), source.reference()).dump());
     run_python_script("report", "html_report.py", {source.path(), "--report-json", json.path()});
   }

@@ -17,6 +17,7 @@
 #include "suite/formatting/report_filter.hpp"
 #include "suite/formatting/report_health.hpp"
 #include "suite/model_file/model_file.hpp"
+#include "suite/result_file/result_reader.hpp"
 #include "suite/writing/profile_db.hpp"
 
 namespace autobench::cli {
@@ -53,8 +54,7 @@ class FileSource final : public formatting::ReportSource {
 
   const results::ResultFile& results() const override {
     if (results_) return *results_;
-    if (model_file::is_model_file(options_.file))
-      throw UsageError("report --format " + options_.format + ": a model file is reported as a table only");
+    refuse_model_file();
     // The report never uses launch times or the tuner's texts; --rank: that rank's campaigns only.
     auto read = result_file::summary_read();
     if (options_.rank >= 0) read.ranks = std::set<int>{options_.rank};
@@ -67,6 +67,17 @@ class FileSource final : public formatting::ReportSource {
       throw UsageError(std::string("report: ") + e.what());
     }
     return *results_;
+  }
+
+  // Without --kernel, --detector, --rank and --details, a run written in parts is reported from its root's
+  // summaries alone (no part opened); otherwise from results().
+  const stats::RunSummary& summary() const override {
+    if (!options_.filter.empty() || options_.rank >= 0 || options_.details) return ReportSource::summary();
+    if (!summary_) {
+      refuse_model_file();
+      summary_ = read_result_summary();
+    }
+    return *summary_;
   }
 
   const stats::HealthReference* reference() const override {
@@ -94,7 +105,21 @@ class FileSource final : public formatting::ReportSource {
   }
 
  private:
+  void refuse_model_file() const {
+    if (model_file::is_model_file(options_.file))
+      throw UsageError("report --format " + options_.format + ": a model file is reported as a table only");
+  }
+
+  stats::RunSummary read_result_summary() const {
+    try {
+      return result_file::read_run_summary(options_.file);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(std::string("report: ") + e.what());
+    }
+  }
+
   const ReportOptions& options_;
+  mutable std::optional<stats::RunSummary> summary_;
   mutable std::optional<modeling::ModelRun> model_;
   mutable std::optional<results::ResultFile> results_;
   mutable std::optional<stats::HealthReference> reference_;
@@ -113,7 +138,7 @@ void report(const ReportOptions& options) {
   format->make()->write(source, std::cout);
   if (options.fail_on.empty()) return;
   std::cout.flush();
-  const auto verdicts = stats::judge_gpus(source.results().ranks, {}, source.reference());
+  const auto verdicts = stats::judge_gpus(source.summary().health, {}, source.reference());
   const std::string failure = formatting::gate_failure(verdicts, stats::kHealthNames.value_for("--fail-on", options.fail_on));
   if (!failure.empty()) throw HealthGateFailed(failure);
 }

@@ -8,7 +8,9 @@ namespace {
 class MarkdownReporter final : public Reporter {
  public:
   void write(const ReportSource& source, std::ostream& out) const override {
-    out << report_document(source.results(), source.path(), source.details(), source.reference()).markdown();
+    out << report_document(source.summary(), source.details() ? &source.results() : nullptr, source.path(),
+                           source.reference())
+               .markdown();
   }
 };
 

@@ -28,8 +28,8 @@ std::string regime_text(const results::ConsensusRow& r) { return r.timing.empty(
 std::string knees(const results::ConsensusRow& r) { return std::to_string(r.knees_found) + "/" + std::to_string(r.voters); }
 
 // Whether a detector found a knee in any sweep of model row r's kernel, model and regime.
-bool any_detector_knee(const results::ResultFile& file, const results::ConsensusRow& r) {
-  for (const auto& s : file.consensus)
+bool any_detector_knee(const std::vector<results::ConsensusRow>& consensus, const results::ConsensusRow& r) {
+  for (const auto& s : consensus)
     if (s.scope == "sweep" && s.kernel == r.kernel && s.model == r.model && s.regime == r.regime && s.knees_found > 0)
       return true;
   return false;
@@ -37,19 +37,19 @@ bool any_detector_knee(const results::ResultFile& file, const results::Consensus
 
 // Per model row, the ranks none of whose sweeps is among the agreeing ones, and why: "gemm on H100: rank 3
 // left out (no consensus knee in its 5 sweeps)" or "(its 5 knees disagree with the others')".
-std::vector<std::string> left_out(const results::ResultFile& file) {
+std::vector<std::string> left_out(const std::vector<results::ConsensusRow>& consensus) {
   struct Tally {
     int sweeps = 0, found = 0;
   };
   std::map<std::pair<std::string, std::string>, std::map<int, Tally>> ranks;  // (kernel, model) -> rank -> sweeps
-  for (const auto& r : file.consensus) {
+  for (const auto& r : consensus) {
     if (r.scope != "sweep") continue;
     auto& t = ranks[{r.kernel, r.model}][r.rank];
     ++t.sweeps;
     t.found += r.found;
   }
   std::vector<std::string> out;
-  for (const auto& r : file.consensus) {
+  for (const auto& r : consensus) {
     if (r.scope != "model" || !r.found) continue;
     for (const auto& [rank, t] : ranks[{r.kernel, r.model}]) {
       const std::string prefix = "rank" + std::to_string(rank) + "/";
@@ -67,10 +67,10 @@ std::vector<std::string> left_out(const results::ResultFile& file) {
 }  // namespace
 
 // Why a kernel and model have no consensus knee, in one line.
-std::string no_consensus(const results::ResultFile& file, const results::ConsensusRow& r) {
+std::string no_consensus(const std::vector<results::ConsensusRow>& consensus, const results::ConsensusRow& r) {
   if (r.found) return "";
   const std::string which = r.kernel + " on " + r.model + (r.regime == "single" ? "" : ", " + r.regime + " regime");
-  if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(file, r))
+  if (r.knees_found == 0 && r.regime == "cache" && !any_detector_knee(consensus, r))
     return which + ": no knee in any sweep: it rises up to its L2 peak (" + short_size(r.regime_last_size) + ")";
   const std::string what = which + ": no consensus knee: ";
   if (r.knees_found == 0) return what + "no sweep has a consensus knee (see --details)";
@@ -80,9 +80,9 @@ std::string no_consensus(const results::ResultFile& file, const results::Consens
   return what + "the sweeps split into groups of " + std::to_string(r.agreeing) + " that do not agree";
 }
 
-std::vector<TextSection> answer_sections(const results::ResultFile& file) {
+std::vector<TextSection> answer_sections(const std::vector<results::ConsensusRow>& consensus) {
   std::vector<std::string> models;  // in the order of their first row
-  for (const auto& r : file.consensus)
+  for (const auto& r : consensus)
     if (r.scope == "model" && std::find(models.begin(), models.end(), r.model) == models.end()) models.push_back(r.model);
   if (models.empty()) return {{.title = "Answer: none (no campaign with points)"}};
   std::vector<TextSection> sections;
@@ -100,33 +100,33 @@ std::vector<TextSection> answer_sections(const results::ResultFile& file) {
                      {"cv_rep", Align::right},
                      {"cv_dev", Align::right},
                      {"knees", Align::right}});
-    for (const auto& r : file.consensus) {
+    for (const auto& r : consensus) {
       if (r.scope != "model" || r.model != model) continue;
       table.add_row({r.kernel, regime_text(r), r.found ? fixed_or(r.knee_size, 0, "-") : "none",
                      short_interval(r.knee_low_size, r.knee_high_size), fixed_or(r.plateau, 1, "-"), r.metric_unit,
                      percent(r.throughput / r.ceiling), fixed_or(r.power_w, 1, "-"), number_or(r.efficiency, "{:.4g}", "-"),
                      percent(r.repeat_cv), percent(r.device_cv), knees(r)});
-      if (!r.found) missing.push_back(no_consensus(file, r));
+      if (!r.found) missing.push_back(no_consensus(consensus, r));
     }
     sections.push_back({.title = "Answer: consensus knee per kernel and L2 regime on " + model +
                                  " (%peak: of the regime's highest; docs/knees.md)",
                         .table = std::move(table)});
   }
-  for (auto& line : left_out(file)) missing.push_back(std::move(line));
+  for (auto& line : left_out(consensus)) missing.push_back(std::move(line));
   sections.back().list_title = "No answer, and GPUs left out of one:";
   sections.back().list = std::move(missing);
   return sections;
 }
 
-std::optional<TextSection> regimes_section(const results::ResultFile& file) {
+std::optional<TextSection> regimes_section(const std::vector<results::ConsensusRow>& consensus) {
   std::vector<std::string> lines;
-  for (const auto& cache : file.consensus) {
+  for (const auto& cache : consensus) {
     if (cache.scope != "model" || cache.regime != "cache") continue;
     std::string line = cache.kernel + " on " + cache.model + (cache.timing.empty() ? "" : " (" + cache.timing + ")") +
                        ": cache-resident up to its peak at " + short_size(cache.regime_last_size) + " (" +
                        fixed_or(cache.ceiling, 1, "-") + " " + cache.metric_unit + "), knee " +
                        (cache.found ? short_size(cache.knee_size) : "none");
-    for (const auto& memory : file.consensus)
+    for (const auto& memory : consensus)
       if (memory.scope == "model" && memory.regime == "memory" && memory.kernel == cache.kernel &&
           memory.model == cache.model)
         line += ";\nmemory-bound from the fall-out point at " + short_size(memory.regime_first_size) + ", knee " +
@@ -140,11 +140,10 @@ std::optional<TextSection> regimes_section(const results::ResultFile& file) {
                      .list = std::move(lines)};
 }
 
-std::vector<TextSection> sweep_consensus_sections(const results::ResultFile& file) {
-  std::map<std::tuple<int, std::string, int>, std::set<std::string>> ran;  // (rank, kernel, repeat) -> detectors
-  for (const auto& rank : file.ranks)
-    for (const auto& c : rank.campaigns)
-      if (!c.points.empty()) ran[{c.rank, c.kernel, c.repeat}].insert(c.detector);
+std::vector<TextSection> sweep_consensus_sections(const stats::RunSummary& run) {
+  std::map<std::tuple<std::int64_t, std::string, std::int64_t>, std::set<std::string>> ran;  // (rank, kernel, repeat) -> detectors
+  for (const auto& c : run.campaigns)
+    if (c.points > 0) ran[{c.rank, c.kernel, c.repeat}].insert(c.detector);
   // The agreeing detectors, or "all but" the others that ran where that is shorter.
   const auto agreeing = [&](const results::ConsensusRow& r) {
     if (r.members.empty()) return std::string("-");
@@ -160,7 +159,7 @@ std::vector<TextSection> sweep_consensus_sections(const results::ResultFile& fil
   };
   std::map<std::string, TextTable> tables;  // per kernel
   std::map<std::string, std::string> units;
-  for (const auto& r : file.consensus) {
+  for (const auto& r : run.consensus) {
     if (r.scope != "sweep") continue;
     auto [it, added] = tables.try_emplace(r.kernel, std::vector<TextTable::Column>{{"rank", Align::right},
                                                                                    {"rep", Align::right},
@@ -188,25 +187,23 @@ std::vector<TextSection> sweep_consensus_sections(const results::ResultFile& fil
   return sections;
 }
 
-std::vector<std::string> knees_not_found(const std::vector<results::RankResult>& ranks) {
+std::vector<std::string> knees_not_found(const std::vector<results::CampaignSummary>& campaigns) {
   struct Tally {
     int found = 0, all = 0;
-    std::map<std::string, std::map<int, std::string>> missed;  // "edge"/"none" -> rank -> "0,1,2"
+    std::map<std::string, std::map<std::int64_t, std::string>> missed;  // "edge"/"none" -> rank -> "0,1,2"
   };
   std::map<std::pair<std::string, std::string>, Tally> tallies;
-  for (const auto& rank : ranks)
-    for (const auto& c : rank.campaigns) {
-      if (c.points.empty()) continue;
-      auto& t = tallies[{c.kernel, c.detector}];
-      ++t.all;
-      const auto status = results::knee_status(c);
-      if (status == results::KneeStatus::found) {
-        ++t.found;
-        continue;
-      }
-      auto& repeats = t.missed[results::to_string(status)][c.rank];
-      repeats += (repeats.empty() ? "" : ",") + std::to_string(c.repeat);
+  for (const auto& c : campaigns) {
+    if (c.points == 0 || !c.complete) continue;
+    auto& t = tallies[{c.kernel, c.detector}];
+    ++t.all;
+    if (c.knee_status == results::to_string(results::KneeStatus::found)) {
+      ++t.found;
+      continue;
     }
+    auto& repeats = t.missed[c.knee_status][c.rank];
+    repeats += (repeats.empty() ? "" : ",") + std::to_string(c.repeat);
+  }
   std::vector<std::string> out;
   for (const auto& [key, t] : tallies) {
     if (t.found == t.all) continue;

@@ -1,7 +1,8 @@
 // The report's JSON structure (see report_json.hpp; documented in docs/output.md).
 #include "suite/formatting/report_json.hpp"
 
-#include <algorithm>
+#include <cstdint>
+#include <map>
 
 #include "record/json.hpp"
 #include "suite/formatting/report_answer.hpp"
@@ -18,12 +19,6 @@
 namespace autobench::formatting {
 namespace {
 
-std::size_t refinement_points(const results::Campaign& c) {
-  std::size_t n = 0;
-  for (const auto& p : c.points) n += p.refinement ? 1 : 0;
-  return n;
-}
-
 nlohmann::json device_json(const results::RankResult& rank) {
   nlohmann::json j = rank.device;
   j["rank"] = rank.rank;
@@ -32,22 +27,22 @@ nlohmann::json device_json(const results::RankResult& rank) {
   return j;
 }
 
-nlohmann::json campaign_json(const results::RankResult& rank, const results::Campaign& c) {
+nlohmann::json campaign_json(const results::DeviceInfo& device, const results::CampaignSummary& c) {
   return {{"rank", c.rank},
-          {"device", rank.device.name},
-          {"device_model", rank.device.model},
-          {"backend", rank.device.backend},
+          {"device", device.name},
+          {"device_model", device.model},
+          {"backend", device.backend},
           {"kernel", c.kernel},
           {"detector", c.detector},
           {"repeat", c.repeat},
-          {"points", c.points.size()},
+          {"points", c.points},
           {"knee_detected", c.knee_detected},
-          {"knee_status", results::to_string(results::knee_status(c))},
+          {"knee_status", c.knee_status},
           {"knee_index", c.knee_index},
           {"knee_size", c.knee_size},
-          {"stop_reason", results::kStopReasonNames.name(c.stop_reason)},
+          {"stop_reason", c.stop_reason},
           {"error", c.error},
-          {"throughput_at_knee", record::number_to_json(results::throughput_at_knee(c))},
+          {"throughput_at_knee", record::number_to_json(c.throughput_at_knee)},
           {"knee_quality", record::number_to_json(c.knee_quality)},
           {"plateau", record::number_to_json(c.plateau)},
           {"knee_position", record::number_to_json(c.knee_position)},
@@ -55,11 +50,10 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"regime", c.regime},
           {"regime_peak_size", c.regime_peak_size},
           {"regime_fallout_size", c.regime_fallout_size},
-          {"refinement_points", refinement_points(c)},
-          {"power_at_knee_w", record::number_to_json(results::at_knee(c, &results::Point::power_w))},
-          {"efficiency_at_knee", record::number_to_json(results::at_knee(c, &results::Point::efficiency))},
-          {"efficiency_corrected_at_knee",
-           record::number_to_json(results::at_knee(c, &results::Point::efficiency_corrected))},
+          {"refinement_points", c.refinement_points},
+          {"power_at_knee_w", record::number_to_json(c.power_at_knee_w)},
+          {"efficiency_at_knee", record::number_to_json(c.efficiency_at_knee)},
+          {"efficiency_corrected_at_knee", record::number_to_json(c.efficiency_corrected_at_knee)},
           {"efficiency_unit", stats::efficiency_unit(c.metric_unit)},
           {"metric_unit", c.metric_unit},
           {"elapsed_s", record::number_to_json(c.elapsed_s)},
@@ -69,7 +63,7 @@ nlohmann::json campaign_json(const results::RankResult& rank, const results::Cam
           {"knee_found_fraction", record::number_to_json(c.knee_found_fraction)},
           {"timing_mode", c.timing_mode},
           {"estimator", c.estimator},
-          {"throttled_points", std::count_if(c.points.begin(), c.points.end(), [](const auto& p) { return p.throttled; })}};
+          {"throttled_points", c.throttled_points}};
 }
 
 nlohmann::json stability_json(const results::StabilityRow& row) {
@@ -79,11 +73,11 @@ nlohmann::json stability_json(const results::StabilityRow& row) {
   return j;
 }
 
-nlohmann::json consensus_json(const results::ResultFile& file, const results::ConsensusRow& row) {
+nlohmann::json consensus_json(const std::vector<results::ConsensusRow>& consensus, const results::ConsensusRow& row) {
   nlohmann::json j = {{"kernel", row.kernel}};
   record::fields_to_json(j, row, results::kConsensusColumns);
   record::fields_to_json(j, row, results::kConsensusRegimeColumns);
-  if (row.scope == "model") j["no_consensus"] = no_consensus(file, row);  // the text report's "No answer:" line
+  if (row.scope == "model") j["no_consensus"] = no_consensus(consensus, row);  // the text report's "No answer:" line
   return j;
 }
 
@@ -106,11 +100,11 @@ nlohmann::json settings_json(const std::string& text) {
 
 }  // namespace
 
-nlohmann::json report_json(const results::ResultFile& file, const std::string& path,
+nlohmann::json report_json(const stats::RunSummary& run, const std::string& path,
                            const stats::HealthReference* reference) {
-  const auto& info = file.info;
+  const auto& info = run.info;
   nlohmann::json j = {{"file", path},
-                      {"schema_version", file.schema_version},
+                      {"schema_version", run.schema_version},
                       {"backend", info.backend},
                       {"ranks", info.ranks},
                       {"complete", info.complete},
@@ -120,31 +114,42 @@ nlohmann::json report_json(const results::ResultFile& file, const std::string& p
                       {"suite", info.suite},
                       {"start_time", info.start_time},
                       {"end_time", info.end_time},
-                      {"settings", settings_json(file.settings_json)},
+                      {"settings", settings_json(run.settings_json)},
                       {"consensus", nlohmann::json::array()},
                       {"devices", nlohmann::json::array()},
                       {"campaigns", nlohmann::json::array()},
                       {"stability", nlohmann::json::array()},
                       {"detector_agreement", nlohmann::json::array()}};
-  for (const auto& rank : file.ranks) {
+  std::map<std::int64_t, const results::DeviceInfo*> devices;
+  for (const auto& rank : run.ranks) {
     j["devices"].push_back(device_json(rank));
-    for (const auto& c : rank.campaigns) j["campaigns"].push_back(campaign_json(rank, c));
+    devices.emplace(rank.rank, &rank.device);
   }
-  for (const auto& row : file.stability) j["stability"].push_back(stability_json(row));
-  for (const auto& row : file.consensus) j["consensus"].push_back(consensus_json(file, row));
-  for (const auto& row : stats::compute_detector_agreement(file.ranks)) {
+  static const results::DeviceInfo kNoDevice;
+  for (const auto& c : run.campaigns) {
+    const auto device = devices.find(c.rank);
+    j["campaigns"].push_back(campaign_json(device == devices.end() ? kNoDevice : *device->second, c));
+  }
+  for (const auto& row : run.stability) j["stability"].push_back(stability_json(row));
+  for (const auto& row : run.consensus) j["consensus"].push_back(consensus_json(run.consensus, row));
+  for (const auto& row : stats::compute_detector_agreement(run.campaigns)) {
     j["detector_agreement"].push_back(agreement_json(row));
   }
-  const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
+  const auto verdicts = stats::judge_gpus(run.health, {}, reference);
   j["gpu_health"] = gpu_health_json(verdicts);
   j["outliers"] = outliers_json(verdicts);
   j["time_split"] = nlohmann::json::array();  // the text report's "Where each rank's time went"
-  for (const auto& split : file.time_splits) {
+  for (const auto& split : run.time_splits) {
     nlohmann::json row = split;
     row["other_s"] = record::number_to_json(split.other_s());
     j["time_split"].push_back(std::move(row));
   }
   return j;
+}
+
+nlohmann::json report_json(const results::ResultFile& file, const std::string& path,
+                           const stats::HealthReference* reference) {
+  return report_json(stats::summarize_run(file), path, reference);
 }
 
 }  // namespace autobench::formatting

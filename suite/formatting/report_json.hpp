@@ -7,10 +7,15 @@
 
 #include "suite/results/result_file.hpp"
 #include "suite/stats/gpu_health.hpp"
+#include "suite/stats/run_summary.hpp"
 
 namespace autobench::formatting {
 
-// `gpu_health` is judged against `reference` where it has the kernel, else the run's same-model GPUs.
+// `gpu_health` is judged against `reference` where it has the kernel, else the run's same-model GPUs. Made
+// from `run` alone: no point is read.
+nlohmann::json report_json(const stats::RunSummary& run, const std::string& path,
+                           const stats::HealthReference* reference = nullptr);
+// The same of a file read whole (summarize_run).
 nlohmann::json report_json(const results::ResultFile& file, const std::string& path,
                            const stats::HealthReference* reference = nullptr);
 

@@ -32,8 +32,8 @@ std::string cell_text(const CampaignCell& cell) {
   return std::isnan(m.value) ? "-" : number(100 * m.value, m.decimals) + "%";
 }
 
-std::vector<std::string> header_lines(const results::ResultFile& file) {
-  const auto& info = file.info;
+std::vector<std::string> header_lines(const stats::RunSummary& run) {
+  const auto& info = run.info;
   const auto safe = [](const std::string& value) { return text::printable(value); };  // a newline cannot forge a line
   std::vector<std::string> lines{"backend: " + safe(backend_label(info.backend)),
                                  "run: autobench-mpi " + safe(info.version) + " (git " + safe(info.git_commit) +
@@ -41,19 +41,19 @@ std::vector<std::string> header_lines(const results::ResultFile& file) {
                                      (info.ranks == 1 ? " rank, " : " ranks, ") + safe(info.start_time) + " to " +
                                      safe(info.end_time)};
   if (!info.complete) lines.push_back("status: incomplete (the run did not finish; results may be missing)");
-  for (auto& line : rank_failures(file.ranks)) lines.push_back(std::move(line));
+  for (auto& line : rank_failures(run.ranks)) lines.push_back(std::move(line));
   return lines;
 }
 
 // One row per rank that started: where it ran and which device it drove, its memory and power sensor
 // ("unavailable" without NVML, the reason being in the JSON report); with details a second table of the ranks'
 // cards (PCI bus, UUID, compute capability, SMs, driver), the UUIDs being too wide to share the first.
-std::vector<TextSection> devices_sections(const results::ResultFile& file, bool details) {
+std::vector<TextSection> devices_sections(const stats::RunSummary& run, bool details) {
   TextTable table({{"rank", Align::right}, {"host"}, {"device"}, {"memory_GiB", Align::right}, {"power"}});
   TextTable cards(
       {{"rank", Align::right}, {"pci_bus"}, {"uuid"}, {"cc"}, {"SMs", Align::right}, {"driver"}});
   std::size_t count = 0;
-  for (const auto& rank : file.ranks) {
+  for (const auto& rank : run.ranks) {
     if (!rank.start_error.empty()) continue;
     const auto& d = rank.device;
     ++count;
@@ -147,10 +147,10 @@ std::vector<std::string> stability_left_out(const std::vector<results::Stability
 }
 
 // Per kernel a table of its stability rows; the last section lists the knees not found and the GPUs left out.
-std::vector<TextSection> stability_sections(const results::ResultFile& file) {
-  if (file.stability.empty()) return {{.title = "Knee stability: none"}};
+std::vector<TextSection> stability_sections(const stats::RunSummary& run) {
+  if (run.stability.empty()) return {{.title = "Knee stability: none"}};
   std::map<std::string, TextTable> tables;
-  for (const auto& r : file.stability) {
+  for (const auto& r : run.stability) {
     auto [it, added] = tables.try_emplace(r.kernel, std::vector<TextTable::Column>{{"detector"},
                                                                                    {"group"},
                                                                                    {"knees", Align::right},
@@ -176,8 +176,8 @@ std::vector<TextSection> stability_sections(const results::ResultFile& file) {
                                  "of the knee's point index; tput_cv: of the throughput at the knee; size_med: the median knee; "
                                  "ovl95: the most knees whose 95% intervals share a size)",
                         .table = std::move(table)});
-  auto lines = knees_not_found(results::complete_campaigns(file.ranks));
-  for (auto& line : stability_left_out(file.stability)) lines.push_back(std::move(line));
+  auto lines = knees_not_found(run.campaigns);
+  for (auto& line : stability_left_out(run.stability)) lines.push_back(std::move(line));
   sections.back().list_title =
       "Knees not found (edge: at the first or last size or below half the plateau; left out), and GPUs left out "
       "of a model row:";
@@ -185,8 +185,8 @@ std::vector<TextSection> stability_sections(const results::ResultFile& file) {
   return sections;
 }
 
-TextSection agreement_section(const results::ResultFile& file) {
-  const auto rows = stats::compute_detector_agreement(file.ranks);
+TextSection agreement_section(const stats::RunSummary& run) {
+  const auto rows = stats::compute_detector_agreement(run.campaigns);
   if (rows.empty()) return {.title = "Detector agreement: none (no kernel, rank and repeat ran two detectors)"};
   TextTable table({{"kernel"},
                    {"first"},
@@ -212,23 +212,29 @@ std::string backend_label(const std::string& backend) {
   return backend == "sim" ? "sim (simulated devices, not GPU measurements)" : backend;
 }
 
-TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details,
+TextDocument report_document(const stats::RunSummary& run, const results::ResultFile* details, const std::string& path,
                              const stats::HealthReference* reference) {
-  const auto verdicts = stats::judge_gpus(file.ranks, {}, reference);
+  const auto verdicts = stats::judge_gpus(run.health, {}, reference);
   std::vector<TextSection> sections{health_section(verdicts)};
   if (auto kernels = health_kernels_section(verdicts)) sections.push_back(std::move(*kernels));
-  for (auto& s : answer_sections(file)) sections.push_back(std::move(s));
-  if (auto regimes = regimes_section(file)) sections.push_back(std::move(*regimes));
-  if (auto throttled = throttled_section(file, details)) sections.push_back(std::move(*throttled));
-  if (auto unconverged = unconverged_section(file, details)) sections.push_back(std::move(*unconverged));
-  for (auto& s : devices_sections(file, details)) sections.push_back(std::move(s));
+  for (auto& s : answer_sections(run.consensus)) sections.push_back(std::move(s));
+  if (auto regimes = regimes_section(run.consensus)) sections.push_back(std::move(*regimes));
+  if (auto throttled = throttled_section(run, details)) sections.push_back(std::move(*throttled));
+  if (auto unconverged = unconverged_section(run, details)) sections.push_back(std::move(*unconverged));
+  for (auto& s : devices_sections(run, details != nullptr)) sections.push_back(std::move(s));
   if (details) {
-    for (auto* part : {&sweep_consensus_sections, &campaigns_sections, &stability_sections})
-      for (auto& s : part(file)) sections.push_back(std::move(s));
-    sections.push_back(agreement_section(file));
+    for (auto& s : sweep_consensus_sections(run)) sections.push_back(std::move(s));
+    for (auto& s : campaigns_sections(*details)) sections.push_back(std::move(s));
+    for (auto& s : stability_sections(run)) sections.push_back(std::move(s));
+    sections.push_back(agreement_section(run));
   }
-  return {"autobench-mpi results: " + text::printable(path, text::kMessageBytes), header_lines(file),
+  return {"autobench-mpi results: " + text::printable(path, text::kMessageBytes), header_lines(run),
           std::move(sections)};
+}
+
+TextDocument report_document(const results::ResultFile& file, const std::string& path, bool details,
+                             const stats::HealthReference* reference) {
+  return report_document(stats::summarize_run(file), details ? &file : nullptr, path, reference);
 }
 
 }  // namespace autobench::formatting

@@ -1,12 +1,14 @@
 // The interface every `report --format` output implements, and the report source it reads from.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 
 #include "suite/modeling/model_run.hpp"
 #include "suite/results/result_file.hpp"
 #include "suite/stats/gpu_health.hpp"
+#include "suite/stats/run_summary.hpp"
 
 namespace autobench::formatting {
 
@@ -25,8 +27,17 @@ class ReportSource {
   // The results file narrowed by --kernel/--detector/--rank (statistics computed over what is left).
   // Throws the command's usage error for a file that is no results file, e.g. a model file.
   virtual const results::ResultFile& results() const = 0;
+  // The same without its points: what the forms but CSV and --details are made from. By default made from
+  // results(); a source that reads a run's root /summary instead never reads a point.
+  virtual const stats::RunSummary& summary() const {
+    if (!summary_) summary_ = stats::summarize_run(results());
+    return *summary_;
+  }
   // What GPU health is judged against besides the run's same-model GPUs (`report --reference`); none here.
   virtual const stats::HealthReference* reference() const { return nullptr; }
+
+ private:
+  mutable std::optional<stats::RunSummary> summary_;
 };
 
 // One output format of `report`: writes the report of `source` to `out`. The formats are chosen by name

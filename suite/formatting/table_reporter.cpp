@@ -14,10 +14,11 @@ class TableReporter final : public Reporter {
       out << model_report(*model, source.path());
       return;
     }
-    const results::ResultFile& file = source.results();
-    out << report_document(file, source.path(), source.details(), source.reference()).text();
-    if (!file.time_splits.empty())
-      out << "\nWhere each rank's time went (seconds; docs/scale.md):\n" << rank_time_split_table(file.time_splits);
+    const stats::RunSummary& run = source.summary();
+    out << report_document(run, source.details() ? &source.results() : nullptr, source.path(), source.reference())
+               .text();
+    if (!run.time_splits.empty())
+      out << "\nWhere each rank's time went (seconds; docs/scale.md):\n" << rank_time_split_table(run.time_splits);
   }
 };
 

@@ -13,8 +13,8 @@ void write_csv_exports(const std::string& run_dir, const results::ResultFile& fi
   write_campaign_csvs((std::filesystem::path(run_dir) / "csv").string(), file.ranks);
 }
 
-std::string summary_text(const results::ResultFile& file, const std::string& h5_path) {
-  return formatting::report_json(file, h5_path).dump(2) + "\n";
+std::string summary_text(const stats::RunSummary& run, const std::string& h5_path) {
+  return formatting::report_json(run, h5_path).dump(2) + "\n";
 }
 
 void write_summary(const std::string& run_dir, const std::string& text) {
@@ -23,7 +23,7 @@ void write_summary(const std::string& run_dir, const std::string& text) {
 
 void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path) {
   write_csv_exports(run_dir, file);
-  write_summary(run_dir, summary_text(file, h5_path));
+  write_summary(run_dir, summary_text(stats::summarize_run(file), h5_path));
 }
 
 }  // namespace autobench::result_file

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "suite/results/result_file.hpp"
+#include "suite/stats/run_summary.hpp"
 
 namespace autobench::result_file {
 
@@ -14,9 +15,9 @@ namespace autobench::result_file {
 void write_exports(const std::string& run_dir, const results::ResultFile& file, const std::string& h5_path);
 
 // The two halves of write_exports, for a writer that makes the summary last (after its HDF5 file):
-// the CSV files, and summary.json's text (report_json of `file`, naming `h5_path` as its file) and its writing.
+// the CSV files, and summary.json's text (report_json of `run`, naming `h5_path` as its file) and its writing.
 void write_csv_exports(const std::string& run_dir, const results::ResultFile& file);
-std::string summary_text(const results::ResultFile& file, const std::string& h5_path);
+std::string summary_text(const stats::RunSummary& run, const std::string& h5_path);
 void write_summary(const std::string& run_dir, const std::string& text);
 
 }  // namespace autobench::result_file

@@ -262,6 +262,130 @@ bool consensus_has_regimes(const hdf5::H5File& file) {
   return kernels.empty() || g.open_group(kernels.front()).has_dataset("regime");
 }
 
+// The root attribute settings, refused when it nests too deep.
+std::string read_settings(const hdf5::H5File& file, const std::string& path) {
+  std::string settings = file.read_attribute<std::string>("settings");
+  if (record::nests_deeper_than(settings, record::kMaxJsonDepth))
+    throw std::runtime_error(path + ": root attribute settings nests deeper than " +
+                             std::to_string(record::kMaxJsonDepth) + " levels");
+  return settings;
+}
+
+// /devices/rank<R>: every rank, in the file's order, without campaigns.
+std::vector<results::RankResult> read_devices(const hdf5::H5File& file) {
+  std::vector<results::RankResult> ranks;
+  for_each_group_at(file.open_group("devices"), 1, [&](const hdf5::H5Group& g, const Names& names) {
+    ranks.push_back(read_device(g));
+    check_named(g, names[0], "rank" + std::to_string(ranks.back().rank));
+  });
+  return ranks;
+}
+
+// /time_split: one entry per rank (none in files from before the split).
+std::vector<results::RankTimeSplit> read_time_splits(const hdf5::H5File& file) {
+  if (!file.has_group("time_split")) return {};
+  const auto g = file.open_group("time_split");
+  return hdf5::read_columns<results::RankTimeSplit>(g, g.read_dataset<std::int64_t>("rank").size(),
+                                                    results::kTimeSplitFields);
+}
+
+// /stability/<kernel>/<detector>; `knee_status` turns false when a group lacks the knee-status columns (files
+// written before knee status).
+std::vector<results::StabilityRow> read_stability(const hdf5::H5File& file, bool& knee_status) {
+  std::vector<results::StabilityRow> out;
+  for_each_group_at(file.open_group("stability"), 2, [&](const hdf5::H5Group& g, const Names& names) {
+    const auto count = g.read_dataset<std::string>("scope").size();
+    auto rows = hdf5::read_columns<results::StabilityRow>(g, count, results::kStabilityColumns);
+    knee_status = knee_status && g.has_dataset("knees_found");
+    hdf5::read_present_columns(g, rows, results::kStabilityKneeColumns);
+    for (auto& row : rows) {
+      row.kernel = names[0];
+      row.detector = names[1];
+      out.push_back(std::move(row));
+    }
+  });
+  return out;
+}
+
+// /consensus/<kernel>, with the L2 regimes' columns.
+std::vector<results::ConsensusRow> read_consensus(const hdf5::H5File& file) {
+  std::vector<results::ConsensusRow> out;
+  for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
+    const auto count = g.read_dataset<std::string>("scope").size();
+    auto rows = hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns);
+    hdf5::read_columns_into(g, rows, results::kConsensusRegimeColumns, false);
+    for (auto& row : rows) {
+      row.kernel = names[0];
+      out.push_back(std::move(row));
+    }
+  });
+  return out;
+}
+
+// A table of the root's /summary: its rows (the length of its `rank` column).
+template <class Record, class Fields>
+std::vector<Record> read_table(const hdf5::H5Group& summary, const char* name, const Fields& fields) {
+  const auto g = summary.open_group(name);
+  return hdf5::read_columns<Record>(g, g.read_dataset<std::int64_t>("rank").size(), fields);
+}
+
+// The summary's campaigns in the order read_results gives them: by rank in the order of /devices, then by
+// kernel and detector in the order of the root's /campaigns groups, then as the rank's part keeps them.
+void in_file_order(const hdf5::H5File& file, const std::vector<results::RankResult>& ranks,
+                   std::vector<results::CampaignSummary>& campaigns) {
+  std::map<std::int64_t, std::size_t> rank_at;
+  for (const auto& r : ranks) rank_at.emplace(r.rank, rank_at.size());
+  std::map<std::string, std::size_t> kernel_at;
+  std::map<std::pair<std::string, std::string>, std::size_t> detector_at;
+  const auto root = file.open_group("campaigns");
+  for (const auto& kernel : root.child_groups()) {
+    kernel_at.emplace(kernel, kernel_at.size());
+    for (const auto& detector : root.open_group(kernel).child_groups())
+      detector_at.emplace(std::pair{kernel, detector}, detector_at.size());
+  }
+  const auto key = [&](const results::CampaignSummary& c) {
+    const auto rank = rank_at.find(c.rank);
+    const auto kernel = kernel_at.find(c.kernel);
+    const auto detector = detector_at.find({c.kernel, c.detector});
+    if (rank == rank_at.end() || kernel == kernel_at.end() || detector == detector_at.end())
+      throw std::runtime_error(file.file_name() + ": /summary/campaigns has " + text::echo(c.kernel) + "/" +
+                               text::echo(c.detector) + " of rank " + std::to_string(c.rank) +
+                               ", which the file's /devices and /campaigns do not hold");
+    return std::tuple{rank->second, kernel->second, detector->second};
+  };
+  std::vector<std::pair<std::tuple<std::size_t, std::size_t, std::size_t>, std::size_t>> order;
+  for (std::size_t i = 0; i < campaigns.size(); ++i) order.emplace_back(key(campaigns[i]), i);
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<results::CampaignSummary> sorted;
+  sorted.reserve(campaigns.size());
+  for (const auto& [k, i] : order) sorted.push_back(std::move(campaigns[i]));
+  campaigns = std::move(sorted);
+}
+
+// Each rank's GPU-health evidence from /summary/ranks and /summary/sweeps, in the order of `ranks`. A rank
+// whose part is missing has, as the file read whole gives it, the evidence of its device alone.
+std::vector<stats::GpuEvidence> read_evidence(const hdf5::H5Group& summary, const std::vector<results::RankResult>& ranks) {
+  auto rows = read_table<stats::GpuEvidence>(summary, "ranks", stats::kGpuEvidenceFields);
+  const auto status = summary.open_group("ranks").read_dataset<std::string>("part_status");
+  hdf5::check_column_length(summary.open_group("ranks"), "part_status", status.size(), rows.size());
+  std::map<std::int64_t, stats::GpuEvidence> by_rank;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (status[i] == "written") by_rank.emplace(rows[i].rank, std::move(rows[i]));
+  for (auto& sweep : read_table<stats::SweepHealth>(summary, "sweeps", stats::kSweepHealthFields)) {
+    const auto gpu = by_rank.find(sweep.rank);
+    if (gpu == by_rank.end())
+      throw std::runtime_error(summary.file_name() + ": /summary/sweeps has a sweep of rank " + std::to_string(sweep.rank) +
+                               ", which has no written part in /summary/ranks");
+    gpu->second.sweeps.push_back(std::move(sweep));
+  }
+  std::vector<stats::GpuEvidence> out;
+  for (const auto& r : ranks) {
+    const auto gpu = by_rank.find(r.rank);
+    out.push_back(gpu != by_rank.end() ? std::move(gpu->second) : stats::gpu_evidence(r));
+  }
+  return out;
+}
+
 }  // namespace
 
 ReadOptions summary_read() { return {.ranks = std::nullopt, .launch_times_of = std::set<int>{}, .tuner_texts = false}; }
@@ -274,14 +398,8 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
   results::ResultFile out;
   out.schema_version = version;
   out.info = read_info(file);
-  out.settings_json = file.read_attribute<std::string>("settings");
-  if (record::nests_deeper_than(out.settings_json, record::kMaxJsonDepth))
-    throw std::runtime_error(path + ": root attribute settings nests deeper than " +
-                             std::to_string(record::kMaxJsonDepth) + " levels");
-  for_each_group_at(file.open_group("devices"), 1, [&](const hdf5::H5Group& g, const Names& names) {
-    out.ranks.push_back(read_device(g));
-    check_named(g, names[0], "rank" + std::to_string(out.ranks.back().rank));
-  });
+  out.settings_json = read_settings(file, path);
+  out.ranks = read_devices(file);
   // /campaigns/<kernel>/<detector>/rank<R>/repeat<K>
   PointReading reading{.skip = skipped_columns(options), .launch_times = true, .unflagged = false, .sweeps = {}};
   bool regimes_stored = true;
@@ -309,26 +427,11 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
   reading.sweeps.clear();
   if (reading.unflagged) derive_converged(out);
   if (!regimes_stored) stats::assign_regimes(out.ranks);  // a file from before the L2 regimes
-  // /time_split: one entry per rank (absent in files from before the split)
-  if (file.has_group("time_split")) {
-    const auto g = file.open_group("time_split");
-    out.time_splits = hdf5::read_columns<results::RankTimeSplit>(g, g.read_dataset<std::int64_t>("rank").size(),
-                                                                  results::kTimeSplitFields);
-  }
-  // /stability/<kernel>/<detector>; files written before knee status counted every campaign's knee, edges
-  // and misses too: their stability is computed again from the campaigns.
+  out.time_splits = read_time_splits(file);
+  // Files written before knee status counted every campaign's knee, edges and misses too: their stability is
+  // computed again from the campaigns.
   bool knee_status = true;
-  for_each_group_at(file.open_group("stability"), 2, [&](const hdf5::H5Group& g, const Names& names) {
-    const auto count = g.read_dataset<std::string>("scope").size();
-    auto rows = hdf5::read_columns<results::StabilityRow>(g, count, results::kStabilityColumns);
-    knee_status = knee_status && g.has_dataset("knees_found");
-    hdf5::read_present_columns(g, rows, results::kStabilityKneeColumns);
-    for (auto& row : rows) {
-      row.kernel = names[0];
-      row.detector = names[1];
-      out.stability.push_back(std::move(row));
-    }
-  });
+  out.stability = read_stability(file, knee_status);
   if (!knee_status) out.stability = stats::stability_of_complete(out.ranks);
   else if (!options.ranks) check_stability_counts(path, out.stability, stats::stability_of_complete(out.ranks));
   // /consensus/<kernel>; absent in files written before it, or without regimes (files written before the
@@ -338,16 +441,39 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
     out.consensus = stats::consensus_of_complete(out.ranks);
     return out;
   }
-  for_each_group_at(file.open_group("consensus"), 1, [&](const hdf5::H5Group& g, const Names& names) {
-    const auto count = g.read_dataset<std::string>("scope").size();
-    auto rows = hdf5::read_columns<results::ConsensusRow>(g, count, results::kConsensusColumns);
-    hdf5::read_columns_into(g, rows, results::kConsensusRegimeColumns, false);
-    for (auto& row : rows) {
-      row.kernel = names[0];
-      out.consensus.push_back(std::move(row));
-    }
-  });
+  out.consensus = read_consensus(file);
   if (!options.ranks) check_stored_consensus(path, out.consensus, out.ranks);  // a rank read lacks the other ranks' campaigns
+  return out;
+}
+
+stats::RunSummary read_run_summary(const std::string& path) {
+  const std::int64_t version = check_schema(hdf5::H5File::open(path));
+  const auto file = hdf5::H5File::open(path);  // no link is followed: no part is opened
+  // A root without what its summary needs (/summary, the stored consensus with its regimes) is read whole.
+  if (version < 3 || !file.has_group("summary") || !file.has_group("consensus") || !consensus_has_regimes(file))
+    return stats::summarize_run(read_results(path, summary_read()));
+  stats::RunSummary out;
+  out.schema_version = version;
+  out.info = read_info(file);
+  out.settings_json = read_settings(file, path);
+  out.ranks = read_devices(file);
+  const auto summary = file.open_group("summary");
+  out.campaigns = read_table<results::CampaignSummary>(summary, "campaigns", results::kCampaignSummaryFields);
+  in_file_order(file, out.ranks, out.campaigns);
+  for (const auto& c : out.campaigns)
+    if (c.knee_detected && (c.knee_index < 0 || c.knee_index >= c.points))
+      throw std::runtime_error(path + ": /summary/campaigns has knee_index " + std::to_string(c.knee_index) + " of " +
+                               text::echo(c.kernel) + "/" + text::echo(c.detector) + " rank " + std::to_string(c.rank) +
+                               " repeat " + std::to_string(c.repeat) + ", outside its " + std::to_string(c.points) +
+                               " points");
+  out.health = read_evidence(summary, out.ranks);
+  out.time_splits = read_time_splits(file);
+  bool knee_status = true;
+  out.stability = read_stability(file, knee_status);
+  if (!knee_status) return stats::summarize_run(read_results(path, summary_read()));  // computed again from points
+  check_stability_counts(path, out.stability, stats::stability_of_complete(out.campaigns));
+  out.consensus = read_consensus(file);
+  check_stored_consensus(path, out.consensus, out.campaigns, out.ranks);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "suite/results/result_file.hpp"
+#include "suite/stats/run_summary.hpp"
 
 namespace autobench::result_file {
 
@@ -32,5 +33,11 @@ results::ResultFile read_results(const std::string& path, const ReadOptions& opt
 // The options of the subcommands that summarise a file (report, plot's check, compare without A/B
 // sides): every rank's points, without launch times or tuner texts.
 ReadOptions summary_read();
+
+// The file without its points (what `report` and summary.json are made from). A run written in parts
+// (schema 3): from its root alone, /devices, /summary, /stability, /consensus and /time_split, no part
+// opened, its campaigns in the order read_results gives them; an older file: read whole (summary_read) and
+// summarised. Throws std::runtime_error as read_results.
+stats::RunSummary read_run_summary(const std::string& path);
 
 }  // namespace autobench::result_file

@@ -85,8 +85,8 @@ std::string write_root_file(const std::string& run_dir, results::RunInfo info, s
   write_root(path, content);
   spent.file_s = since(t_file);
   const auto t_summary = Clock::now();
-  // summary.json: the report of the file as written (its parts followed)
-  write_summary(run_dir, summary_text(read_results(path, summary_read()), path));
+  // summary.json: the report of the file as written, from its root alone (the parts are not read again)
+  write_summary(run_dir, summary_text(read_run_summary(path), path));
   spent.exports_s = since(t_summary);
   if (times) *times = spent;
   return path;

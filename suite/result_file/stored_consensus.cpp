@@ -29,19 +29,19 @@ std::string sweep_name(int rank, int repeat) {
   return "rank" + std::to_string(rank) + "/repeat" + std::to_string(repeat);
 }
 
-std::map<std::string, Sweeps> sweeps_of(const std::vector<results::RankResult>& ranks) {
+std::map<std::string, Sweeps> sweeps_of(const std::vector<results::CampaignSummary>& campaigns,
+                                        const std::vector<results::RankResult>& ranks) {
+  std::map<std::int64_t, std::string> models;
+  for (const auto& rank : ranks) models.emplace(rank.rank, stats::model_label(rank.device.backend, rank.device.model));
   std::map<std::string, Sweeps> out;
-  for (const auto& rank : ranks)
-    for (const auto& c : rank.campaigns) {
-      if (!c.complete || c.points.empty()) continue;
-      SweepSeen& s = out[c.kernel][{rank.rank, c.repeat}];
-      s.model = stats::model_label(rank.device.backend, rank.device.model);
-      s.detectors.insert(c.detector);
-      for (const auto& p : c.points) {
-        s.low = std::min(s.low, static_cast<double>(p.size));
-        s.high = std::max(s.high, static_cast<double>(p.size));
-      }
-    }
+  for (const auto& c : campaigns) {
+    if (!c.complete || c.points == 0) continue;
+    SweepSeen& s = out[c.kernel][{static_cast<int>(c.rank), static_cast<int>(c.repeat)}];
+    s.model = models[c.rank];
+    s.detectors.insert(c.detector);
+    s.low = std::min(s.low, static_cast<double>(c.smallest_size));
+    s.high = std::max(s.high, static_cast<double>(c.largest_size));
+  }
   return out;
 }
 
@@ -72,7 +72,13 @@ std::vector<std::string> members_of(const std::string& text) {
 
 void check_stored_consensus(const std::string& path, const std::vector<results::ConsensusRow>& rows,
                             const std::vector<results::RankResult>& ranks) {
-  const auto sweeps = sweeps_of(ranks);
+  check_stored_consensus(path, rows, results::summarize_campaigns(ranks), ranks);
+}
+
+void check_stored_consensus(const std::string& path, const std::vector<results::ConsensusRow>& rows,
+                            const std::vector<results::CampaignSummary>& campaigns,
+                            const std::vector<results::RankResult>& ranks) {
+  const auto sweeps = sweeps_of(campaigns, ranks);
   for (const auto& row : rows) {
     const std::string where = path + ": /consensus/" + text::printable(row.kernel) + " row " + text::echo(row.group);
     const auto fail = [&](const std::string& why) { throw std::runtime_error(where + " " + why); };

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "suite/results/campaign_summary.hpp"
 #include "suite/results/consensus_row.hpp"
 #include "suite/results/results.hpp"
 
@@ -16,6 +17,10 @@ namespace autobench::result_file {
 // size within the sweep's (the model's sweeps') measured sizes. Throws std::runtime_error naming `path`,
 // the row and what is wrong.
 void check_stored_consensus(const std::string& path, const std::vector<results::ConsensusRow>& rows,
+                            const std::vector<results::RankResult>& ranks);
+// The same against the campaigns' summaries, of the ranks (devices) `ranks` (a run's root /summary).
+void check_stored_consensus(const std::string& path, const std::vector<results::ConsensusRow>& rows,
+                            const std::vector<results::CampaignSummary>& campaigns,
                             const std::vector<results::RankResult>& ranks);
 
 }  // namespace autobench::result_file

@@ -44,7 +44,17 @@ CampaignSummary summarize_campaign(const RankResult& rank, const Campaign& c, co
   s.refinement_points = std::count_if(c.points.begin(), c.points.end(), [](const Point& p) { return p.refinement; });
   s.throttled_points = std::count_if(c.points.begin(), c.points.end(), [](const Point& p) { return p.throttled; });
   s.sweep = sweep_path;
+  const auto [smallest, largest] =
+      std::minmax_element(c.points.begin(), c.points.end(), [](const Point& a, const Point& b) { return a.size < b.size; });
+  if (smallest != c.points.end()) s.smallest_size = smallest->size, s.largest_size = largest->size;
   return s;
+}
+
+std::vector<CampaignSummary> summarize_campaigns(const std::vector<RankResult>& ranks) {
+  std::vector<CampaignSummary> out;
+  for (const auto& rank : ranks)
+    for (const auto& c : rank.campaigns) out.push_back(summarize_campaign(rank, c, ""));
+  return out;
 }
 
 }  // namespace autobench::results

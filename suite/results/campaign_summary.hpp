@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "record/fields.hpp"
 #include "suite/results/results.hpp"
@@ -34,10 +35,13 @@ struct CampaignSummary {
          efficiency_corrected_at_knee = kNaN;
   std::int64_t refinement_points = 0, throttled_points = 0;
   std::string sweep;  // the path of its sweep in the file
+  std::uint64_t smallest_size = 0, largest_size = 0;  // of its points (0: none)
 };
 
 // `c` of `rank`, on the sweep at `sweep_path` (after stats::assign_regimes, so its regime is set).
 CampaignSummary summarize_campaign(const RankResult& rank, const Campaign& c, const std::string& sweep_path);
+// Every campaign of `ranks`, in order, without its sweep's path.
+std::vector<CampaignSummary> summarize_campaigns(const std::vector<RankResult>& ranks);
 
 // The /summary/campaigns columns, in this order (the contract with the readers: docs/output.md).
 inline constexpr auto kCampaignSummaryFields = std::make_tuple(
@@ -62,6 +66,8 @@ inline constexpr auto kCampaignSummaryFields = std::make_tuple(
     record::field("efficiency_at_knee", &CampaignSummary::efficiency_at_knee),
     record::field("efficiency_corrected_at_knee", &CampaignSummary::efficiency_corrected_at_knee),
     record::field("refinement_points", &CampaignSummary::refinement_points),
-    record::field("throttled_points", &CampaignSummary::throttled_points), record::field("sweep", &CampaignSummary::sweep));
+    record::field("throttled_points", &CampaignSummary::throttled_points), record::field("sweep", &CampaignSummary::sweep),
+    record::field("smallest_size", &CampaignSummary::smallest_size),
+    record::field("largest_size", &CampaignSummary::largest_size));
 
 }  // namespace autobench::results

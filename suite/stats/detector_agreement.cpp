@@ -22,25 +22,24 @@ struct PairSamples {
 
 }  // namespace
 
-std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::RankResult>& ranks) {
+std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::CampaignSummary>& campaigns) {
   // (kernel, rank, repeat) -> detector -> campaign; a results file holds one campaign per key.
-  std::map<std::tuple<std::string, int, int>, std::map<std::string, const results::Campaign*>> sweeps;
-  for (const auto& rank : ranks) {
-    for (const auto& c : rank.campaigns) {
-      if (!c.points.empty()) sweeps[{c.kernel, rank.rank, c.repeat}][c.detector] = &c;
-    }
+  std::map<std::tuple<std::string, std::int64_t, std::int64_t>, std::map<std::string, const results::CampaignSummary*>>
+      sweeps;
+  for (const auto& c : campaigns) {
+    if (c.points > 0) sweeps[{c.kernel, c.rank, c.repeat}][c.detector] = &c;
   }
 
   std::map<std::tuple<std::string, std::string, std::string>, PairSamples> pairs;
   for (const auto& [key, by_detector] : sweeps) {
     for (auto first = by_detector.begin(); first != by_detector.end(); ++first) {
       for (auto second = std::next(first); second != by_detector.end(); ++second) {
-        const results::Campaign& a = *first->second;
-        const results::Campaign& b = *second->second;
+        const results::CampaignSummary& a = *first->second;
+        const results::CampaignSummary& b = *second->second;
         auto& samples = pairs[{std::get<0>(key), first->first, second->first}];
         ++samples.sweeps;
-        if (results::knee_status(a) != results::KneeStatus::found || results::knee_status(b) != results::KneeStatus::found)
-          continue;
+        const std::string found = results::to_string(results::KneeStatus::found);
+        if (a.knee_status != found || b.knee_status != found) continue;
         if (a.regime != b.regime) {
           ++samples.other_regime;
           continue;
@@ -66,6 +65,10 @@ std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::
     rows.push_back(row);
   }
   return rows;
+}
+
+std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::RankResult>& ranks) {
+  return compute_detector_agreement(results::summarize_campaigns(ranks));
 }
 
 }  // namespace autobench::stats

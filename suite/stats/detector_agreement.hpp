@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "suite/results/campaign_summary.hpp"
 #include "suite/results/results.hpp"
 
 namespace autobench::stats {
@@ -26,6 +27,8 @@ struct AgreementRow {
 // A campaign takes part when it has points; a pair is compared where both found a knee (edges and misses
 // are left out, as in /stability: NaN figures when no pair is). Rows ordered by kernel, first detector,
 // second detector; none for a kernel whose every (rank, repeat) ran one detector.
+std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::CampaignSummary>& campaigns);
+// The same over every campaign of `ranks`.
 std::vector<AgreementRow> compute_detector_agreement(const std::vector<results::RankResult>& ranks);
 
 }  // namespace autobench::stats

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -178,14 +180,24 @@ GpuEvidence gpu_evidence(const results::RankResult& rank) {
   g.started = rank.start_error.empty();
   // (kernel, repeat) -> the first campaign with points (its detectors share the sweep), the first finished
   std::map<std::pair<std::string, int>, const results::Campaign*> all, finished_sweeps;
+  std::map<std::pair<std::string, int>, SweepHealth> counted;  // each sweep's points once by size
+  std::set<std::tuple<std::string, int, std::uint64_t>> sizes;  // kernel, repeat, size: counted
   for (const auto& c : rank.campaigns) {
     if (c.points.empty()) continue;
-    all.emplace(std::make_pair(c.kernel, c.repeat), &c);
-    if (finished(c)) finished_sweeps.emplace(std::make_pair(c.kernel, c.repeat), &c);
+    const auto key = std::make_pair(c.kernel, c.repeat);
+    all.emplace(key, &c);
+    if (finished(c)) finished_sweeps.emplace(key, &c);
+    auto& n = counted[key];
+    for (const auto& p : c.points) {
+      if (!sizes.emplace(c.kernel, c.repeat, p.size).second) continue;
+      ++n.points;
+      n.throttled_points += p.throttled ? 1 : 0;
+      n.unconverged_points += p.converged ? 0 : 1;
+    }
   }
   std::vector<double> temperatures, clocks;
   for (const auto& [key, c] : all) {
-    SweepHealth s;
+    SweepHealth s = counted.at(key);
     s.rank = rank.rank;
     s.kernel = key.first;
     s.repeat = key.second;

@@ -83,6 +83,9 @@ struct SweepHealth {
   bool finished = false;            // a finished campaign (compare_figures.hpp) has its points
   double plateau = results::kNaN;   // sweep_plateau of that campaign (NaN: none finished)
   std::string metric_unit;          // that campaign's ("" when none finished)
+  // Its points once by size over all its campaigns (the first met decides), those throttled and those that
+  // missed the noise target: the report's flagged-point counts (report_flagged_points.hpp).
+  std::int64_t points = 0, throttled_points = 0, unconverged_points = 0;
 };
 
 // One GPU's evidence before it is compared with the others: what judge_gpus needs of its points, made by
@@ -102,7 +105,9 @@ struct GpuEvidence {
 inline constexpr auto kSweepHealthFields = std::make_tuple(
     record::field("rank", &SweepHealth::rank), record::field("kernel", &SweepHealth::kernel),
     record::field("repeat", &SweepHealth::repeat), record::field("finished", &SweepHealth::finished),
-    record::field("plateau", &SweepHealth::plateau), record::field("metric_unit", &SweepHealth::metric_unit));
+    record::field("plateau", &SweepHealth::plateau), record::field("metric_unit", &SweepHealth::metric_unit),
+    record::field("points", &SweepHealth::points), record::field("throttled_points", &SweepHealth::throttled_points),
+    record::field("unconverged_points", &SweepHealth::unconverged_points));
 
 // GpuEvidence's fields but its sweeps.
 inline constexpr auto kGpuEvidenceFields = std::make_tuple(

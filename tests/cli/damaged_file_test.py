@@ -65,9 +65,13 @@ def expect(code, args, what, out_dir=None):
     return p
 
 
+# Damage inside a run's part: `report` without --details reads the root's summaries alone and does not see it
+# (docs/output.md, "What each subcommand reads"); --details reads every point and refuses it.
+IN_PART = {"short dataset", "wrongly typed attribute", "knee index out of range"}
 for what, path in BAD.items():
     out = os.path.join(SCRATCH, "out-" + os.path.basename(path))
-    expect(2, ["report", path], what)
+    expect(0 if what in IN_PART else 2, ["report", path], what)
+    expect(2, ["report", "--details", path], what)
     expect(2, ["compare", path, GOOD], what)
     expect(2, ["export", path, "--output", out], what, out)
     expect(2, ["plot", path, "--output", out], what, out)

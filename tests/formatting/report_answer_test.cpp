@@ -219,7 +219,7 @@ TEST(ReportAnswer, NamesTheGpusAConsensusLeftOutAndWhy) {
   model.members = "rank0/repeat0,rank0/repeat1,rank12/repeat0";  // rank 12: no member of rank 2
   f.consensus = {model, row("sweep", 0, 0, true), row("sweep", 0, 1, true), row("sweep", 1, 0, false),
                  row("sweep", 1, 1, false), row("sweep", 2, 0, true), row("sweep", 2, 1, true)};
-  const auto list = answer_sections(f).back().list;
+  const auto list = answer_sections(f.consensus).back().list;
   ASSERT_EQ(list.size(), 2u) << (list.empty() ? "" : list[0]);
   EXPECT_EQ(list[0], "gemm on H100: rank 1 left out (no consensus knee in its 2 sweeps; see GPU health)");
   EXPECT_EQ(list[1], "gemm on H100: rank 2 left out (its 2 knees disagree with the others'; see GPU health)");

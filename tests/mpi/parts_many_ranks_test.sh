@@ -2,7 +2,9 @@
 # A run written in parts at 16 ranks (oversubscribed sim): each rank writes parts/rank<R>.h5, rank 0
 # gathers only summaries. With sweeps of more points (--scale-factor 1.08 against 1.3) every part
 # grows (by half), but the bytes each rank sends rank 0 stay the same (within 5 %) and far below its part; the root
-# file reads back through h5py (its external links followed, from another working directory) and `report`.
+# file reads back through h5py (its external links followed, from another working directory) and `report`;
+# `report` (table, JSON) and summary.json, made from the root alone (the parts moved away), equal the report
+# of the parts read whole (--details).
 set -u
 bin=${AUTOBENCH_BINARY:?}
 py=${AUTOBENCH_PYTHON:-python3}
@@ -44,4 +46,16 @@ PY
 root=$(ls "$scratch"/1.08/*/autobench.h5)
 "$bin" report "$root" >"$scratch/report.log" 2>&1 || fail "report exited $?"
 grep -q '^Devices (16)' "$scratch/report.log" || fail "report does not list 16 devices"
-echo "ok: 16 ranks in parts; the gather does not grow with the sweeps"
+# `report` and summary.json come from the root's summaries alone, and say what the parts read whole say.
+"$bin" report --format json --details "$root" >"$scratch/whole.json" || fail "report --details exited $?"
+"$py" - "$root" "$scratch/whole.json" <<'PY' || fail "summary.json is not the report of the parts read whole"
+import json, os, sys
+root, whole = sys.argv[1], json.load(open(sys.argv[2]))
+summary = json.load(open(os.path.join(os.path.dirname(root), "summary.json")))
+assert len(whole["campaigns"]) == 32 and summary == whole, "summary.json differs"
+PY
+mv "$(dirname "$root")/parts" "$scratch/parts-away"
+"$bin" report --format json "$root" >"$scratch/root.json" || fail "report without the parts exited $?"
+cmp -s "$scratch/root.json" "$scratch/whole.json" || fail "report of the root alone differs from the parts read whole"
+"$bin" report "$root" | cmp -s - "$scratch/report.log" || fail "the table of the root alone differs"
+echo "ok: 16 ranks in parts; the gather does not grow with the sweeps; report from the root alone"

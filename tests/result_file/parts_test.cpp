@@ -1,16 +1,20 @@
 // A run written in parts (schema 3): each rank's part and the root that links them read back as the single
 // file of the same results does (campaigns, stability, consensus, the whole report JSON), from any working
 // directory; a part that cannot be written marks its rank missing and the file incomplete; the reader
-// follows only the links the writer makes.
+// follows only the links the writer makes; `report` and summary.json are made from the root alone (no part
+// opened) and say what the root read whole with its parts says.
 #include <gtest/gtest.h>
 #include <hdf5.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "suite/formatting/report_json.hpp"
+#include "suite/formatting/report_table.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
 #include "suite/result_file/file_content.hpp"
 #include "suite/result_file/result_reader.hpp"
@@ -102,6 +106,39 @@ TEST(Parts, ReadBackAsTheSingleFileOfTheSameResults) {
   for (std::size_t i = 0; i < stability.size(); ++i) EXPECT_EQ(stability[i].group, expected[i].group);
 }
 
+// The report's JSON and text of the root's summaries, and of the root read whole with its parts.
+void expect_reported_alike(const std::string& root) {
+  const auto whole = read_results(root);
+  const auto run = read_run_summary(root);
+  EXPECT_EQ(formatting::report_json(run, root).dump(2), formatting::report_json(whole, root).dump(2));
+  EXPECT_EQ(formatting::report_document(run, nullptr, root).text(), formatting::report_document(whole, root).text());
+}
+
+TEST(Parts, TheReportIsMadeFromTheRootAlone) {
+  testing::ScratchDir scratch;
+  auto ranks = ranks_with_two_detectors();
+  ranks[0].campaigns[0].points[1].throttled = true;  // a sweep's point, in both of its detectors' campaigns
+  ranks[0].campaigns[0].points[1].throttle_reason = "hw_slowdown";
+  ranks[0].campaigns[2].points[1].throttled = true;
+  ranks[1].campaigns[1].points[2].converged = false;
+  const std::string root = write_run_file(scratch.path("run"), testing::sample_run_info(), ranks, kSettings);
+  const auto whole = read_results(root);
+  const std::string json = formatting::report_json(whole, root).dump(2), text = formatting::report_document(whole, root).text();
+  EXPECT_NE(text.find("Throttled points"), std::string::npos) << text;
+  EXPECT_NE(text.find("missed the noise target"), std::string::npos) << text;
+  std::ifstream in(scratch.path("run/summary.json"));
+  std::stringstream written;
+  written << in.rdbuf();
+  EXPECT_EQ(written.str(), json + "\n") << "summary.json is not the report of the file";
+
+  std::filesystem::rename(scratch.path("run/parts"), scratch.path("away"));  // no part can be opened
+  EXPECT_THROW(read_results(root), std::runtime_error);
+  const auto run = read_run_summary(root);
+  EXPECT_EQ(run.campaigns.size(), 16u);
+  EXPECT_EQ(formatting::report_json(run, root).dump(2), json);
+  EXPECT_EQ(formatting::report_document(run, nullptr, root).text(), text);
+}
+
 TEST(Parts, TheRootReadsFromAnyWorkingDirectory) {
   testing::ScratchDir scratch;
   const std::string root = write_run_file(scratch.path("run"), testing::sample_run_info(), testing::sample_ranks(), kSettings);
@@ -133,6 +170,7 @@ TEST(Parts, APartThatCannotBeWrittenMarksItsRankMissingAndTheFileIncomplete) {
   ASSERT_EQ(back.ranks.size(), 3u);
   EXPECT_FALSE(back.ranks[0].campaigns.empty());
   EXPECT_TRUE(back.ranks[1].campaigns.empty()) << "rank 1's campaigns are only in its journal";
+  expect_reported_alike(root);
   const hid_t f = H5Fopen(root.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   ASSERT_GE(f, 0);
   EXPECT_GT(H5Lexists(f, "/campaigns/vecadd/kneedle/rank0", H5P_DEFAULT), 0);
