@@ -2,6 +2,7 @@
 """Figures of an autobench-mpi result file (PNG and vector PDF by default; SVG on request).
 
     plot_results.py RESULTS.h5 [--output DIR] [--kernel K,...] [--detector D,...] [--format png,pdf,svg] [--campaigns]
+                    [--summary]
 
 The figure set (docs/html.md):
   overview.<fmt>                          one panel per kernel: every campaign's throughput, knees marked
@@ -13,6 +14,12 @@ The figure set (docs/html.md):
   campaign_<kernel>_rank<R>_repeat<K>.<fmt>   only with --campaigns (a full suite has hundreds): the thesis
                                           figure, time (linear) and throughput (log) over size, one colour
                                           per detector, each knee with its interval
+With --summary (a run written in parts: `plot` passes it above 8 ranks) no curve is read, only the root's
+/summary tables, and the figures are
+  knees_<kernel>.<fmt>                    each campaign's knee size by rank, a marker per detector, with its
+                                          95% interval
+  health.<fmt>                            GPU health: per kernel each rank's median sweep plateau over the median
+                                          of its model's ranks (1 = as its peers), ranks with throttled points red
 Throttled points (a thermal or power clock-event reason, or a fallen SM clock) are red crosses.
 Titles name the backend ("sim (simulated)" for the sim backend), the device and the date of the run.
 Progress goes to stdout as "figure k of N" lines. Exit codes: 0 done, 1 missing Python modules or a
@@ -217,6 +224,104 @@ class Run:
 
     def models(self):
         return sorted({c.model for c in self.campaigns})
+
+
+class SummaryRun:
+    """A run written in parts read from its root's /summary alone (docs/output.md): no point, no part opened."""
+
+    def __init__(self, path):
+        self.path = path
+        with h5py.File(path, "r") as f:
+            if "summary" not in f or "backend" not in f.attrs:
+                raise ValueError(f"'{path}' is not a run written in parts (no /summary)")
+            self.backend = text(f.attrs["backend"])
+            self.start_time = text(f.attrs.get("start_time", ""))
+            read = {name: self.columns(f["summary"][name]) for name in ("campaigns", "sweeps", "ranks")}
+        self.campaigns = read["campaigns"]
+        self.sweeps = read["sweeps"]
+        self.ranks = read["ranks"]
+
+    @staticmethod
+    def columns(group):
+        """A /summary table as a list of rows (dicts), strings decoded."""
+        data = {name: [plain(v) for v in (d.asstr()[:] if d.dtype.kind == "O" else d[:])]
+                for name, d in group.items() if isinstance(d, h5py.Dataset) and d.ndim == 1}
+        n = len(data.get("rank", []))
+        return [{name: values[i] for name, values in data.items() if len(values) == n} for i in range(n)]
+
+    def select(self, kernels=None, detectors=None):
+        unknown = sorted(set(kernels or ()) - {c["kernel"] for c in self.campaigns})
+        unknown += sorted(set(detectors or ()) - {c["detector"] for c in self.campaigns})
+        self.campaigns = [c for c in self.campaigns
+                          if (not kernels or c["kernel"] in kernels) and (not detectors or c["detector"] in detectors)]
+        self.sweeps = [s for s in self.sweeps if not kernels or s["kernel"] in kernels]
+        return unknown
+
+    def kernels(self):
+        return sorted({c["kernel"] for c in self.campaigns})
+
+    def detectors(self):
+        return sorted({c["detector"] for c in self.campaigns})
+
+    backend_label = Run.backend_label
+    date = Run.date
+    subtitle = Run.subtitle
+
+
+def knees_figure(run, kernel):
+    """Each campaign's knee size by rank, one marker per detector (hollow: edge knees), its 95% interval."""
+    cs = [c for c in run.campaigns if c["kernel"] == kernel and c["knee_status"] in ("found", "edge")]
+    fig, ax = plt.subplots(figsize=(11, 5), layout="constrained")
+    ax.set_yscale("log")
+    for i, detector in enumerate(run.detectors()):
+        ks = [c for c in cs if c["detector"] == detector]
+        if not ks:
+            continue
+        x = np.array([c["rank"] + 0.1 * c["repeat"] for c in ks], dtype=float)
+        y = np.array([c["knee_size"] for c in ks], dtype=float)
+        low = np.array([c["knee_low_size"] for c in ks], dtype=float)
+        high = np.array([c["knee_high_size"] for c in ks], dtype=float)
+        ok = np.isfinite(low) & np.isfinite(high)
+        colour = f"C{i % 10}"
+        if ok.any():
+            ax.errorbar(x[ok], y[ok], yerr=[np.maximum(y - low, 0)[ok], np.maximum(high - y, 0)[ok]], fmt="none",
+                        ecolor=colour, elinewidth=0.6, alpha=0.5)
+        edge = np.array([c["knee_status"] == "edge" for c in ks])
+        ax.scatter(x, y, marker=DETECTOR_MARKERS[i % len(DETECTOR_MARKERS)], s=25, zorder=4, edgecolors=colour,
+                   facecolors=[("none" if e else colour) for e in edge], label=f"{detector}: {len(ks)} knee(s)")
+    ax.set_xlabel("rank (repeats side by side)")
+    ax.set_ylabel("knee size")
+    ax.grid(True, alpha=0.3)
+    if cs:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9, title="hollow: edge knee")
+    ranks = len({c["rank"] for c in run.campaigns if c["kernel"] == kernel})
+    return fig, f"{kernel}: knee size per rank ({ranks} ranks), from the run's summary\n{run.subtitle()}"
+
+
+def health_figure(run):
+    """Per kernel: each rank's median sweep plateau over the median of its model's ranks."""
+    kernels = sorted({s["kernel"] for s in run.sweeps if s["finished"]})
+    model = {r["rank"]: r["model"] for r in run.ranks}
+    throttled = {r["rank"] for r in run.ranks if r["throttled_points"] > 0}
+    fig, axes = grid(max(1, len(kernels)), width=5.0, max_cols=3)
+    for ax, kernel in zip(axes, kernels):
+        plateaus = group_by([s for s in run.sweeps if s["kernel"] == kernel and s["finished"]
+                             and np.isfinite(s["plateau"]) and s["plateau"] > 0], lambda s: s["rank"])
+        own = {rank: float(np.median([s["plateau"] for s in ss])) for rank, ss in plateaus.items()}
+        peers = group_by(own, lambda rank: model.get(rank, ""))
+        reference = {m: float(np.median([own[r] for r in rs])) for m, rs in peers.items()}
+        ranks = sorted(own)
+        ratio = np.array([own[r] / reference[model.get(r, "")] for r in ranks])
+        colours = ["red" if r in throttled else "C0" for r in ranks]
+        ax.scatter(ranks, ratio, s=14, c=colours, zorder=3)
+        ax.axhline(1.0, color="grey", linewidth=0.8)
+        ax.axhline(0.9, color="grey", linewidth=0.8, linestyle="--")
+        ax.set_title(kernel, fontsize=10)
+        ax.set_xlabel("rank", fontsize=9)
+        ax.set_ylabel("plateau / model median", fontsize=9)
+        ax.grid(True, alpha=0.3)
+    return fig, (f"GPU health: each rank's plateau against its model's ranks (red: throttled points; dashed: 90%)\n"
+                 f"{run.subtitle()}")
 
 
 def plain(value):
@@ -507,6 +612,9 @@ def figure_plan(run, campaigns=False):
     figures only with `campaigns`."""
     if not run.campaigns:
         return []
+    if isinstance(run, SummaryRun):
+        return [(f"knees_{file_name_part(k)}", lambda k=k: knees_figure(run, k)) for k in run.kernels()] + \
+               [("health", lambda: health_figure(run))]
     colors = model_colors(run)
     plan = [("overview", lambda: overview_figure(run, colors))]
     for kernel in run.kernels():
@@ -596,6 +704,8 @@ def main():
     parser.add_argument("--format", default="png,pdf", help="comma-separated of png, pdf, svg (default png,pdf)")
     parser.add_argument("--campaigns", action="store_true",
                         help="also one figure per kernel x rank x repeat (hundreds for a full suite)")
+    parser.add_argument("--summary", action="store_true",
+                        help="a run written in parts: only the knees per rank and GPU health, from its /summary")
     args = parser.parse_args()
     formats = names(args.format) or []
     bad = [f for f in formats if f not in FORMATS]
@@ -607,11 +717,12 @@ def main():
         sys.stderr.write(f"plot_results.py: error: '{args.file}' does not exist or is not a file\n")
         return 2
     try:
-        run = Run(args.file)
+        run = SummaryRun(args.file) if args.summary else Run(args.file)
     except Exception as e:  # h5py raises OSError, KeyError, TypeError, ... on damaged files: all are bad input
         sys.stderr.write(f"plot_results.py: error: cannot read '{args.file}': {one_line(e)}\n")
         return 2
-    kernels, detectors = run.kernels(), sorted({c.detector for c in run.campaigns})
+    kernels = run.kernels()
+    detectors = run.detectors() if args.summary else sorted({c.detector for c in run.campaigns})
     unknown = run.select(names(args.kernel), names(args.detector))
     if unknown or ((args.kernel or args.detector) and not run.campaigns):
         what = ", ".join(unknown) if unknown else f"kernel {args.kernel} with detector {args.detector}"

@@ -5,7 +5,10 @@
 # parts, bytes gathered per rank, rank 0's peak memory, the wall time against 1 rank, and `report` on the
 # file (seconds, peak memory).
 #   bench/mpi/scale_ranks.sh OUT_DIR "8 32 128 256"        (SUITE=full by default; e.g. SUITE=quick)
-# Writes OUT_DIR/runs-P/ (each run), OUT_DIR/P.log (its output, timestamped) and OUT_DIR/scale.md.
+#   BASE_WALL=41.2 bench/mpi/scale_ranks.sh OUT_DIR "256"   (one count alone; "vs 1 rank" against that wall)
+# Writes OUT_DIR/runs-P/ (each run), OUT_DIR/P.log (its output, timestamped) and OUT_DIR/scale.md. `report`
+# of a run in parts reads its root alone (seconds, not minutes, at 256 ranks), so each count adds little
+# after its run.
 set -euo pipefail
 out=${1:?usage: scale_ranks.sh OUT_DIR "RANKS ..."}
 counts=${2:-"1 8 32 128 256"}
@@ -35,7 +38,7 @@ field() { sed -n "$1" "$2" | head -1 || true; }  # head may close the pipe early
   echo "| ranks | wall | vs 1 rank | launch to 1st campaign | rank 0's last step | gather | root file | summary.json | gathered per rank (max) | rank 0 peak memory | root file | report | report peak memory |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } >"$out/scale.md"
-base=""
+base=${BASE_WALL:-}
 for p in $counts; do
   log=$out/$p.log
   rm -rf "$out/runs-$p"

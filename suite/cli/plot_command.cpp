@@ -2,6 +2,7 @@
 // results file's figures by running scripts/plot_results.py (with the project's interpreter: python_script.hpp).
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -10,9 +11,16 @@
 #include "suite/cli/output_option.hpp"
 #include "suite/cli/python_script.hpp"
 #include "suite/cli/result_files.hpp"
+#include "suite/files/input_file.hpp"
+#include "suite/result_file/result_reader.hpp"
 
 namespace autobench::cli {
 namespace {
+
+// Above this many ranks a run written in parts is plotted from its root's /summary alone (knees per rank and
+// GPU health), its curves only with --campaigns: hundreds of GPUs' curves are neither readable in one
+// figure nor small enough to hold in memory.
+constexpr std::size_t kCurveRanks = 8;
 
 struct PlotOptions {
   std::string file;
@@ -27,9 +35,22 @@ void plot(const PlotOptions& options) {
   check_output("plot", "--output",
                options.output.empty() ? (std::filesystem::absolute(options.file).parent_path() / "plots").string()
                                       : options.output);
-  // Refused exactly as `report` refuses it, before python starts (which reads no launch times either).
-  read_result_files("plot", {options.file}, {result_file::summary_read()});
+  try {
+    files::check_regular_file(options.file);
+  } catch (const files::InputRefused& e) {
+    throw UsageError(std::string("plot: ") + e.what());
+  }
+  stats::RunSummary run;
+  try {  // a file older than the parts is read whole here, and so refused as `report --details` refuses it
+    run = result_file::read_run_summary(options.file);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string("plot: ") + e.what());
+  }
+  const bool summary = run.schema_version >= 3 && run.ranks.size() > kCurveRanks && !options.campaigns;
+  // The curves python reads are refused exactly as `report --details` refuses them, before python starts.
+  if (run.schema_version >= 3 && !summary) read_result_files("plot", {options.file}, {result_file::summary_read()});
   std::vector<std::string> args{options.file, "--format", options.format};
+  if (summary) args.push_back("--summary");
   if (!options.output.empty()) args.insert(args.end(), {"--output", options.output});
   if (!options.kernel.empty()) args.insert(args.end(), {"--kernel", options.kernel});
   if (!options.detector.empty()) args.insert(args.end(), {"--detector", options.detector});

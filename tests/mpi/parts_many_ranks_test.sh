@@ -4,7 +4,7 @@
 # grows (by half), but the bytes each rank sends rank 0 stay the same (within 5 %) and far below its part; the root
 # file reads back through h5py (its external links followed, from another working directory) and `report`;
 # `report` (table, JSON) and summary.json, made from the root alone (the parts moved away), equal the report
-# of the parts read whole (--details).
+# of the parts read whole (--details); `plot` draws the knees per rank and GPU health from the root alone.
 set -u
 bin=${AUTOBENCH_BINARY:?}
 py=${AUTOBENCH_PYTHON:-python3}
@@ -58,4 +58,11 @@ mv "$(dirname "$root")/parts" "$scratch/parts-away"
 "$bin" report --format json "$root" >"$scratch/root.json" || fail "report without the parts exited $?"
 cmp -s "$scratch/root.json" "$scratch/whole.json" || fail "report of the root alone differs from the parts read whole"
 "$bin" report "$root" | cmp -s - "$scratch/report.log" || fail "the table of the root alone differs"
-echo "ok: 16 ranks in parts; the gather does not grow with the sweeps; report from the root alone"
+# `plot` of more than 8 ranks draws the knees per rank and GPU health from the root alone (the parts still away).
+if "$py" -c 'import matplotlib' 2>/dev/null; then
+  AUTOBENCH_PYTHON=$py "$bin" plot "$root" --output "$scratch/plots" --format png >"$scratch/plot.log" 2>&1 ||
+    fail "plot exited $?: $(cat "$scratch/plot.log")"
+  [[ $(cd "$scratch/plots" && ls | tr '\n' ' ') == "health.png knees_vecadd.png " ]] ||
+    fail "plot drew $(ls "$scratch/plots"), expected health.png and knees_vecadd.png"
+fi
+echo "ok: 16 ranks in parts; the gather does not grow with the sweeps; report and plot from the root alone"
