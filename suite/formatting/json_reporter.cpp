@@ -8,7 +8,7 @@ namespace {
 class JsonReporter final : public Reporter {
  public:
   void write(const ReportSource& source, std::ostream& out) const override {
-    out << report_json(source.summary(), source.path(), source.reference()).dump(2) << "\n";
+    write_report_json(source.summary(), source.path(), out, source.reference());
   }
 };
 

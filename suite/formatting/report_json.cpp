@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <ostream>
 
 #include "record/json.hpp"
 #include "suite/formatting/report_answer.hpp"
@@ -98,10 +99,21 @@ nlohmann::json settings_json(const std::string& text) {
   return parsed.is_discarded() ? nlohmann::json(text) : parsed;
 }
 
-}  // namespace
+// f(campaign_json) of every campaign of `run`, in order.
+template <class F>
+void for_each_campaign_json(const stats::RunSummary& run, F&& f) {
+  std::map<std::int64_t, const results::DeviceInfo*> devices;
+  for (const auto& rank : run.ranks) devices.emplace(rank.rank, &rank.device);
+  static const results::DeviceInfo kNoDevice;
+  for (const auto& c : run.campaigns) {
+    const auto device = devices.find(c.rank);
+    f(campaign_json(device == devices.end() ? kNoDevice : *device->second, c));
+  }
+}
 
-nlohmann::json report_json(const stats::RunSummary& run, const std::string& path,
-                           const stats::HealthReference* reference) {
+// The report but its campaigns (an empty array).
+nlohmann::json report_but_campaigns(const stats::RunSummary& run, const std::string& path,
+                                    const stats::HealthReference* reference) {
   const auto& info = run.info;
   nlohmann::json j = {{"file", path},
                       {"schema_version", run.schema_version},
@@ -120,16 +132,7 @@ nlohmann::json report_json(const stats::RunSummary& run, const std::string& path
                       {"campaigns", nlohmann::json::array()},
                       {"stability", nlohmann::json::array()},
                       {"detector_agreement", nlohmann::json::array()}};
-  std::map<std::int64_t, const results::DeviceInfo*> devices;
-  for (const auto& rank : run.ranks) {
-    j["devices"].push_back(device_json(rank));
-    devices.emplace(rank.rank, &rank.device);
-  }
-  static const results::DeviceInfo kNoDevice;
-  for (const auto& c : run.campaigns) {
-    const auto device = devices.find(c.rank);
-    j["campaigns"].push_back(campaign_json(device == devices.end() ? kNoDevice : *device->second, c));
-  }
+  for (const auto& rank : run.ranks) j["devices"].push_back(device_json(rank));
   for (const auto& row : run.stability) j["stability"].push_back(stability_json(row));
   for (const auto& row : run.consensus) j["consensus"].push_back(consensus_json(run.consensus, row));
   for (const auto& row : stats::compute_detector_agreement(run.campaigns)) {
@@ -145,6 +148,38 @@ nlohmann::json report_json(const stats::RunSummary& run, const std::string& path
     j["time_split"].push_back(std::move(row));
   }
   return j;
+}
+
+}  // namespace
+
+nlohmann::json report_json(const stats::RunSummary& run, const std::string& path,
+                           const stats::HealthReference* reference) {
+  nlohmann::json j = report_but_campaigns(run, path, reference);
+  for_each_campaign_json(run, [&](nlohmann::json c) { j["campaigns"].push_back(std::move(c)); });
+  return j;
+}
+
+void write_report_json(const stats::RunSummary& run, const std::string& path, std::ostream& out,
+                       const stats::HealthReference* reference) {
+  nlohmann::json j = report_but_campaigns(run, path, reference);
+  constexpr const char* kMarker = "\x01" "campaigns" "\x01";  // where the campaigns go, a top-level value
+  j["campaigns"] = kMarker;
+  const std::string text = j.dump(2);
+  const std::string placeholder = "\n  \"campaigns\": " + nlohmann::json(kMarker).dump();
+  const std::size_t at = text.find(placeholder);
+  out << text.substr(0, at) << "\n  \"campaigns\": [";
+  bool first = true;
+  for_each_campaign_json(run, [&](const nlohmann::json& c) {
+    // As dump(2) writes an array's element two levels down: each of its lines indented by 4 more.
+    const std::string element = c.dump(2);
+    out << (first ? "\n    " : ",\n    ");
+    for (const char ch : element) {
+      out << ch;
+      if (ch == '\n') out << "    ";
+    }
+    first = false;
+  });
+  out << (first ? "]" : "\n  ]") << text.substr(at + placeholder.size()) << "\n";
 }
 
 nlohmann::json report_json(const results::ResultFile& file, const std::string& path,

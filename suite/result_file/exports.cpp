@@ -2,6 +2,8 @@
 #include "suite/result_file/exports.hpp"
 
 #include <filesystem>
+#include <sstream>
+#include <utility>
 
 #include "suite/files/atomic_file.hpp"
 #include "suite/formatting/report_json.hpp"
@@ -14,7 +16,9 @@ void write_csv_exports(const std::string& run_dir, const results::ResultFile& fi
 }
 
 std::string summary_text(const stats::RunSummary& run, const std::string& h5_path) {
-  return formatting::report_json(run, h5_path).dump(2) + "\n";
+  std::ostringstream text;
+  formatting::write_report_json(run, h5_path, text);
+  return std::move(text).str();
 }
 
 void write_summary(const std::string& run_dir, const std::string& text) {
