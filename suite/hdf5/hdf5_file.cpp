@@ -159,6 +159,11 @@ std::string external_refusal(hid_t parent, const std::string& name, const std::s
     return "an external link to '" + target + "' (only files directly in " + followed + " are followed)";
   if (std::string(object) != child_path(path, name))
     return "an external link to object '" + std::string(object) + "' of " + target + " (only its own path is followed)";
+  // Looked at before HDF5 opens it: a FIFO would block, a device never end (a missing file is said on opening).
+  std::error_code error;
+  const auto status = std::filesystem::status(std::filesystem::path(root).parent_path() / target, error);
+  if (!error && status.type() != std::filesystem::file_type::regular)
+    return "an external link to '" + target + "', which is not a regular file";
   return {};
 }
 

@@ -2,9 +2,11 @@
 // file of the same results does (campaigns, stability, consensus, the whole report JSON), from any working
 // directory; a part that cannot be written marks its rank missing and the file incomplete; the reader
 // follows only the links the writer makes; `report` and summary.json are made from the root alone (no part
-// opened) and say what the root read whole with its parts says.
+// opened) and say what the root read whole with its parts says; a part that is no regular file (a link to a
+// FIFO) is refused before HDF5 opens it.
 #include <gtest/gtest.h>
 #include <hdf5.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -176,6 +178,23 @@ TEST(Parts, APartThatCannotBeWrittenMarksItsRankMissingAndTheFileIncomplete) {
   EXPECT_GT(H5Lexists(f, "/campaigns/vecadd/kneedle/rank0", H5P_DEFAULT), 0);
   EXPECT_EQ(H5Lexists(f, "/campaigns/vecadd/kneedle/rank1", H5P_DEFAULT), 0);
   H5Fclose(f);
+}
+
+TEST(Parts, APartThatIsNoRegularFileIsRefusedBeforeItIsOpened) {
+  testing::ScratchDir scratch;
+  const std::string root = write_run_file(scratch.path("run"), testing::sample_run_info(), testing::sample_ranks(), kSettings);
+  const std::string fifo = scratch.path("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string part = scratch.path("run/parts/rank0.h5");
+  std::filesystem::remove(part);
+  std::filesystem::create_symlink(fifo, part);  // opening it would block
+  try {
+    read_results(root);
+    ADD_FAILURE() << "a part that is a FIFO was opened";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("parts/rank0.h5', which is not a regular file"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(read_run_summary(root));  // the root alone opens no part
 }
 
 TEST(Parts, OnlyTheLinksTheWriterMakesAreFollowed) {
