@@ -1,17 +1,21 @@
 """Every stop signal gives the documented exit 3: SIGINT, SIGTERM, SIGHUP (a closed terminal) and SIGUSR1 sent to
 autobench-mpi stop the run after the current measurement, with exit 3 and a results file marked incomplete;
 through mpirun, SIGUSR1 (which Open MPI forwards to the ranks) gives 3 too, and so do SIGTERM, SIGINT and SIGHUP
-sent to `autobench-launch mpirun ...` (scripts/autobench-launch passes each on to mpirun as SIGUSR1): the last
+sent to `autobench-launch mpirun ...` (scripts/autobench-launch passes each on to mpirun as SIGUSR1; SIGINT as
+Ctrl-C typed on the run's controlling terminal, which would reach a bare mpirun too): the last
 line the program prints is the resume command through autobench-launch (mpirun's box about a rank's non-zero
 exit follows it), and that command completes the run. SIGTERM to a bare mpirun ends the job with mpirun's own
 exit code (1 for Open MPI 4.1: it sends the ranks SIGTERM and kills them a second later, docs/cluster.md; SIGINT
 and SIGHUP take the same path in mpirun); then the last line printed says how to continue, whether the ranks
 wrote the file or not. Each signal is sent as soon as every rank journaled a point (the ranks are measuring)."""
+import fcntl
 import glob
 import os
+import pty
 import signal
 import subprocess
 import sys
+import termios
 import time
 
 import h5py  # tests/requirements.txt: missing is a failure, not a skip
@@ -40,21 +44,33 @@ def measuring(out, ranks):
     return True
 
 
-def signalled(name, launcher, sig, run=RUN):
-    """(exit code, stderr, the run's results files) of a run sent `sig` once it measures; None on a hang."""
+def signalled(name, launcher, sig, run=RUN, terminal=False):
+    """(exit code, stderr, the run's results files) of a run sent `sig` once it measures; None on a hang. With
+    `terminal`, the run's stdin is a pseudo-terminal that is its controlling terminal, and SIGINT comes from Ctrl-C
+    typed there (the terminal signals its foreground process group, as a user's Ctrl-C does)."""
     out = os.path.join(SCRATCH, name)
-    p = subprocess.Popen([*launcher, BIN, *run, "--output", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, start_new_session=True, env=ENV)
+    master, tty = pty.openpty() if terminal else (None, subprocess.DEVNULL)
+    p = subprocess.Popen([*launcher, BIN, *run, "--output", out], stdin=tty, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True, env=ENV,
+                         preexec_fn=(lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0)) if terminal else None)
     deadline = time.monotonic() + 60
     while not measuring(out, 2 if MPIRUN[0] in launcher else 1) and time.monotonic() < deadline and p.poll() is None:
         time.sleep(0.05)
-    p.send_signal(sig)
+    if terminal:
+        assert sig == signal.SIGINT
+        os.write(master, b"\x03")
+    else:
+        p.send_signal(sig)
     try:
         _, err = p.communicate(timeout=120)
     except subprocess.TimeoutExpired:
         p.kill()
         check(False, f"{name}: still running 120 s after {sig.name}")
         return None
+    finally:
+        if terminal:
+            os.close(master)
+            os.close(tty)
     return p.returncode, err, glob.glob(os.path.join(out, "*", "autobench.h5"))
 
 
@@ -82,13 +98,14 @@ if (result := signalled("mpirun-SIGUSR1", MPIRUN, signal.SIGUSR1)) is not None:
     incomplete("mpirun-SIGUSR1", files)
 
 # Through autobench-launch: each of the three reaches the ranks as SIGUSR1, and mpirun returns their 3. The program's
-# last line names autobench-launch; only mpirun's box about the non-zero exit ("-----" lines) may follow it. The
-# SIGINT run (a shorter one: vecadd without power windows) is then resumed with the command it printed, which completes it.
+# last line names autobench-launch; only mpirun's box about the non-zero exit ("-----" lines) may follow it. SIGINT
+# is Ctrl-C typed on the run's terminal; that run (a shorter one: vecadd without power windows) is then resumed with
+# the command it printed, which completes it.
 FINAL = "the results are incomplete; continue with:"
 for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
     name = f"launch-{sig.name}"
     run = RESUMED if sig == signal.SIGINT else RUN
-    if (result := signalled(name, [LAUNCH, *MPIRUN], sig, run)) is None:
+    if (result := signalled(name, [LAUNCH, *MPIRUN], sig, run, terminal=sig == signal.SIGINT)) is None:
         continue
     code, err, files = result
     check(code == 3, f"{name}: exit {code}, expected 3: {err.strip()[-300:]}")

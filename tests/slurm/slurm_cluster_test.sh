@@ -3,7 +3,8 @@
 # `srun --mpi=pmix` step and every scripts/slurm/*.sbatch template through `sbatch --wait` must each
 # write their file: one complete HDF5 file with its ranks on distinct nodes (hostname = SLURMD_NODENAME),
 # or for calibrate.sbatch the calibration file (and a cuda calibration resets the clocks as it ends); the
-# screen.sbatch log also holds the verdict table. A 4 x 2-task job in parts whose node n3 tasks are
+# screen.sbatch log also holds the verdict table. `scancel --signal=TERM` of a step, and SIGTERM to
+# `autobench-launch srun`, stop it with exit 3. A 4 x 2-task job in parts whose node n3 tasks are
 # killed mid-run finishes with `--resume` in a second job of the same shape.
 # Needs root (the daemons run as root; packages are installed if missing); exit 77 = skipped.
 set -euo pipefail
@@ -108,6 +109,26 @@ resume=${resume#*continue with: }
 timeout 900 ${resume/autobench-mpi/$AUTOBENCH_BINARY} -q >/dev/null || fail "the printed resume command failed: $resume"
 h5dump -a /status "$scratch"/signalled/*/autobench.h5 | grep -q '"complete"' || fail "the resumed run is not complete"
 echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed the run"
+
+# SIGTERM to `autobench-launch srun ...` (scripts/autobench-launch) reaches the tasks as SIGUSR1: exit 3, not the
+# 137 of SIGTERM to srun itself, and the last line names the resume command through autobench-launch.
+step "SIGTERM to autobench-launch srun of a 2-task step"
+"$AUTOBENCH_SOURCE_DIR/scripts/autobench-launch" srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix \
+  "$AUTOBENCH_BINARY" --suite quick --repeats 3 --backend sim --sim-realtime 1 --power-window-ms 0 -q \
+  --output "$scratch/launched" 2>"$scratch/launched.err" >/dev/null &
+launch_pid=$!
+for _ in $(seq 600); do
+  (($(cat "$scratch"/launched/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
+  sleep 0.1
+done
+kill -TERM "$launch_pid"
+status=0
+wait "$launch_pid" || status=$?
+((status == 3)) || fail "SIGTERM to autobench-launch srun: exit $status, expected 3: $(tail -3 "$scratch/launched.err")"
+resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/launched.err" | tail -1)
+[[ $resume == *"continue with: autobench-launch srun -n 2 --mpi=pmix autobench-mpi --resume $scratch/launched/"* ]] ||
+  fail "the last line does not name the resume command through autobench-launch: '$resume'"
+echo "ok: SIGTERM to autobench-launch srun gave exit 3 and the last line $resume"
 
 # A node lost mid-run in parts (RUN/parts/rank<R>.h5 + the root): a job of 4 nodes x 2 tasks whose node n3
 # tasks are killed with SIGKILL mid-run (all nodes run on this host: the pids whose environment holds
