@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `cmake --install` of this build into a fresh prefix, used as a site would: the installed files are
 # there, `module load autobench-mpi` (Environment Modules, scripts/install-deps.sh --tests installs it;
-# PATH only where it is absent) puts the program, its launch wrapper and the SLURM templates in the environment,
-# a 2-rank MPI run through the installed `autobench-launch mpirun` from outside the source tree writes a
-# complete HDF5 file, and the installed `plot` runs the
-# installed script with the venv under the prefix (here a stand-in that records it was used).
+# PATH only where it is absent) puts the program, its launch wrapper and the SLURM templates in the
+# environment, a 2-rank run through the installed `autobench-launch mpirun` from outside the source tree
+# writes a complete HDF5 file, and the installed `plot` runs the installed script with the venv under the
+# prefix (here a stand-in that records it was used).
 set -euo pipefail
 : "${AUTOBENCH_BUILD_DIR:?}" "${AUTOBENCH_SCRATCH:?}" "${AUTOBENCH_PYTHON:?}"
 fail() {

@@ -87,22 +87,31 @@ timeout 900 srun -N4 -n4 --ntasks-per-node=1 --time=10 --mpi=pmix \
   fail "the srun step failed (status $?)"
 check_result "$scratch/srun" 4
 
+# stopped_step NAME STOP [PREFIX...]: a 2-task srun step of the quick suite (PREFIX srun ..., output in
+# $scratch/NAME, stderr in $scratch/NAME.err), stopped once both tasks journaled a point by STOP (scancel:
+# `scancel --signal=TERM` of the job; kill: SIGTERM to the command started); it must exit 3, and $resume is
+# set to the last line printed other than srun's and slurmstepd's.
+stopped_step() {
+  local name=$1 stop=$2 pid status=0
+  shift 2
+  "$@" srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix "$AUTOBENCH_BINARY" --suite quick --repeats 3 \
+    --backend sim --sim-realtime 1 --power-window-ms 0 -q --output "$scratch/$name" 2>"$scratch/$name.err" >/dev/null &
+  pid=$!
+  for _ in $(seq 600); do
+    (($(cat "$scratch/$name"/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
+    sleep 0.1
+  done
+  if [[ $stop == scancel ]]; then scancel --signal=TERM "$(squeue -h -o %i | head -1)"; else kill -TERM "$pid"; fi
+  wait "$pid" || status=$?
+  ((status == 3)) || fail "$name: exit $status, expected 3: $(tail -3 "$scratch/$name.err")"
+  resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/$name.err" | tail -1)
+}
+
 # `scancel --signal=TERM` reaches the tasks, which stop with exit 3 (srun returns it); the last line
 # names the srun command that continues the run, and that command completes it. (SIGTERM or SIGHUP to
 # srun itself kills the tasks at once: docs/promises.md.)
 step "scancel --signal=TERM of a 2-task step, then the resume command it printed"
-srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix "$AUTOBENCH_BINARY" --suite quick --repeats 3 --backend sim \
-  --sim-realtime 1 --power-window-ms 0 -q --output "$scratch/signalled" 2>"$scratch/signalled.err" >/dev/null &
-srun_pid=$!
-for _ in $(seq 600); do
-  (($(cat "$scratch"/signalled/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
-  sleep 0.1
-done
-scancel --signal=TERM "$(squeue -h -o %i | head -1)"
-status=0
-wait "$srun_pid" || status=$?
-((status == 3)) || fail "scancel --signal=TERM: srun exit $status, expected 3: $(tail -3 "$scratch/signalled.err")"
-resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/signalled.err" | tail -1)
+stopped_step signalled scancel
 [[ $resume == *"continue with: srun -n 2 --mpi=pmix autobench-mpi --resume $scratch/signalled/"* ]] ||
   fail "the last line does not name the srun resume command: '$resume'"
 resume=${resume#*continue with: }
@@ -113,19 +122,7 @@ echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed t
 # SIGTERM to `autobench-launch srun ...` (scripts/autobench-launch) reaches the tasks as SIGUSR1: exit 3, not the
 # 137 of SIGTERM to srun itself, and the last line names the resume command through autobench-launch.
 step "SIGTERM to autobench-launch srun of a 2-task step"
-"$AUTOBENCH_SOURCE_DIR/scripts/autobench-launch" srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix \
-  "$AUTOBENCH_BINARY" --suite quick --repeats 3 --backend sim --sim-realtime 1 --power-window-ms 0 -q \
-  --output "$scratch/launched" 2>"$scratch/launched.err" >/dev/null &
-launch_pid=$!
-for _ in $(seq 600); do
-  (($(cat "$scratch"/launched/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
-  sleep 0.1
-done
-kill -TERM "$launch_pid"
-status=0
-wait "$launch_pid" || status=$?
-((status == 3)) || fail "SIGTERM to autobench-launch srun: exit $status, expected 3: $(tail -3 "$scratch/launched.err")"
-resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/launched.err" | tail -1)
+stopped_step launched kill "$AUTOBENCH_SOURCE_DIR/scripts/autobench-launch"
 [[ $resume == *"continue with: autobench-launch srun -n 2 --mpi=pmix autobench-mpi --resume $scratch/launched/"* ]] ||
   fail "the last line does not name the resume command through autobench-launch: '$resume'"
 echo "ok: SIGTERM to autobench-launch srun gave exit 3 and the last line $resume"
