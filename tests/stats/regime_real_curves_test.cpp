@@ -222,5 +222,31 @@ TEST(RegimeRealCurves, EveryDetectorsKneeLiesInItsRegimeAndTheyAgreeWithinTwice)
   EXPECT_EQ(within_twice, 10) << "H100 gemm, cold vecadd, reduction, transpose, stencil, histogram x 2; H200 "
                                  "histogram, stencil, cold vecadd";
 }
+
+// Issue 46 item 3, warm against cold on one GPU (tests/data/regimes/README.md: the same H100, 2026-11-27
+// 20:01-20:05 UTC, bench/knees/gpu_regimes.sh): timed warm, triad, reduction and histogram have the L2 hump;
+// timed cold (L2 flushed between launches), none. The warm memory-bound knee is not the cold saturation
+// knee, nor a bound on it: triad's lies later (past the fall-out L2 still serves part of the traffic and
+// the curve climbs back slowly), reduction's and histogram's earlier (their cold curves approach the
+// plateau more slowly than their warm ones climb out of the trough).
+TEST(RegimeRealCurves, WarmHasTheHumpColdHasNoneAndTheirSaturationKneesDiffer) {
+  std::map<std::string, double> warm_knee, cold_knee;
+  for (const char* file : {"h100x4-20261127-warm.csv", "h100x4-20261127-cold.csv"})
+    for (const Sweep& s : read_sweeps(file)) {
+      SCOPED_TRACE(s.kernel + " " + s.timing);
+      const bool warm = s.timing == "warm";
+      const auto split = sweep_regimes(s.kernel, s.curve, s.l2);
+      ASSERT_EQ(split.hump, warm);
+      const auto& row = sweep_row(compute_consensus({rank_of(s)}), warm ? "memory" : "single");
+      ASSERT_TRUE(row.found);
+      (warm ? warm_knee : cold_knee)[s.kernel] = row.knee_size;
+    }
+  ASSERT_EQ(warm_knee.size(), 3u);
+  ASSERT_EQ(cold_knee.size(), 3u);
+  // rank 0 repeat 0: triad 33.0 M warm, 22.6 M cold; reduction 77.4 M, 125 M; histogram 85.7 M, 114 M
+  EXPECT_GT(warm_knee["triad"], 1.3 * cold_knee["triad"]);
+  EXPECT_LT(warm_knee["reduction"], cold_knee["reduction"] / 1.2);
+  EXPECT_LT(warm_knee["histogram"], cold_knee["histogram"] / 1.2);
+}
 }  // namespace
 }  // namespace autobench::stats
