@@ -25,17 +25,32 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
   return 2.0 * cross / (ab * bd * da);
 }
 
-// In the unit square, each interior point's curvature with its two neighbours; a knee turns right
-// (clockwise, concave), an elbow left. On a fit of the curve (Params::on_fit: spline or saturating
-// smoothing) the knee is the first bend, a local maximum of the curvature, that turns the right way at least
-// `strong_fraction` as sharply as the sharpest one; on the points, the sharpest (there every point's noise
-// makes a local maximum, so only the sharpest stands for a bend). Counted when it clears the chord
-// (chord.hpp). Score: its curvature. Why the first strong bend on a fit: a curve that approaches its
-// plateau slowly bends more than once, and the unit square's curvature f'' / (1 + f'^2)^(3/2) favours a
-// slight bend on the nearly flat plateau over the saturation bend, where the slope is near 1; on a spline
-// that late bend sits at an interior knot (f'' is piecewise linear), so the sharpest bend was the spline's
-// more than the curve's: 2-4x past the other detectors' knees on H100 and H200 curves
-// (bench/knees/README.md). multiknee chooses its saturation knee by the same rule.
+// Whether the bend at i (a curvature maximum) turns over: across its width the curve runs against its own
+// overall direction (falls, on a rising curve). Its width: the points around i down to half of k[i], or to
+// the curvature's nearest minimum where a neighbouring bend begins first.
+bool turns_over(const Curve& c, const std::vector<double>& k, std::size_t i) {
+  const double direction = c.y.back() - c.y.front();
+  std::size_t first = i, last = i;
+  while (first > 1 && k[first - 1] >= k[i] / 2 && k[first - 1] <= k[first]) --first;
+  while (last + 2 < c.size() && k[last + 1] >= k[i] / 2 && k[last + 1] <= k[last]) ++last;
+  for (std::size_t j = first; j <= last; ++j)
+    if ((c.y[j + 1] - c.y[j]) * direction < 0.0) return true;
+  return false;
+}
+
+// In the unit square, each interior point's curvature with its two neighbours; a knee turns right (clockwise,
+// concave), an elbow left. On a fit of the curve (Params::on_fit: spline or saturating smoothing) the knee is the
+// first bend, a local maximum of the curvature, that turns the right way at least `strong_fraction` as sharply as
+// the sharpest one; on the points, the sharpest (there every point's noise makes a local maximum, so only the
+// sharpest stands for a bend). Counted when it clears the chord (chord.hpp). Score: its curvature. Why the first
+// strong bend on a fit: a curve that approaches its plateau slowly bends more than once, and the unit square's
+// curvature f'' / (1 + f'^2)^(3/2) favours a slight bend on the nearly flat plateau over the saturation bend, where
+// the slope is near 1; on a spline that late bend sits at an interior knot (f'' is piecewise linear), so the
+// sharpest bend was the spline's more than the curve's: 2-4x past the other detectors' knees on H100 and H200
+// curves (bench/knees/README.md). multiknee chooses its saturation knee by the same rule. On a fit, a bend that
+// turns over (the curve falls across it) is no bend of the saturation but the top of a fall, and is passed over:
+// curves that end falling (H100 stencil, whose last point is 1.2 % low; spmv, whose gathered x vector leaves L2:
+// -32 %) bent most sharply there, 2-9x past the others' knees.
 class Menger final : public Detector {
  public:
   explicit Menger(const Params& p) : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")) {
@@ -48,15 +63,18 @@ class Menger final : public Detector {
     const Curve c = unit_curve(curve, p_.x_scale);
     const double sign = p_.shape == Shape::concave ? -1.0 : 1.0;
     std::vector<double> k(c.size(), 0.0);
+    for (std::size_t i = 1; i + 1 < c.size(); ++i) k[i] = sign * menger_curvature(c, i - 1, i, i + 1);
+    const auto is_bend = [&](std::size_t i) {
+      return k[i] > 0.0 && k[i] >= k[i - 1] && k[i] >= k[i + 1] && !(p_.on_fit && turns_over(c, k, i));
+    };
     double sharpest = 0.0;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
-      sharpest = std::max(sharpest, k[i] = sign * menger_curvature(c, i - 1, i, i + 1));
+      if (is_bend(i)) sharpest = std::max(sharpest, k[i]);
     if (!(sharpest > 0.0)) return {};
     const double strong = (p_.on_fit ? strong_fraction_ : 1.0) * sharpest;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
-      if (k[i] >= strong && k[i] >= k[i - 1] && k[i] >= k[i + 1])
-        return gated_knee(c, i, k[i], p_);
-    return {};  // unreachable: the sharpest bend is a strong local maximum
+      if (is_bend(i) && k[i] >= strong) return gated_knee(c, i, k[i], p_);
+    return {};  // unreachable: the sharpest bend is strong
   }
 
  private:
