@@ -108,7 +108,11 @@ namespace {
 // the knee later only onto a bend (on_a_bend): on slopes that fall steadily, with no bend, each round's
 // threshold splits what is left in the middle, and the rounds walk the knee on to two thirds of the curve
 // (on slopes falling linearly the fixed point is 2N/3) wherever the saturation is; the H100 histogram's
-// memory regime went from 70.8 M (where kneedle and triangle are) to 167-202 M (bench/knees/README.md). Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
+// memory regime went from 70.8 M (where kneedle and triangle are) to 167-202 M (bench/knees/README.md).
+// On a fit, a slope against the curve's direction (the fit falls, on a rising curve: the top of a fall,
+// as menger.cpp says) counts as flat: counted as it is, a fall drags the flat group's mean below zero and
+// the threshold with it, onto the top of the fall (cold spmv, whose x vector leaves L2: 1.38 M against the
+// others' 0.20-0.27 M). Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
 // log-spaced sizes a throughput curve first bends upwards (throughput grows with size while launch
 // latency dominates), and a slope threshold there marks where the rise starts, below the chord, not
 // where it saturates. Counted when it clears the chord (chord.hpp); score: its chord distance.
@@ -120,7 +124,11 @@ class Dfdt final : public Detector {
     const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
-    const std::vector<double> g = slopes(c);
+    std::vector<double> g = slopes(c);
+    if (p_.on_fit) {  // where the fit falls against the curve's direction, a fall: flat, not a slope of its own
+      const double direction = c.y.back() - c.y.front();
+      for (double& v : g) v = v * direction < 0.0 ? 0.0 : v;
+    }
     const std::size_t knee = threshold_knee(g, c.x, std::min(rise_start(c, g), n - 3)).index;
     return gated_knee(c, knee, chord_distance(c, knee, 0, n - 1, p_.shape), p_);
   }
