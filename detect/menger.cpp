@@ -25,17 +25,24 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
   return 2.0 * cross / (ab * bd * da);
 }
 
-// Whether the bend at i (a curvature maximum) turns over: across its width the curve runs against its own
-// overall direction (falls, on a rising curve). Its width: the points around i down to half of k[i], or to
-// the curvature's nearest minimum where a neighbouring bend begins first.
-bool turns_over(const Curve& c, const std::vector<double>& k, std::size_t i) {
-  const double direction = c.y.back() - c.y.front();
+// Whether the bend at i (a curvature maximum) is the top of a fall: across its width the curve runs against
+// its own overall direction (falls, on a rising curve) and never climbs back above the bend's top (a dip
+// that recovers, such as a spline's ringing after a sharp corner, is no fall). Its width: the points around
+// i down to half of k[i], or to the curvature's nearest minimum where a neighbouring bend begins first.
+bool top_of_a_fall(const Curve& c, const std::vector<double>& k, std::size_t i) {
+  const double direction = c.y.back() - c.y.front() < 0.0 ? -1.0 : 1.0;
   std::size_t first = i, last = i;
   while (first > 1 && k[first - 1] >= k[i] / 2 && k[first - 1] <= k[first]) --first;
   while (last + 2 < c.size() && k[last + 1] >= k[i] / 2 && k[last + 1] <= k[last]) ++last;
-  for (std::size_t j = first; j <= last; ++j)
-    if ((c.y[j + 1] - c.y[j]) * direction < 0.0) return true;
-  return false;
+  bool falls = false;
+  double top = direction * c.y[first];
+  for (std::size_t j = first; j <= last; ++j) {
+    falls = falls || direction * (c.y[j + 1] - c.y[j]) < 0.0;
+    top = std::max(top, direction * c.y[j + 1]);
+  }
+  for (std::size_t j = last + 2; j < c.size(); ++j)
+    if (direction * c.y[j] > top) return false;
+  return falls;
 }
 
 // In the unit square, each interior point's curvature with its two neighbours; a knee turns right (clockwise,
@@ -48,9 +55,9 @@ bool turns_over(const Curve& c, const std::vector<double>& k, std::size_t i) {
 // the slope is near 1; on a spline that late bend sits at an interior knot (f'' is piecewise linear), so the
 // sharpest bend was the spline's more than the curve's: 2-4x past the other detectors' knees on H100 and H200
 // curves (bench/knees/README.md). multiknee chooses its saturation knee by the same rule. On a fit, a bend that
-// turns over (the curve falls across it) is no bend of the saturation but the top of a fall, and is passed over:
-// curves that end falling (H100 stencil, whose last point is 1.2 % low; spmv, whose gathered x vector leaves L2:
-// -32 %) bent most sharply there, 2-9x past the others' knees.
+// is the top of a fall (top_of_a_fall) is no bend of the saturation and is passed over: curves that end
+// falling (H100 stencil, whose last point is 1.2 % low; spmv, whose gathered x vector leaves L2: -32 %) bent
+// most sharply there, 2-9x past the others' knees.
 class Menger final : public Detector {
  public:
   explicit Menger(const Params& p) : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")) {
@@ -65,7 +72,7 @@ class Menger final : public Detector {
     std::vector<double> k(c.size(), 0.0);
     for (std::size_t i = 1; i + 1 < c.size(); ++i) k[i] = sign * menger_curvature(c, i - 1, i, i + 1);
     const auto is_bend = [&](std::size_t i) {
-      return k[i] > 0.0 && k[i] >= k[i - 1] && k[i] >= k[i + 1] && !(p_.on_fit && turns_over(c, k, i));
+      return k[i] > 0.0 && k[i] >= k[i - 1] && k[i] >= k[i + 1] && !(p_.on_fit && top_of_a_fall(c, k, i));
     };
     double sharpest = 0.0;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
