@@ -225,8 +225,8 @@ TEST(RegimeRealCurves, EveryDetectorsKneeLiesInItsRegimeAndTheyAgreeWithinTwice)
 // 20:01-20:05 UTC, bench/knees/gpu_regimes.sh): timed warm, triad, reduction and histogram have the L2 hump;
 // timed cold (L2 flushed between launches), none. The warm memory-bound knee is not the cold saturation
 // knee, nor a bound on it: triad's lies later (past the fall-out L2 still serves part of the traffic and
-// the curve climbs back slowly), reduction's and histogram's earlier (their cold curves approach the
-// plateau more slowly than their warm ones climb out of the trough).
+// the curve climbs back slowly), reduction's and histogram's earlier (their cold curves reach the
+// plateau later than their warm ones climb back to it from the trough).
 TEST(RegimeRealCurves, WarmHasTheHumpColdHasNoneAndTheirSaturationKneesDiffer) {
   std::map<std::string, double> warm_knee, cold_knee;
   for (const char* file : {"h100x4-20261127-warm.csv", "h100x4-20261127-cold.csv"})
