@@ -29,8 +29,10 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
 // its own overall direction (falls, on a rising curve) and never climbs back above the bend's top (a dip
 // that recovers, such as a spline's ringing after a sharp corner, is no fall). Its width: the points around
 // i down to half of k[i], or to the curvature's nearest minimum where a neighbouring bend begins first.
-bool top_of_a_fall(const Curve& c, const std::vector<double>& k, std::size_t i) {
-  const double direction = c.y.back() - c.y.front() < 0.0 ? -1.0 : 1.0;
+// `ahead[j]`: the highest of direction * y from point j on. Widths of different bends overlap in at most a
+// point, so all bends together take O(n).
+bool top_of_a_fall(const Curve& c, const std::vector<double>& k, const std::vector<double>& ahead,
+                   double direction, std::size_t i) {
   std::size_t first = i, last = i;
   while (first > 1 && k[first - 1] >= k[i] / 2 && k[first - 1] <= k[first]) --first;
   while (last + 2 < c.size() && k[last + 1] >= k[i] / 2 && k[last + 1] <= k[last]) ++last;
@@ -40,9 +42,7 @@ bool top_of_a_fall(const Curve& c, const std::vector<double>& k, std::size_t i) 
     falls = falls || direction * (c.y[j + 1] - c.y[j]) < 0.0;
     top = std::max(top, direction * c.y[j + 1]);
   }
-  for (std::size_t j = last + 2; j < c.size(); ++j)
-    if (direction * c.y[j] > top) return false;
-  return falls;
+  return falls && (last + 2 >= c.size() || ahead[last + 2] <= top);
 }
 
 // In the unit square, each interior point's curvature with its two neighbours; a knee turns right (clockwise,
@@ -68,11 +68,16 @@ class Menger final : public Detector {
 
   Knee find(const Curve& curve) const override {
     const Curve c = unit_curve(curve, p_.x_scale);
+    if (c.size() < 3) return {};  // no interior point, no bend
     const double sign = p_.shape == Shape::concave ? -1.0 : 1.0;
     std::vector<double> k(c.size(), 0.0);
     for (std::size_t i = 1; i + 1 < c.size(); ++i) k[i] = sign * menger_curvature(c, i - 1, i, i + 1);
+    const double direction = c.y.back() < c.y.front() ? -1.0 : 1.0;
+    std::vector<double> ahead(c.size(), direction * c.y.back());
+    for (std::size_t j = c.size() - 1; j-- > 0;) ahead[j] = std::max(ahead[j + 1], direction * c.y[j]);
     const auto is_bend = [&](std::size_t i) {
-      return k[i] > 0.0 && k[i] >= k[i - 1] && k[i] >= k[i + 1] && !(p_.on_fit && top_of_a_fall(c, k, i));
+      return k[i] > 0.0 && k[i] >= k[i - 1] && k[i] >= k[i + 1] &&
+             !(p_.on_fit && top_of_a_fall(c, k, ahead, direction, i));
     };
     double sharpest = 0.0;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
