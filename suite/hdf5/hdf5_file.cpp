@@ -266,6 +266,11 @@ H5Group H5Group::open_group(const std::string& name) const {
   return H5Group(std::move(g), file_, child_path(path_, name), followed_);
 }
 
+void H5Group::create_hard_link(const std::string& name, const std::string& target) const {
+  if (H5Lcreate_hard(id(), target.c_str(), id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT) < 0)
+    fail("cannot link " + child_path(path_, name) + " to " + target);
+}
+
 bool H5Group::has_group(const std::string& name) const {
   return has_child(id(), name, H5I_GROUP, file_, path_, followed_);
 }

@@ -41,6 +41,8 @@ class H5Group {
   // An external link `name` to the object of the same path (this group's path / name) in `file`, a path
   // relative to this file's directory (HDF5 resolves it there).
   void create_external_link(const std::string& name, const std::string& file) const;
+  // A second name `name` here for the object at `target` (a path in this file): a hard link.
+  void create_hard_link(const std::string& name, const std::string& target) const;
   bool has_group(const std::string& name) const;
   bool has_dataset(const std::string& name) const;
   // Names of the child groups, in creation order (by name when the file does not track the order).

@@ -113,9 +113,18 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   hdf5::write_differing_columns(g, c.points, sweep.points, ref.index, results::kPointAddedFields);
 }
 
-// A rank's sweeps under /sweeps/rank<R>, then its campaigns referring to them; each campaign's sweep path.
-std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& campaigns,
-                                              const results::RankResult& rank) {
+// /sweeps_size/rank<R>/<sweep>/size: a second name of every sweep's `size` scale, for netCDF readers.
+// h5netcdf (xarray) names a column's dimension by asking HDF5 for the path of the column's scale, which
+// HDF5 finds by walking the file's links from the root in their storage order: this group is the root's
+// first link, two objects per sweep, so the walk ends there instead of going through the file's thousands
+// of objects (docs/tidy.md, "xarray: how fast"). The name sorts after `sweeps`, so a walk by name
+// (h5py's visit) meets the scales at /sweeps first.
+constexpr const char* kSizeNames = "sweeps_size";
+
+// A rank's sweeps under /sweeps/rank<R> (each `size` also under /sweeps_size/rank<R>), then its campaigns
+// referring to them; each campaign's sweep path.
+std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sizes, const hdf5::H5Group& sweeps,
+                                              const hdf5::H5Group& campaigns, const results::RankResult& rank) {
   for (const auto& c : rank.campaigns) {  // names checked before any sweep is named after them
     group_name(c.kernel, "kernel");
     group_name(c.detector, "detector");
@@ -124,12 +133,15 @@ std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sweeps, const
   std::vector<std::string> paths;
   if (shared.sweeps.empty()) return paths;
   const auto on_rank = sweeps.create_group("rank" + std::to_string(rank.rank));
+  const auto sizes_on_rank = sizes.create_group("rank" + std::to_string(rank.rank));
   for (std::size_t s = 0; s < shared.sweeps.size(); ++s) {
     const auto& sweep = shared.sweeps[s];
     std::string unit;  // the metric's unit, from the first campaign on this sweep
     for (std::size_t i = 0; i < rank.campaigns.size() && unit.empty(); ++i)
       if (shared.refs[i].sweep == s) unit = rank.campaigns[i].metric_unit;
-    write_sweep(on_rank.create_group(group_name(sweep.name, "sweep")), sweep, unit);
+    const auto g = on_rank.create_group(group_name(sweep.name, "sweep"));
+    write_sweep(g, sweep, unit);
+    sizes_on_rank.create_group(sweep.name).create_hard_link("size", g.path() + "/size");
   }
   for (std::size_t i = 0; i < rank.campaigns.size(); ++i) {
     const SweepRef& ref = shared.refs[i];
@@ -199,13 +211,14 @@ void write_summary_tables(const hdf5::H5Group& g, const std::vector<RankSummary>
 
 void write_results(const std::string& path, const results::ResultFile& content) {
   auto file = hdf5::H5File::create(path);
-  write_root(file, content.info, content.settings_json);
   {
+    const auto sizes = file.create_group(kSizeNames);  // first: see kSizeNames
+    write_root(file, content.info, content.settings_json);
     const auto devices = file.create_group("devices");
     for (const auto& rank : content.ranks) write_device(devices, rank);
     const auto sweeps = file.create_group("sweeps");
     const auto campaigns = file.create_group("campaigns");
-    for (const auto& rank : content.ranks) write_rank_campaigns(sweeps, campaigns, rank);
+    for (const auto& rank : content.ranks) write_rank_campaigns(sizes, sweeps, campaigns, rank);
     write_stability(file.create_group("stability"), content.stability);
     write_consensus(file.create_group("consensus"), content.consensus);
     if (!content.time_splits.empty()) write_time_splits(file.create_group("time_split"), content.time_splits);
@@ -216,13 +229,14 @@ void write_results(const std::string& path, const results::ResultFile& content) 
 std::vector<std::string> write_part(const std::string& path, const results::RunInfo& info,
                                     const std::string& settings_json, const results::RankResult& rank) {
   auto file = hdf5::H5File::create(path);
-  write_root(file, info, settings_json, results::kSchemaVersion);
-  file.write_attribute<std::string>("layout", "part");
-  hdf5::write_attribute_of(file, "rank", rank.rank);
   std::vector<std::string> paths;
   {
+    const auto sizes = file.create_group(kSizeNames);  // first: see kSizeNames
+    write_root(file, info, settings_json, results::kSchemaVersion);
+    file.write_attribute<std::string>("layout", "part");
+    hdf5::write_attribute_of(file, "rank", rank.rank);
     write_device(file.create_group("devices"), rank);
-    paths = write_rank_campaigns(file.create_group("sweeps"), file.create_group("campaigns"), rank);
+    paths = write_rank_campaigns(sizes, file.create_group("sweeps"), file.create_group("campaigns"), rank);
   }
   file.close();
   return paths;
