@@ -114,6 +114,11 @@ TEST(Hdf5Results, DetectorsOfOneSweepShareItsStoredPointsAndReadBackWhole) {
   const auto sweep = file.open_group("sweeps").open_group("rank0").open_group("vecadd_repeat0");
   EXPECT_EQ(sweep.read_attribute<std::int64_t>("points"), 8);  // 7 sizes and the refinement point, once each
   EXPECT_EQ(sweep.read_dataset<std::uint64_t>("size").size(), 8u);
+  // The sweep's size once more for netCDF readers (docs/tidy.md), and no other sweep there.
+  const auto sizes = file.open_group("sweeps_size").open_group("rank0");
+  EXPECT_EQ(sizes.child_groups(), std::vector<std::string>{"vecadd_repeat0"});
+  EXPECT_EQ(sizes.open_group("vecadd_repeat0").read_dataset<std::uint64_t>("size"),
+            sweep.read_dataset<std::uint64_t>("size"));
   const auto kernel = file.open_group("campaigns").open_group("vecadd");
   for (const char* detector : {"kneedle", "triangle", "slope"}) {
     SCOPED_TRACE(detector);
