@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""How fast xarray (h5netcdf) reads a results file: one sweep group, the dimension-name lookups h5netcdf
-makes (h5py's `file[ref].name`, HDF5's name search), and (--datatree) the whole file or run as one tree;
-prints wall and CPU seconds and the dimensions xarray saw.
+"""How fast xarray reads a results file as one tree, with its engine netcdf4 (netCDF-C: the default when the
+netCDF4 package is installed) or h5netcdf; prints wall and CPU seconds, the tree's nodes, which ranks'
+sweeps it holds and the nodes with phony dimensions (a table without a dimension scale).
 
-    bench/result_file/xarray_open.py RESULTS.h5|RUN_DIR [--datatree]
+    bench/result_file/xarray_open.py RESULTS.h5|RUN_DIR [--engine netcdf4|h5netcdf]
 
-A run written in parts (RUN_DIR/autobench.h5 with RUN_DIR/parts/rank<R>.h5) is read at its parts, joined
-as docs/tidy.md shows (xarray does not follow the root's external links); a single file is read whole.
-Recorded in docs/tidy.md ("xarray: how fast"). Needs xarray and h5netcdf (tests/requirements.txt).
+netcdf4 opens the file (a run's root RUN_DIR/autobench.h5 with its parts, through the root's external
+links: docs/tidy.md's one line). h5netcdf does not follow external links: a run written in parts is read
+at its parts, joined into one tree; a single file is read whole. Recorded in docs/tidy.md ("xarray: how
+fast"). Needs xarray, netCDF4 and h5netcdf (tests/requirements.txt).
 """
 import glob
 import os
@@ -17,14 +18,6 @@ import warnings
 
 import h5py
 import xarray as xr
-
-
-def files_of(path):
-    """The files xarray opens: a run's parts, or the file itself."""
-    root = os.path.join(path, "autobench.h5") if os.path.isdir(path) else path
-    parts = sorted(glob.glob(os.path.join(os.path.dirname(root), "parts", "rank*.h5")))
-    with h5py.File(root, "r") as f:
-        return parts if f.attrs.get("layout") == "parts" else [root]
 
 
 class Clock:
@@ -39,44 +32,37 @@ class Clock:
         return f"{self.wall:.2f} s wall, {self.cpu:.2f} s CPU"
 
 
+def open_tree(root, engine):
+    """The whole file or run as one DataTree, as docs/tidy.md shows it for the engine."""
+    with h5py.File(root, "r") as f:
+        parts = f.attrs.get("layout") == "parts"
+    if engine == "netcdf4" or not parts:
+        return xr.open_datatree(root, engine=engine)
+    files = sorted(glob.glob(os.path.join(os.path.dirname(root), "parts", "rank*.h5")))
+    return xr.DataTree.from_dict({p: ds for f in files for p, ds in xr.open_groups(f, engine=engine).items()
+                                  if p != "/"})
+
+
 def main():
-    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "--datatree"):
-        sys.stderr.write("usage: xarray_open.py RESULTS.h5|RUN_DIR [--datatree]\n")
+    args = sys.argv[1:]
+    engine = "netcdf4"
+    if len(args) == 3 and args[1] == "--engine" and args[2] in ("netcdf4", "h5netcdf"):
+        engine = args[2]
+    elif len(args) != 1:
+        sys.stderr.write("usage: xarray_open.py RESULTS.h5|RUN_DIR [--engine netcdf4|h5netcdf]\n")
         return 2
-    files = files_of(sys.argv[1])
-    sweeps, objects, refs = [], 0, []
-    for path in files:
-        with h5py.File(path, "r") as f:
-            sweeps += [(path, f"sweeps/{rank}/{s}") for rank in f["sweeps"] for s in f["sweeps"][rank]]
-            names = []
-            f.visit(names.append)
-            objects += len(names)
-    print(f"{sys.argv[1]}: {len(files)} file(s), {len(sweeps)} sweep groups, {objects} HDF5 objects; "
-          f"xarray {xr.__version__}")
-    path, group = sweeps[0]
-    with Clock() as c:
-        ds = xr.open_dataset(path, engine="h5netcdf", group=group).load()
-    print(f"one sweep ({group}): {c}, dims {dict(ds.sizes)}, coords {list(ds.coords)}")
-    with h5py.File(files[0], "r") as f:
-        refs = []
-        f.visititems(lambda _, o: refs.append(o.attrs["DIMENSION_LIST"][0][-1])
-                     if isinstance(o, h5py.Dataset) and "DIMENSION_LIST" in o.attrs else None)
+    root = os.path.join(args[0], "autobench.h5") if os.path.isdir(args[0]) else args[0]
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
         with Clock() as c:
-            found = {f[r].name.split("/")[1] for r in refs}
-    print(f"{files[0]}: {len(refs)} dimension-name lookups (h5py file[ref].name): {c}, found under {found}")
-    if len(sys.argv) == 3:
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
-            with Clock() as c:
-                groups = {p: ds for f in files
-                          for p, ds in xr.open_groups(f, engine="h5netcdf").items() if p != "/" or len(files) == 1}
-                tree = xr.DataTree.from_dict(groups)
-            print(f"whole {'run' if len(files) > 1 else 'file'} as one tree: {c}, {len(list(tree.subtree))} nodes")
-            with Clock() as c:
-                xr.open_datatree(files[0], engine="h5netcdf")
-            print(f"open_datatree of {files[0]}: {c}")
-        for message in sorted({str(w.message)[:120] for w in seen}):
-            print("warning:", message)
+            tree = open_tree(root, engine)
+    phony = sorted({n.path.rsplit("/", 1)[0] or "/" for n in tree.subtree
+                    if any(d.startswith("phony_dim") for d in n.dataset.sizes)})
+    ranks = sorted(tree["sweeps"].children) if "sweeps" in tree else []
+    print(f"{root}: xarray {xr.__version__}, engine {engine}: {c}, {len(list(tree.subtree))} nodes, "
+          f"sweeps of {ranks}; phony dimensions under {phony or 'none'}")
+    for message in sorted({str(w.message)[:120] for w in seen}):
+        print("warning:", message)
     return 0
 
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "kernels/kernel.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
@@ -152,6 +153,15 @@ std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sizes, const 
   return paths;
 }
 
+// For netCDF readers (xarray), a table's dimension: `key`, the column naming each row once, is the
+// dimension scale (the coordinate) of the group's other columns. Without one, the rows' dimension `row`.
+void index_by(const hdf5::H5Group& g, const std::string& key) {
+  auto columns = g.child_datasets();
+  std::erase(columns, key);
+  g.attach_scale(key, columns);
+}
+constexpr const char* kRowDimension = "row";
+
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.
 void write_stability(const hdf5::H5Group& stability, const std::vector<results::StabilityRow>& rows) {
   const auto key = [](const results::StabilityRow& r) { return std::pair{r.kernel, r.detector}; };
@@ -160,6 +170,7 @@ void write_stability(const hdf5::H5Group& stability, const std::vector<results::
     const auto g = kernel.create_group(group_name(names.second, "detector"));
     hdf5::write_columns(g, group, results::kStabilityColumns);
     hdf5::write_columns(g, group, results::kStabilityKneeColumns);
+    g.add_row_dimension(kRowDimension);
   }
 }
 
@@ -170,6 +181,7 @@ void write_consensus(const hdf5::H5Group& consensus, const std::vector<results::
     const auto g = consensus.create_group(group_name(kernel, "kernel"));
     hdf5::write_columns(g, group, results::kConsensusColumns);
     hdf5::write_columns(g, group, results::kConsensusRegimeColumns);
+    g.add_row_dimension(kRowDimension);
   }
 }
 
@@ -179,6 +191,7 @@ void write_time_splits(const hdf5::H5Group& g, const std::vector<results::RankTi
   std::vector<double> other;
   for (const auto& s : splits) other.push_back(s.other_s());
   g.write_dataset("other_s", other);
+  index_by(g, "rank");
 }
 
 // /summary: the campaigns, sweeps and ranks of every rank's summary as columns (docs/output.md).
@@ -198,13 +211,18 @@ void write_summary_tables(const hdf5::H5Group& g, const std::vector<RankSummary>
     campaigns.insert(campaigns.end(), r.campaigns.begin(), r.campaigns.end());
     sweeps.insert(sweeps.end(), r.health.sweeps.begin(), r.health.sweeps.end());
   }
-  hdf5::write_columns(g.create_group("campaigns"), campaigns, results::kCampaignSummaryFields);
-  hdf5::write_columns(g.create_group("sweeps"), sweeps, stats::kSweepHealthFields);
+  const auto on_campaigns = g.create_group("campaigns");
+  hdf5::write_columns(on_campaigns, campaigns, results::kCampaignSummaryFields);
+  on_campaigns.add_row_dimension(kRowDimension);
+  const auto on_sweeps = g.create_group("sweeps");
+  hdf5::write_columns(on_sweeps, sweeps, stats::kSweepHealthFields);
+  on_sweeps.add_row_dimension(kRowDimension);
   const auto on_ranks = g.create_group("ranks");
   hdf5::write_columns(on_ranks, health, stats::kGpuEvidenceFields);
   on_ranks.write_dataset("part", parts);
   on_ranks.write_dataset("part_status", status);
   on_ranks.write_dataset("gathered_bytes", bytes, "B");
+  index_by(on_ranks, "rank");
 }
 
 }  // namespace

@@ -260,7 +260,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
   for (const auto& [name, type] : stability) {
     const std::map<std::string, std::string> special{
         {"scope", str}, {"group", str}, {"campaigns", i64}, {"knee_index_mode", i64}, {"intervals_overlapping", i64},
-        {"knees_found", i64}, {"knee_edges", i64}};
+        {"knees_found", i64}, {"knee_edges", i64}, {"row", i64}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
   }
   EXPECT_EQ(campaign.attributes.at("knee_status"), str);
@@ -270,7 +270,8 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
     const std::map<std::string, std::string> special{
         {"scope", str},  {"group", str},       {"model", str},    {"metric_unit", str},
         {"members", str}, {"rank", i64},       {"repeat", i64},   {"voters", i64},
-        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}, {"regime", str}, {"timing", str}};
+        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}, {"regime", str}, {"timing", str},
+        {"row", i64}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
   }
 }
