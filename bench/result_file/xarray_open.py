@@ -56,7 +56,7 @@ def main():
         warnings.simplefilter("always")
         with Clock() as c:
             tree = open_tree(root, engine)
-    phony = sorted({n.path.rsplit("/", 1)[0] or "/" for n in tree.subtree
+    phony = sorted({"/" + n.path.split("/")[1] for n in tree.subtree
                     if any(d.startswith("phony_dim") for d in n.dataset.sizes)})
     ranks = sorted(tree["sweeps"].children) if "sweeps" in tree else []
     print(f"{root}: xarray {xr.__version__}, engine {engine}: {c}, {len(list(tree.subtree))} nodes, "
