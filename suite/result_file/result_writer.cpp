@@ -153,8 +153,9 @@ std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sizes, const 
   return paths;
 }
 
-// For netCDF readers (xarray), a table's dimension: `key`, the column naming each row once, is the
-// dimension scale (the coordinate) of the group's other columns. Without one, the rows' dimension `row`.
+// For netCDF readers (xarray: docs/tidy.md), every table has a dimension: `key`, the column naming each row
+// once, is the dimension scale (the coordinate) of the group's other columns; a table without such a
+// column gets the dimension kRowDimension (H5Group::add_row_dimension).
 void index_by(const hdf5::H5Group& g, const std::string& key) {
   auto columns = g.child_datasets();
   std::erase(columns, key);
