@@ -71,16 +71,29 @@ std::size_t nearest_to_threshold(const std::vector<double>& g, std::size_t from)
   return best;
 }
 
+// Whether the slopes fall at point k (interior to g[from..]) faster than they fall on average over
+// g[from..], in the same direction: k is a bend of the stretch searched, not merely where a threshold
+// splits slopes that fall steadily.
+bool on_a_bend(const std::vector<double>& g, const std::vector<double>& x, std::size_t from, std::size_t k) {
+  const std::size_t last = g.size() - 1;
+  const double average = (g[last] - g[from]) / (x[last] - x[from]);
+  const double local = (g[k + 1] - g[k - 1]) / (x[k + 1] - x[k - 1]);
+  return average != 0.0 && local / average > 1.0 + kRoundoff;  // faster by more than rounding
+}
+
 }  // namespace
 
-ThresholdKnee threshold_knee(const std::vector<double>& g, std::size_t start) {
+ThresholdKnee threshold_knee(const std::vector<double>& g, const std::vector<double>& x, std::size_t start) {
   const std::size_t n = g.size();
   ThresholdKnee out{nearest_to_threshold(g, start), 1};
   for (std::size_t last = start;
-       last < out.index && n - std::max(start, (out.index + 1) / 2) > 2 && out.rounds < kDfdtMaxRounds;
-       ++out.rounds) {
+       last < out.index && n - std::max(start, (out.index + 1) / 2) > 2 && out.rounds < kDfdtMaxRounds;) {
     last = out.index;
-    out.index = nearest_to_threshold(g, std::max(start, (last + 1) / 2));
+    const std::size_t from = std::max(start, (last + 1) / 2);
+    const std::size_t next = nearest_to_threshold(g, from);
+    ++out.rounds;
+    if (next > last && !on_a_bend(g, x, from, next)) break;  // a split of steadily falling slopes
+    out.index = next;
   }
   return out;
 }
@@ -91,7 +104,15 @@ namespace {
 // slope is nearest that threshold. As in Kneeliverse's DFDT, the search is then repeated on the slopes
 // from half the latest knee's index onwards (an early steep stretch no longer pulls the threshold up), for
 // as long as the previous round moved the knee later and at least 3 slopes remain, kDfdtMaxRounds rounds
-// at most (dfdt.hpp: O(n) in all); the last round's knee is the answer. Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
+// at most (dfdt.hpp: O(n) in all); the last round's knee is the answer. Unlike Kneeliverse, a round moves
+// the knee later only onto a bend (on_a_bend): on slopes that fall steadily, with no bend, each round's
+// threshold splits what is left in the middle, and the rounds walk the knee on to two thirds of the curve
+// (on slopes falling linearly the fixed point is 2N/3) wherever the saturation is; the H100 histogram's
+// memory regime went from 70.8 M (where kneedle and triangle are) to 167-202 M (bench/knees/README.md).
+// On a fit, a slope against the curve's direction (the fit falls, on a rising curve: the top of a fall,
+// as menger.cpp says) counts as flat: counted as it is, a fall drags the flat group's mean below zero and
+// the threshold with it, onto the top of the fall (cold spmv, whose x vector leaves L2: 1.38 M against the
+// others' 0.20-0.27 M). Unlike Kneeliverse, no round looks before the steepest slope (rise_start): on
 // log-spaced sizes a throughput curve first bends upwards (throughput grows with size while launch
 // latency dominates), and a slope threshold there marks where the rise starts, below the chord, not
 // where it saturates. Counted when it clears the chord (chord.hpp); score: its chord distance.
@@ -103,8 +124,12 @@ class Dfdt final : public Detector {
     const Curve c = unit_curve(curve, p_.x_scale);
     const std::size_t n = c.size();
     if (n < 3) return {};
-    const std::vector<double> g = slopes(c);
-    const std::size_t knee = threshold_knee(g, std::min(rise_start(c, g), n - 3)).index;
+    std::vector<double> g = slopes(c);
+    if (p_.on_fit) {  // where the fit falls against the curve's direction, a fall: flat, not a slope of its own
+      const double direction = c.y.back() - c.y.front();
+      for (double& v : g) v = v * direction < 0.0 ? 0.0 : v;
+    }
+    const std::size_t knee = threshold_knee(g, c.x, std::min(rise_start(c, g), n - 3)).index;
     return gated_knee(c, knee, chord_distance(c, knee, 0, n - 1, p_.shape), p_);
   }
 

@@ -25,17 +25,39 @@ double menger_curvature(const Curve& c, std::size_t a, std::size_t b, std::size_
   return 2.0 * cross / (ab * bd * da);
 }
 
-// In the unit square, each interior point's curvature with its two neighbours; a knee turns right
-// (clockwise, concave), an elbow left. On a fit of the curve (Params::on_fit: spline or saturating
-// smoothing) the knee is the first bend, a local maximum of the curvature, that turns the right way at least
-// `strong_fraction` as sharply as the sharpest one; on the points, the sharpest (there every point's noise
-// makes a local maximum, so only the sharpest stands for a bend). Counted when it clears the chord
-// (chord.hpp). Score: its curvature. Why the first strong bend on a fit: a curve that approaches its
-// plateau slowly bends more than once, and the unit square's curvature f'' / (1 + f'^2)^(3/2) favours a
-// slight bend on the nearly flat plateau over the saturation bend, where the slope is near 1; on a spline
-// that late bend sits at an interior knot (f'' is piecewise linear), so the sharpest bend was the spline's
-// more than the curve's: 2-4x past the other detectors' knees on H100 and H200 curves
-// (bench/knees/README.md). multiknee chooses its saturation knee by the same rule.
+// Whether the bend at i (a curvature maximum) is the top of a fall: across its width the curve runs against
+// its own overall direction (falls, on a rising curve) and never climbs back above the bend's top (a dip
+// that recovers, such as a spline's ringing after a sharp corner, is no fall). Its width: the points around
+// i down to half of k[i], or to the curvature's nearest minimum where a neighbouring bend begins first.
+// `ahead[j]`: the highest of direction * y from point j on. Widths of different bends overlap in at most a
+// point, so all bends together take O(n).
+bool top_of_a_fall(const Curve& c, const std::vector<double>& k, const std::vector<double>& ahead,
+                   double direction, std::size_t i) {
+  std::size_t first = i, last = i;
+  while (first > 1 && k[first - 1] >= k[i] / 2 && k[first - 1] <= k[first]) --first;
+  while (last + 2 < c.size() && k[last + 1] >= k[i] / 2 && k[last + 1] <= k[last]) ++last;
+  bool falls = false;
+  double top = direction * c.y[first];
+  for (std::size_t j = first; j <= last; ++j) {
+    falls = falls || direction * (c.y[j + 1] - c.y[j]) < 0.0;
+    top = std::max(top, direction * c.y[j + 1]);
+  }
+  return falls && (last + 2 >= c.size() || ahead[last + 2] <= top);
+}
+
+// In the unit square, each interior point's curvature with its two neighbours; a knee turns right (clockwise,
+// concave), an elbow left. On a fit of the curve (Params::on_fit: spline or saturating smoothing) the knee is the
+// first bend, a local maximum of the curvature, that turns the right way at least `strong_fraction` as sharply as
+// the sharpest one; on the points, the sharpest (there every point's noise makes a local maximum, so only the
+// sharpest stands for a bend). Counted when it clears the chord (chord.hpp). Score: its curvature. Why the first
+// strong bend on a fit: a curve that approaches its plateau slowly bends more than once, and the unit square's
+// curvature f'' / (1 + f'^2)^(3/2) favours a slight bend on the nearly flat plateau over the saturation bend, where
+// the slope is near 1; on a spline that late bend sits at an interior knot (f'' is piecewise linear), so the
+// sharpest bend was the spline's more than the curve's: 2-4x past the other detectors' knees on H100 and H200
+// curves (bench/knees/README.md). multiknee chooses its saturation knee by the same rule. On a fit, a bend that
+// is the top of a fall (top_of_a_fall) is no bend of the saturation and is passed over: curves that end
+// falling (H100 stencil, whose last point is 1.2 % low; spmv, whose gathered x vector leaves L2: -32 %) bent
+// most sharply there, 2-9x past the others' knees.
 class Menger final : public Detector {
  public:
   explicit Menger(const Params& p) : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")) {
@@ -46,17 +68,25 @@ class Menger final : public Detector {
 
   Knee find(const Curve& curve) const override {
     const Curve c = unit_curve(curve, p_.x_scale);
+    if (c.size() < 3) return {};  // no interior point, no bend
     const double sign = p_.shape == Shape::concave ? -1.0 : 1.0;
     std::vector<double> k(c.size(), 0.0);
+    for (std::size_t i = 1; i + 1 < c.size(); ++i) k[i] = sign * menger_curvature(c, i - 1, i, i + 1);
+    const double direction = c.y.back() < c.y.front() ? -1.0 : 1.0;
+    std::vector<double> ahead(c.size(), direction * c.y.back());
+    for (std::size_t j = c.size() - 1; j-- > 0;) ahead[j] = std::max(ahead[j + 1], direction * c.y[j]);
+    const auto is_bend = [&](std::size_t i) {
+      return k[i] > 0.0 && k[i] >= k[i - 1] && k[i] >= k[i + 1] &&
+             !(p_.on_fit && top_of_a_fall(c, k, ahead, direction, i));
+    };
     double sharpest = 0.0;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
-      sharpest = std::max(sharpest, k[i] = sign * menger_curvature(c, i - 1, i, i + 1));
+      if (is_bend(i)) sharpest = std::max(sharpest, k[i]);
     if (!(sharpest > 0.0)) return {};
     const double strong = (p_.on_fit ? strong_fraction_ : 1.0) * sharpest;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
-      if (k[i] >= strong && k[i] >= k[i - 1] && k[i] >= k[i + 1])
-        return gated_knee(c, i, k[i], p_);
-    return {};  // unreachable: the sharpest bend is a strong local maximum
+      if (is_bend(i) && k[i] >= strong) return gated_knee(c, i, k[i], p_);
+    return {};  // unreachable: the sharpest bend is strong
   }
 
  private:

@@ -335,15 +335,23 @@ def plain(value):
     return value
 
 
+def netcdf_dimension_only(dataset):
+    """Whether the dataset is netCDF-4's dimension without a variable (its NAME says so)."""
+    name = dataset.attrs.get("NAME", b"")
+    return (name.decode() if isinstance(name, bytes) else str(name)).startswith(
+        "This is a netCDF dimension but not a netCDF variable")
+
+
 def tables(group):
     """Every group below `group` (itself included) as (path, attributes, columns): its scalar attributes
-    and its 1-D datasets (strings decoded), for tables whose layout this script need not know."""
+    and its 1-D datasets (strings decoded), for tables whose layout this script need not know; a table's
+    `row` (row numbers that netCDF reads as a dimension only: docs/output.md) is no column."""
     out = []
 
     def visit(g):
         columns = {}
         for name, d in g.items():
-            if isinstance(d, h5py.Dataset) and d.ndim == 1:
+            if isinstance(d, h5py.Dataset) and d.ndim == 1 and not netcdf_dimension_only(d):
                 columns[name] = [plain(v) for v in (d.asstr()[:] if d.dtype.kind == "O" else d[:])]
         attrs = {k: plain(v) for k, v in g.attrs.items()}
         if columns or attrs:

@@ -14,10 +14,11 @@ for timing in warm cold; do
     --kernels triad,reduction,histogram,spmv,vecadd --$timing --repeats 5 --power-window-ms 0 \
     --time-budget "$BUDGET" --output "$OUT/run-$timing" > "$OUT/$timing.txt" 2>&1
   echo "exit $?" | tee -a "$OUT/$timing.txt"
+  # the results file in place: a run written in parts links its parts/ beside it, so a copy of the root
+  # alone cannot be read
   h5=$(ls "$OUT"/run-"$timing"/*/autobench.h5 | head -1)
-  cp "$h5" "$OUT/$timing.h5"
-  "$BIN" report "$OUT/$timing.h5" > "$OUT/$timing-report.txt" 2>&1
-  python3 "$SRC/bench/knees/regime_agreement.py" "$BIN" "$OUT/$timing.h5" --json "$OUT/$timing-agreement.json" \
+  "$BIN" report "$h5" > "$OUT/$timing-report.txt" 2>&1
+  python3 "$SRC/bench/knees/regime_agreement.py" "$BIN" "$h5" --json "$OUT/$timing-agreement.json" \
     | tee "$OUT/$timing-agreement.md"
 done
 step done

@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""How fast xarray (h5netcdf) reads a results file: one sweep group, the first 20, and (--datatree) the
-whole file with xr.open_datatree; prints seconds and the dimensions xarray saw.
+"""How fast xarray reads a results file as one tree, with its engine netcdf4 (netCDF-C: the default when the
+netCDF4 package is installed) or h5netcdf; prints wall and CPU seconds, the tree's nodes, which ranks'
+sweeps it holds and the nodes with phony dimensions (a table without a dimension scale).
 
-    bench/result_file/xarray_open.py RESULTS.h5 [--datatree]
+    bench/result_file/xarray_open.py RESULTS.h5|RUN_DIR [--engine netcdf4|h5netcdf]
 
-Recorded in docs/tidy.md ("xarray: how fast"). Needs xarray and h5netcdf (tests/requirements.txt).
+netcdf4 opens the file (a run's root RUN_DIR/autobench.h5 with its parts, through the root's external
+links: docs/tidy.md's one line). h5netcdf does not follow external links: a run written in parts is read
+at its parts, joined into one tree; a single file is read whole. Recorded in docs/tidy.md ("xarray: how
+fast"). Needs xarray, netCDF4 and h5netcdf (tests/requirements.txt).
 """
+import glob
+import os
 import sys
 import time
 import warnings
@@ -14,32 +20,49 @@ import h5py
 import xarray as xr
 
 
+class Clock:
+    def __enter__(self):
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *_):
+        self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+    def __str__(self):
+        return f"{self.wall:.2f} s wall, {self.cpu:.2f} s CPU"
+
+
+def open_tree(root, engine):
+    """The whole file or run as one DataTree, as docs/tidy.md shows it for the engine."""
+    with h5py.File(root, "r") as f:
+        parts = f.attrs.get("layout") == "parts"
+    if engine == "netcdf4" or not parts:
+        return xr.open_datatree(root, engine=engine)
+    files = sorted(glob.glob(os.path.join(os.path.dirname(root), "parts", "rank*.h5")))
+    return xr.DataTree.from_dict({p: ds for f in files for p, ds in xr.open_groups(f, engine=engine).items()
+                                  if p != "/"})
+
+
 def main():
-    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "--datatree"):
-        sys.stderr.write("usage: xarray_open.py RESULTS.h5 [--datatree]\n")
+    args = sys.argv[1:]
+    engine = "netcdf4"
+    if len(args) == 3 and args[1] == "--engine" and args[2] in ("netcdf4", "h5netcdf"):
+        engine = args[2]
+    elif len(args) != 1:
+        sys.stderr.write("usage: xarray_open.py RESULTS.h5|RUN_DIR [--engine netcdf4|h5netcdf]\n")
         return 2
-    path = sys.argv[1]
-    with h5py.File(path, "r") as f:
-        groups = [f"sweeps/{rank}/{sweep}" for rank in f["sweeps"] for sweep in f["sweeps"][rank]]
-        objects = []
-        f.visit(objects.append)
-    print(f"{path}: {len(groups)} sweep groups, {len(objects)} HDF5 objects; xarray {xr.__version__}")
-    start = time.perf_counter()
-    ds = xr.open_dataset(path, engine="h5netcdf", group=groups[0]).load()
-    print(f"one sweep ({groups[0]}): {time.perf_counter() - start:.3f} s, dims {dict(ds.sizes)}, "
-          f"coords {list(ds.coords)}")
-    start = time.perf_counter()
-    for group in groups[:20]:
-        xr.open_dataset(path, engine="h5netcdf", group=group).load()
-    print(f"{min(20, len(groups))} sweeps: {time.perf_counter() - start:.2f} s")
-    if len(sys.argv) == 3:
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")
-            start = time.perf_counter()
-            tree = xr.open_datatree(path, engine="h5netcdf")
-            print(f"open_datatree: {time.perf_counter() - start:.1f} s, {len(list(tree.subtree))} nodes")
-        for message in sorted({str(w.message)[:120] for w in seen}):
-            print("warning:", message)
+    root = os.path.join(args[0], "autobench.h5") if os.path.isdir(args[0]) else args[0]
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        with Clock() as c:
+            tree = open_tree(root, engine)
+    phony = sorted({"/" + n.path.split("/")[1] for n in tree.subtree
+                    if any(d.startswith("phony_dim") for d in n.dataset.sizes)})
+    ranks = sorted(tree["sweeps"].children) if "sweeps" in tree else []
+    print(f"{root}: xarray {xr.__version__}, engine {engine}: {c}, {len(list(tree.subtree))} nodes, "
+          f"sweeps of {ranks}; phony dimensions under {phony or 'none'}")
+    for message in sorted({str(w.message)[:120] for w in seen}):
+        print("warning:", message)
     return 0
 
 

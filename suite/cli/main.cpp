@@ -81,7 +81,9 @@ int run(int argc, char** argv) {
   using namespace autobench::cli;
   CLI::App app{"autobench-mpi: MPI-parallel, auto-scaling GPU kernel benchmarks. Every rank drives one GPU, grows "
                "each kernel's problem size until a saturation knee is found, and rank 0 writes one HDF5 file.\n"
-               "Run:  mpirun -n 4 autobench-mpi --suite quick      (or srun -N4 autobench-mpi --suite full)",
+               "Run:  mpirun -n 4 autobench-mpi --suite quick      (or srun -N4 autobench-mpi --suite full)\n"
+               "Stop: Ctrl-C, SIGTERM, SIGHUP or SIGUSR1 stop a run after the current measurement (exit 3, resumable); "
+               "through mpirun or srun, start it as `autobench-launch mpirun|srun ...` for that (docs/cluster.md)",
                "autobench-mpi"};
   app.set_version_flag("--version", std::string("autobench-mpi ") + autobench::build_version() + " (" + autobench::build_git_commit() + ")");
   app.require_subcommand(0, 1);

@@ -2,6 +2,7 @@
 #include "suite/hdf5/hdf5_file.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <vector>
 #include <stdexcept>
@@ -271,6 +272,11 @@ H5Group H5Group::open_group(const std::string& name) const {
   return H5Group(std::move(g), file_, child_path(path_, name), followed_);
 }
 
+void H5Group::create_hard_link(const std::string& name, const std::string& target) const {
+  if (H5Lcreate_hard(id(), target.c_str(), id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT) < 0)
+    fail("cannot link " + child_path(path_, name) + " to " + target);
+}
+
 bool H5Group::has_group(const std::string& name) const {
   return has_child(id(), name, H5I_GROUP, file_, path_, followed_);
 }
@@ -279,7 +285,11 @@ bool H5Group::has_dataset(const std::string& name) const {
   return has_child(id(), name, H5I_DATASET, file_, path_, followed_);
 }
 
-std::vector<std::string> H5Group::child_groups() const {
+std::vector<std::string> H5Group::child_groups() const { return children(H5I_GROUP); }
+
+std::vector<std::string> H5Group::child_datasets() const { return children(H5I_DATASET); }
+
+std::vector<std::string> H5Group::children(H5I_type_t type) const {
   H5G_info_t info;
   if (H5Gget_info(id(), &info) < 0) fail("cannot list group " + path_);
   H5Handle gcpl(H5Gget_create_plist(id()), H5Pclose);
@@ -293,7 +303,7 @@ std::vector<std::string> H5Group::child_groups() const {
     if (length < 0) fail("cannot list group " + path_);
     std::string name(static_cast<std::size_t>(length), '\0');
     H5Lget_name_by_idx(id(), ".", index, H5_ITER_INC, i, name.data(), name.size() + 1, H5P_DEFAULT);
-    if (has_group(name)) names.push_back(std::move(name));
+    if (has_child(id(), name, type, file_, path_, followed_)) names.push_back(std::move(name));
   }
   return names;
 }
@@ -430,10 +440,26 @@ std::vector<T> H5Group::read_dataset(const std::string& name) const {
 }
 
 void H5Group::attach_scale(const std::string& scale, const std::vector<std::string>& datasets) const {
+  attach_scale(scale, datasets, scale);
+}
+
+void H5Group::add_row_dimension(const std::string& name) const {
+  const std::vector<std::string> columns = child_datasets();
+  std::vector<std::int64_t> rows(columns.empty() ? 0 : dataset_length(columns.front()));
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<std::int64_t>(i);
+  write_dataset(name, rows);
+  // netCDF-C's mark of a dimension without a variable (libhdf5: DIM_WITHOUT_VARIABLE and its length).
+  char mark[80];
+  std::snprintf(mark, sizeof mark, "This is a netCDF dimension but not a netCDF variable.%10zu", rows.size());
+  attach_scale(name, columns, mark);
+}
+
+void H5Group::attach_scale(const std::string& scale, const std::vector<std::string>& datasets,
+                           const std::string& dimension_name) const {
   const std::string where = child_path(path_, scale);
   H5Handle set(H5Dopen2(id(), scale.c_str(), H5P_DEFAULT), H5Dclose);
   if (set.get() < 0) fail("cannot open dataset " + where);
-  if (H5DSset_scale(set.get(), scale.c_str()) < 0) fail("cannot make " + where + " a dimension scale");
+  if (H5DSset_scale(set.get(), dimension_name.c_str()) < 0) fail("cannot make " + where + " a dimension scale");
   if (datasets.empty()) return;
   // The layout of the HDF5 dimension-scale specification, written once for all datasets instead of
   // H5DSattach_scale's rewrite of the scale's list per dataset: each dataset's DIMENSION_LIST holds, per

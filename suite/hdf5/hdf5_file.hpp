@@ -41,10 +41,14 @@ class H5Group {
   // An external link `name` to the object of the same path (this group's path / name) in `file`, a path
   // relative to this file's directory (HDF5 resolves it there).
   void create_external_link(const std::string& name, const std::string& file) const;
+  // A second name `name` here for the object at `target` (a path in this file): a hard link.
+  void create_hard_link(const std::string& name, const std::string& target) const;
   bool has_group(const std::string& name) const;
   bool has_dataset(const std::string& name) const;
   // Names of the child groups, in creation order (by name when the file does not track the order).
   std::vector<std::string> child_groups() const;
+  // Names of the child datasets, in the same order.
+  std::vector<std::string> child_datasets() const;
 
   bool has_attribute(const std::string& name) const;
   // T: std::string, std::int64_t, std::uint64_t or double.
@@ -68,6 +72,10 @@ class H5Group {
   // dimension scales, as netCDF-4 writes them) and attaches it as their dimension to the group's 1-D
   // `datasets`, none of which has a scale yet; with no datasets, `scale` is a dimension of its own.
   void attach_scale(const std::string& scale, const std::vector<std::string>& datasets) const;
+  // For netCDF readers, a table's rows: a dataset `name` of row numbers 0..n-1 that netCDF reads as a
+  // dimension and no variable (netCDF-4's own form of one), attached as their dimension to all the group's
+  // datasets (1-D, n entries each, no scale yet).
+  void add_row_dimension(const std::string& name) const;
 
   const std::string& path() const { return path_; }  // "/campaigns/vecadd", for messages
   const std::string& file_name() const { return file_; }
@@ -79,6 +87,10 @@ class H5Group {
 
  private:
   [[noreturn]] void fail(const std::string& what) const;
+  std::vector<std::string> children(H5I_type_t type) const;
+  // attach_scale, the scale's NAME attribute (its dimension's name for netCDF) given.
+  void attach_scale(const std::string& scale, const std::vector<std::string>& datasets,
+                    const std::string& dimension_name) const;
   // The 1-D dataset `name`, its size in n, refused as read_dataset refuses it (type aside).
   H5Handle open_dataset(const std::string& name, hsize_t& n) const;
   std::string file_;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "kernels/kernel.hpp"
 #include "suite/hdf5/hdf5_fields.hpp"
@@ -113,9 +114,18 @@ void write_campaign(const hdf5::H5Group& campaigns, const results::RankResult& r
   hdf5::write_differing_columns(g, c.points, sweep.points, ref.index, results::kPointAddedFields);
 }
 
-// A rank's sweeps under /sweeps/rank<R>, then its campaigns referring to them; each campaign's sweep path.
-std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sweeps, const hdf5::H5Group& campaigns,
-                                              const results::RankResult& rank) {
+// /sweeps_size/rank<R>/<sweep>/size: a second name of every sweep's `size` scale, for netCDF readers.
+// h5netcdf (xarray) names a column's dimension by asking HDF5 for the path of the column's scale, which
+// HDF5 finds by walking the file's links from the root in their storage order: this group is the root's
+// first link, two objects per sweep, so the walk ends there instead of going through the file's thousands
+// of objects (docs/tidy.md, "xarray: how fast"). The name sorts after `sweeps`, so a walk by name
+// (h5py's visit) meets the scales at /sweeps first.
+constexpr const char* kSizeNames = "sweeps_size";
+
+// A rank's sweeps under /sweeps/rank<R> (each `size` also under /sweeps_size/rank<R>), then its campaigns
+// referring to them; each campaign's sweep path.
+std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sizes, const hdf5::H5Group& sweeps,
+                                              const hdf5::H5Group& campaigns, const results::RankResult& rank) {
   for (const auto& c : rank.campaigns) {  // names checked before any sweep is named after them
     group_name(c.kernel, "kernel");
     group_name(c.detector, "detector");
@@ -124,12 +134,15 @@ std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sweeps, const
   std::vector<std::string> paths;
   if (shared.sweeps.empty()) return paths;
   const auto on_rank = sweeps.create_group("rank" + std::to_string(rank.rank));
+  const auto sizes_on_rank = sizes.create_group("rank" + std::to_string(rank.rank));
   for (std::size_t s = 0; s < shared.sweeps.size(); ++s) {
     const auto& sweep = shared.sweeps[s];
     std::string unit;  // the metric's unit, from the first campaign on this sweep
     for (std::size_t i = 0; i < rank.campaigns.size() && unit.empty(); ++i)
       if (shared.refs[i].sweep == s) unit = rank.campaigns[i].metric_unit;
-    write_sweep(on_rank.create_group(group_name(sweep.name, "sweep")), sweep, unit);
+    const auto g = on_rank.create_group(group_name(sweep.name, "sweep"));
+    write_sweep(g, sweep, unit);
+    sizes_on_rank.create_group(sweep.name).create_hard_link("size", g.path() + "/size");
   }
   for (std::size_t i = 0; i < rank.campaigns.size(); ++i) {
     const SweepRef& ref = shared.refs[i];
@@ -140,6 +153,16 @@ std::vector<std::string> write_rank_campaigns(const hdf5::H5Group& sweeps, const
   return paths;
 }
 
+// For netCDF readers (xarray: docs/tidy.md), every table has a dimension: `key`, the column naming each row
+// once, is the dimension scale (the coordinate) of the group's other columns; a table without such a
+// column gets the dimension kRowDimension (H5Group::add_row_dimension).
+void index_by(const hdf5::H5Group& g, const std::string& key) {
+  auto columns = g.child_datasets();
+  std::erase(columns, key);
+  g.attach_scale(key, columns);
+}
+constexpr const char* kRowDimension = "row";
+
 // One group per (kernel, detector), in order of first appearance; one dataset entry per row.
 void write_stability(const hdf5::H5Group& stability, const std::vector<results::StabilityRow>& rows) {
   const auto key = [](const results::StabilityRow& r) { return std::pair{r.kernel, r.detector}; };
@@ -148,6 +171,7 @@ void write_stability(const hdf5::H5Group& stability, const std::vector<results::
     const auto g = kernel.create_group(group_name(names.second, "detector"));
     hdf5::write_columns(g, group, results::kStabilityColumns);
     hdf5::write_columns(g, group, results::kStabilityKneeColumns);
+    g.add_row_dimension(kRowDimension);
   }
 }
 
@@ -158,6 +182,7 @@ void write_consensus(const hdf5::H5Group& consensus, const std::vector<results::
     const auto g = consensus.create_group(group_name(kernel, "kernel"));
     hdf5::write_columns(g, group, results::kConsensusColumns);
     hdf5::write_columns(g, group, results::kConsensusRegimeColumns);
+    g.add_row_dimension(kRowDimension);
   }
 }
 
@@ -167,6 +192,7 @@ void write_time_splits(const hdf5::H5Group& g, const std::vector<results::RankTi
   std::vector<double> other;
   for (const auto& s : splits) other.push_back(s.other_s());
   g.write_dataset("other_s", other);
+  index_by(g, "rank");
 }
 
 // /summary: the campaigns, sweeps and ranks of every rank's summary as columns (docs/output.md).
@@ -186,26 +212,32 @@ void write_summary_tables(const hdf5::H5Group& g, const std::vector<RankSummary>
     campaigns.insert(campaigns.end(), r.campaigns.begin(), r.campaigns.end());
     sweeps.insert(sweeps.end(), r.health.sweeps.begin(), r.health.sweeps.end());
   }
-  hdf5::write_columns(g.create_group("campaigns"), campaigns, results::kCampaignSummaryFields);
-  hdf5::write_columns(g.create_group("sweeps"), sweeps, stats::kSweepHealthFields);
+  const auto on_campaigns = g.create_group("campaigns");
+  hdf5::write_columns(on_campaigns, campaigns, results::kCampaignSummaryFields);
+  on_campaigns.add_row_dimension(kRowDimension);
+  const auto on_sweeps = g.create_group("sweeps");
+  hdf5::write_columns(on_sweeps, sweeps, stats::kSweepHealthFields);
+  on_sweeps.add_row_dimension(kRowDimension);
   const auto on_ranks = g.create_group("ranks");
   hdf5::write_columns(on_ranks, health, stats::kGpuEvidenceFields);
   on_ranks.write_dataset("part", parts);
   on_ranks.write_dataset("part_status", status);
   on_ranks.write_dataset("gathered_bytes", bytes, "B");
+  index_by(on_ranks, "rank");
 }
 
 }  // namespace
 
 void write_results(const std::string& path, const results::ResultFile& content) {
   auto file = hdf5::H5File::create(path);
-  write_root(file, content.info, content.settings_json);
   {
+    const auto sizes = file.create_group(kSizeNames);  // first: see kSizeNames
+    write_root(file, content.info, content.settings_json);
     const auto devices = file.create_group("devices");
     for (const auto& rank : content.ranks) write_device(devices, rank);
     const auto sweeps = file.create_group("sweeps");
     const auto campaigns = file.create_group("campaigns");
-    for (const auto& rank : content.ranks) write_rank_campaigns(sweeps, campaigns, rank);
+    for (const auto& rank : content.ranks) write_rank_campaigns(sizes, sweeps, campaigns, rank);
     write_stability(file.create_group("stability"), content.stability);
     write_consensus(file.create_group("consensus"), content.consensus);
     if (!content.time_splits.empty()) write_time_splits(file.create_group("time_split"), content.time_splits);
@@ -216,13 +248,14 @@ void write_results(const std::string& path, const results::ResultFile& content) 
 std::vector<std::string> write_part(const std::string& path, const results::RunInfo& info,
                                     const std::string& settings_json, const results::RankResult& rank) {
   auto file = hdf5::H5File::create(path);
-  write_root(file, info, settings_json, results::kSchemaVersion);
-  file.write_attribute<std::string>("layout", "part");
-  hdf5::write_attribute_of(file, "rank", rank.rank);
   std::vector<std::string> paths;
   {
+    const auto sizes = file.create_group(kSizeNames);  // first: see kSizeNames
+    write_root(file, info, settings_json, results::kSchemaVersion);
+    file.write_attribute<std::string>("layout", "part");
+    hdf5::write_attribute_of(file, "rank", rank.rank);
     write_device(file.create_group("devices"), rank);
-    paths = write_rank_campaigns(file.create_group("sweeps"), file.create_group("campaigns"), rank);
+    paths = write_rank_campaigns(sizes, file.create_group("sweeps"), file.create_group("campaigns"), rank);
   }
   file.close();
   return paths;

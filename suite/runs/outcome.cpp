@@ -23,6 +23,8 @@ std::string autobench_command(int ranks, const std::string& args) {
                           (mpi_type && *mpi_type && std::string(mpi_type) != "none" ? " --mpi=" + text::printable(mpi_type, 32) : "")
                     : "mpirun -n " + std::to_string(ranks);
     launcher += " ";
+    // Started through scripts/autobench-launch (which sets it), resumed through it too.
+    if (std::getenv("AUTOBENCH_LAUNCH")) launcher = "autobench-launch " + launcher;
   }
   return launcher + "autobench-mpi " + text::printable(args, text::kMessageBytes);  // a directory's name cannot forge a line
 }

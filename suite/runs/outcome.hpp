@@ -18,8 +18,9 @@ struct Outcome {
 int launcher_rank();
 // The command that continues or rebuilds a run of `ranks` ranks: "autobench-mpi ARGS", launched by
 // "mpirun -n RANKS " when the run had more than one rank (a resume needs the same number), or by
-// "srun -n RANKS [--mpi=TYPE] " in a process that srun started itself; ARGS as text::printable makes
-// them (a newline in a directory's name cannot forge a line).
+// "srun -n RANKS [--mpi=TYPE] " in a process that srun started itself, either prefixed with
+// "autobench-launch " where AUTOBENCH_LAUNCH is set (scripts/autobench-launch started it); ARGS as
+// text::printable makes them (a newline in a directory's name cannot forge a line).
 std::string autobench_command(int ranks, const std::string& args);
 
 }  // namespace autobench::runs

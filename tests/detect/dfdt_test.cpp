@@ -75,10 +75,16 @@ TEST(Dfdt, DistanceThresholdRejectsAWeakKnee) {
 
 // Worst case: power-law slopes g(i) = i^-1.86 over 10^5 points, on which each round moves the knee
 // only about 15 % later (84 rounds without the bound); the refinement stops after kDfdtMaxRounds.
+std::vector<double> indices(std::size_t n) {
+  std::vector<double> x(n);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<double>(i);
+  return x;
+}
+
 TEST(Dfdt, RefinementOnPowerLawSlopesStopsAtTheRoundBound) {
   std::vector<double> g(100000);
   for (std::size_t i = 0; i < g.size(); ++i) g[i] = std::pow(static_cast<double>(i + 1), -1.86);
-  const ThresholdKnee k = threshold_knee(g, 0);
+  const ThresholdKnee k = threshold_knee(g, indices(g.size()), 0);
   EXPECT_EQ(k.rounds, kDfdtMaxRounds);
   EXPECT_GT(k.index, 0u);
   EXPECT_LT(k.index, g.size() - 1);
@@ -90,9 +96,24 @@ TEST(Dfdt, RefinementEndsWhenTheKneeStopsMoving) {
   // stays there.
   std::vector<double> g(61, 0.0);
   for (std::size_t i = 0; i <= 40; ++i) g[i] = i < 20 ? 2.0 : i == 20 ? 1.5 : i < 40 ? 1.0 : 0.5;
-  const ThresholdKnee k = threshold_knee(g, 0);
+  const ThresholdKnee k = threshold_knee(g, indices(g.size()), 0);
   EXPECT_EQ(k.index, 40u);
   EXPECT_EQ(k.rounds, 3);
+}
+
+// Slopes that fall steadily (linearly: a parabola, a curve of constant curvature with no bend): the first
+// threshold splits them in the middle; Kneeliverse's rounds would walk the knee on towards 2N/3 (their
+// fixed point on linear slopes), which marks nothing on the curve. A round that does not land on a bend
+// is not taken.
+TEST(Dfdt, RefinementDoesNotWalkAlongSteadilyFallingSlopes) {
+  std::vector<double> g(61);
+  for (std::size_t i = 0; i < g.size(); ++i) g[i] = 2.0 - static_cast<double>(i) / 30.0;
+  const ThresholdKnee k = threshold_knee(g, indices(g.size()), 0);
+  EXPECT_EQ(k.index, 30u);
+  EXPECT_EQ(k.rounds, 2) << "the second round's threshold was computed and not taken";
+  Curve parabola;
+  for (int i = 0; i <= 60; ++i) parabola.x.push_back(i), parabola.y.push_back(i * (120.0 - i));
+  EXPECT_EQ(make("dfdt", linear())->find(parabola).index, 30u) << "its chord-parallel point, as kneedle's";
 }
 
 }  // namespace

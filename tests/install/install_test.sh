@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `cmake --install` of this build into a fresh prefix, used as a site would: the installed files are
 # there, `module load autobench-mpi` (Environment Modules, scripts/install-deps.sh --tests installs it;
-# PATH only where it is absent) puts the program and the SLURM templates in the environment, a 2-rank
-# MPI run from outside the source tree writes a complete HDF5 file, and the installed `plot` runs the
-# installed script with the venv under the prefix (here a stand-in that records it was used).
+# PATH only where it is absent) puts the program, its launch wrapper and the SLURM templates in the
+# environment, a 2-rank run through the installed `autobench-launch mpirun` from outside the source tree
+# writes a complete HDF5 file, and the installed `plot` runs the installed script with the venv under the
+# prefix (here a stand-in that records it was used).
 set -euo pipefail
 : "${AUTOBENCH_BUILD_DIR:?}" "${AUTOBENCH_SCRATCH:?}" "${AUTOBENCH_PYTHON:?}"
 fail() {
@@ -19,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 cmake --install "$AUTOBENCH_BUILD_DIR" --prefix "$prefix" >"$AUTOBENCH_SCRATCH/install.log" ||
   { cat "$AUTOBENCH_SCRATCH/install.log"; fail "cmake --install failed"; }
 share=$prefix/share/autobench-mpi
-for f in bin/autobench-mpi share/autobench-mpi/plot_results.py share/autobench-mpi/requirements.txt \
+for f in bin/autobench-mpi bin/autobench-launch share/autobench-mpi/plot_results.py share/autobench-mpi/requirements.txt \
   share/autobench-mpi/slurm/autobench-job.sh share/autobench-mpi/slurm/single-node.sbatch \
   share/autobench-mpi/slurm/four-nodes.sbatch share/autobench-mpi/slurm/compare-gpu-types.sbatch \
   share/autobench-mpi/slurm/calibrate.sbatch; do
@@ -45,11 +46,13 @@ else
 fi
 [[ $(command -v autobench-mpi) == "$prefix/bin/autobench-mpi" ]] ||
   fail "autobench-mpi on PATH is '$(command -v autobench-mpi)', expected $prefix/bin/autobench-mpi"
+[[ $(command -v autobench-launch) == "$prefix/bin/autobench-launch" ]] ||
+  fail "autobench-launch on PATH is '$(command -v autobench-launch)', expected $prefix/bin/autobench-launch"
 [[ ${AUTOBENCH_SLURM_SCRIPTS:-} == "$share/slurm" ]] ||
   fail "AUTOBENCH_SLURM_SCRIPTS is '${AUTOBENCH_SLURM_SCRIPTS:-}', expected $share/slurm"
 
-h5=$(mpirun -n 2 --oversubscribe autobench-mpi --suite quick --backend sim --output "$work/results" -q) ||
-  fail "mpirun -n 2 autobench-mpi --suite quick --backend sim failed"
+h5=$(autobench-launch mpirun -n 2 --oversubscribe autobench-mpi --suite quick --backend sim --output "$work/results" -q) ||
+  fail "autobench-launch mpirun -n 2 autobench-mpi --suite quick --backend sim failed"
 [[ -f $h5 && $h5 == "$work/results/"*/autobench.h5 ]] || fail "the run printed '$h5', not a file under $work/results"
 "$AUTOBENCH_PYTHON" - "$h5" <<'PY' || fail "$h5 is not a complete 2-rank sim result"
 import sys

@@ -5,8 +5,9 @@ its knee, interval, status and plateau (the file's); and tidy.csv, the two joine
 point of every campaign whose values equal the file's (read with h5py), with the campaign's knee_status and
 per point the energy counter's and the integrated power's energy and their ratio; `--parquet` writes each
 table as Parquet (pyarrow); every per-point dataset carries its `units` and has `size` as its dimension scale, so
-xarray (h5netcdf) opens a sweep group with size as the coordinate and strings as str; the pandas
-example of docs/tidy.md runs on the exported table (its code block is extracted and executed)."""
+xarray (h5netcdf) opens a sweep group with size as the coordinate and strings as str (the whole run as
+one tree: xarray_test.py); the pandas example of docs/tidy.md runs on the exported table (its code block
+is extracted and executed)."""
 import csv
 import math
 import os
@@ -166,9 +167,9 @@ with h5py.File(h5, "r") as f:
     for name, d in g.items():
         if name in ("size", "launch_times_s"):
             continue
-        scales = [s.name for s in d.dims[0].values()]
-        if scales != [f"/{path}/size"]:
-            problems.append(f"{path}/{name}: dimension scales {scales}, expected size")
+        scales = list(d.dims[0].values())
+        if scales != [g["size"]]:
+            problems.append(f"{path}/{name}: dimension scales {[s.name for s in scales]}, expected its size")
 
 # xarray opens the sweep group with size as its coordinate, units and strings decoded; h5netcdf does not
 # follow external links, so a run written in parts is opened at its rank's part (docs/output.md).
@@ -186,24 +187,6 @@ if ds.throughput.attrs.get("units") != metric or ds.time_mean_s.attrs.get("units
 if not isinstance(ds.attrs.get("kernel"), str) or not all(isinstance(t, str) for t in ds.tunables.values.tolist()):
     problems.append(f"xarray: kernel attribute {ds.attrs.get('kernel')!r}, tunables {ds.tunables.values[:2]!r}")
 ds.close()
-
-# The whole file as an xarray tree: every sweep node has its dimension scale's name, size, as its coordinate
-# (no phony dimension), and launch_times_s its own dimension.
-# A run written in parts: h5netcdf does not follow external links, so each rank's part opens as its own tree.
-with h5py.File(h5, "r") as f:
-    trees = {}
-    for r in f["sweeps"]:
-        link = f["sweeps"].get(r, getlink=True)
-        source = os.path.join(os.path.dirname(h5), link.filename) if isinstance(link, h5py.ExternalLink) else h5
-        trees.setdefault(source, []).extend(f"sweeps/{r}/{s}" for s in f["sweeps"][r])
-for source, sweeps in sorted(trees.items()):
-    tree = xr.open_datatree(source, engine="h5netcdf")
-    for path in sorted(sweeps):
-        node = tree[path].dataset
-        if set(node.sizes) != {"size", "launch_times_s"} or "size" not in node.coords or \
-                any(v.dims != ("size",) for n, v in node.data_vars.items() if n != "launch_times_s"):
-            problems.append(f"xarray tree: {path} has dims {dict(node.sizes)}, coords {list(node.coords)}")
-    tree.close()
 
 # docs/tidy.md's pandas example, run where the table is.
 docs = open(os.path.join(os.environ["AUTOBENCH_SOURCE_DIR"], "docs", "tidy.md")).read()

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include <hdf5.h>
+#include <hdf5_hl.h>
 
 #include "suite/hdf5/hdf5_file.hpp"
 #include "suite/result_file/result_reader.hpp"
@@ -114,6 +115,11 @@ TEST(Hdf5Results, DetectorsOfOneSweepShareItsStoredPointsAndReadBackWhole) {
   const auto sweep = file.open_group("sweeps").open_group("rank0").open_group("vecadd_repeat0");
   EXPECT_EQ(sweep.read_attribute<std::int64_t>("points"), 8);  // 7 sizes and the refinement point, once each
   EXPECT_EQ(sweep.read_dataset<std::uint64_t>("size").size(), 8u);
+  // The sweep's size once more for netCDF readers (docs/tidy.md), and no other sweep there.
+  const auto sizes = file.open_group("sweeps_size").open_group("rank0");
+  EXPECT_EQ(sizes.child_groups(), std::vector<std::string>{"vecadd_repeat0"});
+  EXPECT_EQ(sizes.open_group("vecadd_repeat0").read_dataset<std::uint64_t>("size"),
+            sweep.read_dataset<std::uint64_t>("size"));
   const auto kernel = file.open_group("campaigns").open_group("vecadd");
   for (const char* detector : {"kneedle", "triangle", "slope"}) {
     SCOPED_TRACE(detector);
@@ -179,6 +185,43 @@ TEST(Hdf5Results, TimeSplitsRoundTripAndOlderFilesHaveNone) {
   EXPECT_EQ(hdf5::H5File::open(path).open_group("time_split").read_dataset<double>("other_s").at(0), splits[0].other_s());
   write_results(path, file_content(testing::sample_run_info(), testing::sample_ranks(), {}, "{}"));
   EXPECT_TRUE(result_file::read_results(path).time_splits.empty());
+}
+
+// For netCDF readers (xarray: docs/tidy.md), every column of a table has its dimension scale: `rank` for
+// /time_split, `row` (row numbers, marked as netCDF-4 marks a dimension without a variable) for the others.
+TEST(Hdf5Results, EveryTableHasADimensionScaleForNetcdfReaders) {
+  testing::ScratchDir scratch;
+  const auto path = scratch.path("tables.h5");
+  const auto ranks = testing::sample_ranks();
+  std::vector<results::RankTimeSplit> splits(2);
+  splits[1].rank = 1;
+  write_results(path, file_content(testing::sample_run_info(), ranks, sample_stability(ranks), "{}", splits));
+  const auto file = hdf5::H5File::open(path);
+  const hdf5::H5Handle raw(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  const std::string row_mark = "This is a netCDF dimension but not a netCDF variable.";
+  const auto check = [&](const hdf5::H5Group& group, const std::string& key) {
+    SCOPED_TRACE(group.path());
+    const auto columns = group.child_datasets();
+    ASSERT_GT(columns.size(), 5u);
+    const hdf5::H5Handle scale(H5Dopen2(raw.get(), (group.path() + "/" + key).c_str(), H5P_DEFAULT), H5Dclose);
+    ASSERT_GT(H5DSis_scale(scale.get()), 0);
+    char name[80] = {};
+    H5DSget_scale_name(scale.get(), name, sizeof name);
+    EXPECT_EQ(std::string(name).rfind(row_mark, 0) == 0, key == "row") << name;
+    for (const auto& column : columns) {
+      if (column == key) continue;
+      const hdf5::H5Handle d(H5Dopen2(raw.get(), (group.path() + "/" + column).c_str(), H5P_DEFAULT), H5Dclose);
+      EXPECT_EQ(H5DSget_num_scales(d.get(), 0), 1) << column;
+      EXPECT_GT(H5DSis_attached(d.get(), scale.get(), 0), 0) << column;
+    }
+  };
+  check(file.open_group("time_split"), "rank");
+  check(file.open_group("consensus").open_group("vecadd"), "row");
+  const auto stability = file.open_group("stability").open_group("vecadd").open_group("kneedle");
+  check(stability, "row");
+  const auto rows = stability.read_dataset<std::int64_t>("row");
+  EXPECT_EQ(rows.size(), stability.dataset_length("scope"));
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i], static_cast<std::int64_t>(i));
 }
 
 TEST(Hdf5Results, CampaignsComeBackGroupedByKernelThenDetectorThenInWrittenOrder) {

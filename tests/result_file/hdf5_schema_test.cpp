@@ -49,6 +49,7 @@ std::map<std::string, DumpedGroup> parse_dump(const std::string& dump) {
   const std::regex opening(R"re(^\s*(GROUP|ATTRIBUTE|DATASET) "([^"]*)" \{$)re");
   const std::regex datatype(R"re(^\s*DATATYPE\s+(\S+)( \{)?$)re");
   const std::regex dataspace(R"re(^\s*DATASPACE\s+(.*)$)re");
+  const std::regex hardlink(R"re(^\s*HARDLINK "([^"]*)"$)re");  // a second name of a dataset dumped before
   auto group_path = [&] {
     std::string p;
     for (const auto& part : path) p += part == "/" ? "" : "/" + part;
@@ -69,6 +70,8 @@ std::map<std::string, DumpedGroup> parse_dump(const std::string& dump) {
       if (m[2].matched) stack.push_back({"DATATYPE", ""});
     } else if (std::regex_match(line, m, dataspace) && !stack.empty() && stack.back().kind == "DATASET") {
       groups[group_path()].spaces[stack.back().name] = m[1];
+    } else if (std::regex_match(line, m, hardlink) && !stack.empty() && stack.back().kind == "DATASET") {
+      groups[group_path()].datasets[stack.back().name] = "HARDLINK " + m[1].str();
     } else if (line.find_first_not_of(' ') != std::string::npos && line.substr(line.find_first_not_of(' ')) == "}") {
       if (!stack.empty() && stack.back().kind == "GROUP") path.pop_back();
       if (!stack.empty()) stack.pop_back();
@@ -179,10 +182,11 @@ class Hdf5Schema : public ::testing::Test {
   std::map<std::string, DumpedGroup> groups_;
 };
 
-TEST(ReadmeSchema, ListsTheSevenKindsOfGroup) {
+TEST(ReadmeSchema, ListsTheEightKindsOfGroup) {
   const auto schema = readme_schema();
   EXPECT_EQ(keys(schema),
             (std::set<std::string>{"/", "/devices/rank<R>", "/sweeps/rank<R>/<kernel>_repeat<K>",
+                                   "/sweeps_size/rank<R>/<kernel>_repeat<K>",
                                    "/campaigns/<kernel>/<detector>/rank<R>/repeat<K>", "/stability/<kernel>/<detector>",
                                    "/time_split", "/consensus/<kernel>"}));
   EXPECT_EQ(schema.at("/stability/<kernel>/<detector>").datasets.count("knees_found"), 1u);
@@ -224,6 +228,9 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
   EXPECT_EQ(campaign.attributes.at("stop_reason"), str);
   EXPECT_EQ(campaign.attributes.at("sweep"), str);
   const auto& sweep = groups_.at("/sweeps/rank0/vecadd_repeat1");  // the campaign's points (schema 2)
+  // Its size once more, the same dataset (for xarray: docs/tidy.md).
+  EXPECT_EQ(groups_.at("/sweeps_size/rank0/vecadd_repeat1").datasets,
+            (std::map<std::string, std::string>{{"size", "HARDLINK /sweeps/rank0/vecadd_repeat1/size"}}));
   EXPECT_EQ(sweep.attributes.at("points"), i64);
   EXPECT_FALSE(sweep.datasets.empty());
   for (const auto& [name, type] : sweep.datasets) {
@@ -253,7 +260,7 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
   for (const auto& [name, type] : stability) {
     const std::map<std::string, std::string> special{
         {"scope", str}, {"group", str}, {"campaigns", i64}, {"knee_index_mode", i64}, {"intervals_overlapping", i64},
-        {"knees_found", i64}, {"knee_edges", i64}};
+        {"knees_found", i64}, {"knee_edges", i64}, {"row", i64}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
   }
   EXPECT_EQ(campaign.attributes.at("knee_status"), str);
@@ -263,7 +270,8 @@ TEST_F(Hdf5Schema, TypesAreTheDocumentedOnes) {
     const std::map<std::string, std::string> special{
         {"scope", str},  {"group", str},       {"model", str},    {"metric_unit", str},
         {"members", str}, {"rank", i64},       {"repeat", i64},   {"voters", i64},
-        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}, {"regime", str}, {"timing", str}};
+        {"knees_found", i64}, {"agreeing", i64}, {"found", "H5T_STD_U8LE"}, {"regime", str}, {"timing", str},
+        {"row", i64}};
     EXPECT_EQ(type, special.count(name) ? special.at(name) : f64) << name;
   }
 }

@@ -3,7 +3,8 @@
 # `srun --mpi=pmix` step and every scripts/slurm/*.sbatch template through `sbatch --wait` must each
 # write their file: one complete HDF5 file with its ranks on distinct nodes (hostname = SLURMD_NODENAME),
 # or for calibrate.sbatch the calibration file (and a cuda calibration resets the clocks as it ends); the
-# screen.sbatch log also holds the verdict table. A 4 x 2-task job in parts whose node n3 tasks are
+# screen.sbatch log also holds the verdict table. `scancel --signal=TERM` of a step, and SIGTERM to
+# `autobench-launch srun`, stop it with exit 3. A 4 x 2-task job in parts whose node n3 tasks are
 # killed mid-run finishes with `--resume` in a second job of the same shape.
 # Needs root (the daemons run as root; packages are installed if missing); exit 77 = skipped.
 set -euo pipefail
@@ -25,6 +26,12 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 command -v h5dump >/dev/null || fail "h5dump not found (apt-get install hdf5-tools)"
 [[ -x $AUTOBENCH_BINARY ]] || fail "no program at $AUTOBENCH_BINARY"
+# All emulated nodes share this one host: Open MPI's shared-memory transport (vader) can segfault between
+# them (seen in the 4 x 2 job, and once at start-up of the 4 x 1 step under load), so every step and job
+# here talks TCP (sbatch passes the environment on; a real cluster needs no such line). A task that dies
+# anyway in a step that should complete ends it at once (--kill-on-bad-exit) instead of leaving the
+# others waiting for it.
+export OMPI_MCA_btl=self,tcp
 step "packages"
 "$cluster" install || {
   echo "SKIP: cannot install the SLURM/munge/Open MPI packages"
@@ -81,33 +88,50 @@ check_result() {
 }
 
 step "srun -N4 -n4 --mpi=pmix autobench-mpi --suite quick --backend sim"
-timeout 900 srun -N4 -n4 --ntasks-per-node=1 --time=10 --mpi=pmix \
+timeout 300 srun -N4 -n4 --ntasks-per-node=1 --time=10 --mpi=pmix --kill-on-bad-exit=1 \
   "$AUTOBENCH_BINARY" --suite quick --backend sim --output "$scratch/srun" ||
   fail "the srun step failed (status $?)"
 check_result "$scratch/srun" 4
+
+# stopped_step NAME STOP [PREFIX...]: a 2-task srun step of the quick suite (PREFIX srun ..., output in
+# $scratch/NAME, stderr in $scratch/NAME.err), stopped once both tasks journaled a point by STOP (scancel:
+# `scancel --signal=TERM` of the job; kill: SIGTERM to the command started); it must exit 3, and $resume is
+# set to the last line printed other than srun's and slurmstepd's.
+stopped_step() {
+  local name=$1 stop=$2 pid status=0
+  shift 2
+  "$@" srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix "$AUTOBENCH_BINARY" --suite quick --repeats 3 \
+    --backend sim --sim-realtime 1 --power-window-ms 0 -q --output "$scratch/$name" 2>"$scratch/$name.err" >/dev/null &
+  pid=$!
+  for _ in $(seq 600); do
+    (($(cat "$scratch/$name"/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
+    sleep 0.1
+  done
+  if [[ $stop == scancel ]]; then scancel --signal=TERM "$(squeue -h -o %i | head -1)"; else kill -TERM "$pid"; fi
+  wait "$pid" || status=$?
+  ((status == 3)) || fail "$name: exit $status, expected 3: $(tail -3 "$scratch/$name.err")"
+  resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/$name.err" | tail -1)
+}
 
 # `scancel --signal=TERM` reaches the tasks, which stop with exit 3 (srun returns it); the last line
 # names the srun command that continues the run, and that command completes it. (SIGTERM or SIGHUP to
 # srun itself kills the tasks at once: docs/promises.md.)
 step "scancel --signal=TERM of a 2-task step, then the resume command it printed"
-srun -N2 -n2 --ntasks-per-node=1 --time=10 --mpi=pmix "$AUTOBENCH_BINARY" --suite quick --repeats 3 --backend sim \
-  --sim-realtime 1 --power-window-ms 0 -q --output "$scratch/signalled" 2>"$scratch/signalled.err" >/dev/null &
-srun_pid=$!
-for _ in $(seq 600); do
-  (($(cat "$scratch"/signalled/*/journal/rank*.jsonl 2>/dev/null | grep -c '"type":"point"') >= 2)) && break
-  sleep 0.1
-done
-scancel --signal=TERM "$(squeue -h -o %i | head -1)"
-status=0
-wait "$srun_pid" || status=$?
-((status == 3)) || fail "scancel --signal=TERM: srun exit $status, expected 3: $(tail -3 "$scratch/signalled.err")"
-resume=$(grep -v '^srun: \|^slurmstepd' "$scratch/signalled.err" | tail -1)
+stopped_step signalled scancel
 [[ $resume == *"continue with: srun -n 2 --mpi=pmix autobench-mpi --resume $scratch/signalled/"* ]] ||
   fail "the last line does not name the srun resume command: '$resume'"
 resume=${resume#*continue with: }
 timeout 900 ${resume/autobench-mpi/$AUTOBENCH_BINARY} -q >/dev/null || fail "the printed resume command failed: $resume"
 h5dump -a /status "$scratch"/signalled/*/autobench.h5 | grep -q '"complete"' || fail "the resumed run is not complete"
 echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed the run"
+
+# SIGTERM to `autobench-launch srun ...` (scripts/autobench-launch) reaches the tasks as SIGUSR1: exit 3, not the
+# 137 of SIGTERM to srun itself, and the last line names the resume command through autobench-launch.
+step "SIGTERM to autobench-launch srun of a 2-task step"
+stopped_step launched kill "$AUTOBENCH_SOURCE_DIR/scripts/autobench-launch"
+[[ $resume == *"continue with: autobench-launch srun -n 2 --mpi=pmix autobench-mpi --resume $scratch/launched/"* ]] ||
+  fail "the last line does not name the resume command through autobench-launch: '$resume'"
+echo "ok: SIGTERM to autobench-launch srun gave exit 3 and the last line $resume"
 
 # A node lost mid-run in parts (RUN/parts/rank<R>.h5 + the root): a job of 4 nodes x 2 tasks whose node n3
 # tasks are killed with SIGKILL mid-run (all nodes run on this host: the pids whose environment holds
@@ -116,9 +140,6 @@ echo "ok: scancel --signal=TERM gave exit 3, and the printed $resume completed t
 step "sbatch -N4 --ntasks-per-node=2: node n3's tasks killed mid-run, then --resume in a second job"
 cat >"$scratch/nodelost.sbatch" <<SH
 #!/bin/bash
-# Two tasks per emulated node: Open MPI's shared-memory transport (vader) segfaults between nodes that
-# share this one host, so TCP (a real cluster needs no such line).
-export OMPI_MCA_btl=self,tcp
 srun --mpi=pmix --kill-on-bad-exit=1 "$AUTOBENCH_BINARY" "\$@"
 SH
 nodelost_job() { # ARGS...: sbatch --wait of the 4 x 2 job, its log in $scratch/nodelost-<jobid>.out

@@ -183,16 +183,16 @@ TEST(RegimeRealCurves, ColdVecaddAndGemmHaveOneRegime) {
 // Issue 46, "Done means" 2: within each regime the detectors agree, and none answers a regime with a knee
 // from outside it. Before (bench/knees/README.md): histogram's memory-bound regime 4.18x (menger on the
 // plateau), cold vecadd 17.5x (lmethod halfway up the rise). On the 2026-11-27 sweeps (spline, the
-// default) the spread is at most 2x but where the medians of bench/knees/README.md still miss it: H100
-// histogram (dfdt and menger, 3.14x and 2.85x on these sweeps), triad (menger, 2.14x on both GPUs) and
-// spmv, whose whole recorded curve ends in a 32 % fall (its gathered x vector leaving L2, not modelled):
-// on it menger and dfdt take the top of the fall (17.6x); on the prefix the run's knee counted on
-// (85-87 points, bench/knees/regime_agreement.py) all eight agree within 1.33x.
+// default) the spread is at most 2x but for triad (menger's curvature maximum, 2.14x on both GPUs: on a
+// gradual bend it lies where the unit-square slope is 1/sqrt(2), past the chord-parallel point). Within 2x
+// since the second pass: the H100 histogram's memory regime (dfdt 3.14x: its refinement walked along
+// steadily falling slopes; now its rounds move the knee only onto a bend) and spmv's whole recorded curve,
+// which ends in a 32 % fall (its gathered x vector leaving L2, not modelled as a regime): menger and dfdt
+// took the top of the fall (17.6x); now the top of a fall is no knee.
 TEST(RegimeRealCurves, EveryDetectorsKneeLiesInItsRegimeAndTheyAgreeWithinTwice) {
   std::vector<std::string> names;
   for (const auto& e : detect::list()) names.push_back(e.name);
-  const std::map<std::string, double> known_spread = {{"H100 histogram", 3.2}, {"H100 triad", 2.2},
-                                                      {"H200 triad", 2.2}, {"H100 spmv", 18}, {"H200 spmv", 18}};
+  const std::map<std::string, double> known_spread = {{"H100 triad", 2.2}, {"H200 triad", 2.2}};
   int within_twice = 0;
   for (const Sweep& s : all_sweeps()) {
     const auto split = sweep_regimes(s.kernel, s.curve, s.l2);
@@ -217,8 +217,59 @@ TEST(RegimeRealCurves, EveryDetectorsKneeLiesInItsRegimeAndTheyAgreeWithinTwice)
       within_twice += known == known_spread.end();
     }
   }
-  EXPECT_EQ(within_twice, 8) << "H100 gemm, cold vecadd, reduction, transpose, stencil; H200 histogram, stencil, "
-                                "cold vecadd";
+  EXPECT_EQ(within_twice, 12) << "H100 gemm, cold vecadd, reduction, transpose, stencil, histogram x 2, spmv; H200 "
+                                 "histogram, stencil, cold vecadd, spmv";
+}
+
+// Issue 46 item 3, warm against cold on one GPU (tests/data/regimes/README.md: the same H100, 2026-11-27
+// 20:01-20:05 UTC, bench/knees/gpu_regimes.sh): timed warm, triad, reduction and histogram have the L2 hump;
+// timed cold (L2 flushed between launches), none. The warm memory-bound knee is not the cold saturation
+// knee, nor a bound on it: triad's lies later (past the fall-out L2 still serves part of the traffic and
+// the curve climbs back slowly), reduction's and histogram's earlier (their cold curves reach the
+// plateau later than their warm ones climb back to it from the trough).
+TEST(RegimeRealCurves, WarmHasTheHumpColdHasNoneAndTheirSaturationKneesDiffer) {
+  std::map<std::string, double> warm_knee, cold_knee;
+  for (const char* file : {"h100x4-20261127-warm.csv", "h100x4-20261127-cold.csv"})
+    for (const Sweep& s : read_sweeps(file)) {
+      SCOPED_TRACE(s.kernel + " " + s.timing);
+      const bool warm = s.timing == "warm";
+      const auto split = sweep_regimes(s.kernel, s.curve, s.l2);
+      ASSERT_EQ(split.hump, warm);
+      const auto& row = sweep_row(compute_consensus({rank_of(s)}), warm ? "memory" : "single");
+      ASSERT_TRUE(row.found);
+      (warm ? warm_knee : cold_knee)[s.kernel] = row.knee_size;
+    }
+  ASSERT_EQ(warm_knee.size(), 3u);
+  ASSERT_EQ(cold_knee.size(), 3u);
+  // rank 0 repeat 0: triad 33.0 M warm, 22.6 M cold; reduction 77.4 M, 125 M; histogram 85.7 M, 114 M
+  EXPECT_GT(warm_knee["triad"], 1.3 * cold_knee["triad"]);
+  EXPECT_LT(warm_knee["reduction"], cold_knee["reduction"] / 1.2);
+  EXPECT_LT(warm_knee["histogram"], cold_knee["histogram"] / 1.2);
+}
+
+// Curves that end in a fall (tests/data/regimes/README.md): an H100 stencil sweep whose memory regime ends
+// 1.2 % low, and a cold spmv sweep that falls 32 % once its gathered x vector leaves L2. On the spline the
+// sharpest bend of each is the top of the fall, which menger took for its knee (stencil 14368 against the
+// others' 6016-6624; spmv 1.84 M against 0.20-0.27 M), and on spmv the fall's slopes pulled dfdt's
+// threshold onto it (1.38 M). A bend that turns over is passed over now, and a falling slope counts as flat.
+TEST(RegimeRealCurves, MengerAndDfdtPassOverTheTopOfAFall) {
+  int sweeps = 0;
+  for (const Sweep& s : read_sweeps("h100x4-20261127-falls.csv")) {
+    SCOPED_TRACE(s.kernel);
+    ++sweeps;
+    const auto split = sweep_regimes(s.kernel, s.curve, s.l2);
+    std::map<std::string, double> knee;
+    for (const auto& f : detect::analyse_regimes(s.curve, split, {"dfdt", "menger", "kneedle", "triangle"},
+                                                 recorded_params(s.params)))
+      if (f.knee.index && f.regime != detect::Regime::cache) knee[f.detector] = s.curve.x[*f.knee.index];
+    ASSERT_EQ(knee.size(), 4u);
+    for (const char* detector : {"dfdt", "menger"}) {
+      SCOPED_TRACE(detector);
+      EXPECT_LT(knee[detector], 1.5 * std::max(knee["kneedle"], knee["triangle"]));
+      EXPECT_GT(knee[detector], std::min(knee["kneedle"], knee["triangle"]) / 1.5);
+    }
+  }
+  EXPECT_EQ(sweeps, 2);
 }
 }  // namespace
 }  // namespace autobench::stats
