@@ -3,7 +3,7 @@
 #   mpirun -n P --oversubscribe autobench-mpi --suite $SUITE --backend sim
 # and a table of: launch to the first finished campaign, rank 0's last step (gather + root file) and its
 # parts, bytes gathered per rank, rank 0's peak memory, the wall time against 1 rank, and `report` on the
-# file (seconds, peak memory).
+# file (table and JSON: seconds, peak memory).
 #   bench/mpi/scale_ranks.sh OUT_DIR "8 32 128 256"        (SUITE=full by default; e.g. SUITE=quick)
 #   BASE_WALL=41.2 bench/mpi/scale_ranks.sh OUT_DIR "256"   (one count alone; "vs 1 rank" against that wall)
 # Writes OUT_DIR/runs-P/ (each run), OUT_DIR/P.log (its output, timestamped) and OUT_DIR/scale.md. `report`
@@ -35,8 +35,8 @@ PY
 
 field() { sed -n "$1" "$2" | head -1 || true; }  # head may close the pipe early
 {
-  echo "| ranks | wall | vs 1 rank | launch to 1st campaign | rank 0's last step | gather | root file | summary.json | gathered per rank (max) | rank 0 peak memory | root file | report | report peak memory |"
-  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  echo "| ranks | wall | vs 1 rank | launch to 1st campaign | rank 0's last step | gather | root file | summary.json | gathered per rank (max) | rank 0 peak memory | root file | report | report peak memory | report --format json | its peak memory |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } >"$out/scale.md"
 base=${BASE_WALL:-}
 for p in $counts; do
@@ -55,16 +55,19 @@ for p in $counts; do
   peak=$(field 's/.*peak memory \(.*\)$/\1/p' "$log")
   h5=$(ls "$out/runs-$p"/*/autobench.h5 2>/dev/null | head -1 || true)
   size=$([[ -n $h5 ]] && du -b "$h5" | cut -f1 || echo "-")
-  rep="-"; rep_mem="-"
+  rep="-"; rep_mem="-"; json="-"; json_mem="-"
   if [[ -n $h5 ]]; then
     /usr/bin/time -v "$bin" report "$h5" >"$out/report-$p.txt" 2>"$out/report-$p.time" || true
     rep=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): \(.*\)/\1/p' "$out/report-$p.time")
     rep_mem="$(( $(sed -n 's/.*Maximum resident set size (kbytes): \([0-9]*\)/\1/p' "$out/report-$p.time") / 1024 )) MiB"
+    /usr/bin/time -v "$bin" report --format json "$h5" >/dev/null 2>"$out/report-json-$p.time" || true
+    json=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): \(.*\)/\1/p' "$out/report-json-$p.time")
+    json_mem="$(( $(sed -n 's/.*Maximum resident set size (kbytes): \([0-9]*\)/\1/p' "$out/report-json-$p.time") / 1024 )) MiB"
   fi
   [[ -z $base ]] && base=$wall
   ratio=$(awk -v a="$wall" -v b="$base" 'BEGIN { if (b > 0) printf "%.2fx", a / b }')
   per=$(awk -v t="${total:-0}" -v p="$p" 'BEGIN { printf "%d", t / p }')
-  echo "| $p | ${wall} s | $ratio | ${first:-?} s | ${step:-?} s | ${gather:-?} s | ${rootf:-?} s | ${summ:-?} s | $per B ($most) | ${peak:-?} | $size B | $rep | $rep_mem |" >>"$out/scale.md"
+  echo "| $p | ${wall} s | $ratio | ${first:-?} s | ${step:-?} s | ${gather:-?} s | ${rootf:-?} s | ${summ:-?} s | $per B ($most) | ${peak:-?} | $size B | $rep | $rep_mem | $json | $json_mem |" >>"$out/scale.md"
 done
 {
   echo
