@@ -30,7 +30,7 @@ class Session {
 
   // True on every rank when `flag` is true on any rank.
   bool any(bool flag) const;
-  // Rank 0's string on every rank.
+  // Rank 0's string on every rank; the others wait for it without spinning (their cores stay free for rank 0).
   std::string broadcast(const std::string& value) const;
 
   // Prints "autobench-mpi: error: rank R (HOST): REASON; aborting all N ranks" and ends every rank of
