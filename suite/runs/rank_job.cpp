@@ -205,6 +205,9 @@ Outcome on_ranks(RankJob& job, const JobSetup& s, const mpi::Session& mpi) {
   std::vector<results::RankTimeSplit> splits;  // a few hundred bytes per rank
   for (const auto& text : mpi::gather_to_root(mpi.comm(), nlohmann::json(split).dump()))
     splits.push_back(nlohmann::json::parse(text).get<results::RankTimeSplit>());
+  // From here the other ranks wait for rank 0 without spinning (mpi::Session::broadcast): its last step
+  // may use the cores it shared with them.
+  if (root) backend::share_cores(1);
   Outcome written = root ? job.write(ctx, gathered, std::move(splits), stopped_early) : Outcome{};
   control::set_stop_notice("");
   written.exit_code = std::stoi(mpi.broadcast(std::to_string(written.exit_code)));
