@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds bench/mpi/parallel_hdf5.cpp against a parallel HDF5 under HDF5_PREFIX (Debian's
 # libhdf5-openmpi-dev unpacked there, usr/include/hdf5/openmpi; else PREFIX/include and PREFIX/lib), then
-# runs each mode ($MODES, default "parts shared collective") REPS times at each rank count (--oversubscribe) and appends its lines to OUT_DIR/log.txt.
+# runs each mode ($MODES, default "parts shared collective") REPS times at each rank count
+# (--oversubscribe) and appends its lines to OUT_DIR/log.txt.
 #   bench/mpi/parallel_hdf5.sh OUT_DIR HDF5_PREFIX "1 2 4 8 16" [REPS [G S C P]]
 source "$(dirname "$0")/../script_setup.sh" "$@"
 PREFIX=$2 COUNTS=$3 REPS=${4:-3}
