@@ -26,12 +26,13 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 command -v h5dump >/dev/null || fail "h5dump not found (apt-get install hdf5-tools)"
 [[ -x $AUTOBENCH_BINARY ]] || fail "no program at $AUTOBENCH_BINARY"
-# All emulated nodes share this one host: Open MPI's shared-memory transport (vader) can segfault between
-# them (seen in the 4 x 2 job, and once at start-up of the 4 x 1 step under load), so every step and job
-# here talks TCP (sbatch passes the environment on; a real cluster needs no such line). A task that dies
-# anyway in a step that should complete ends it at once (--kill-on-bad-exit) instead of leaving the
-# others waiting for it.
-export OMPI_MCA_btl=self,tcp
+# All emulated nodes share this one host, and with it /dev/shm: Open MPI's shared-memory transport (vader)
+# segfaults between them (the 4 x 2 job), and a task has twice died by SIGSEGV at start-up of the 4 x 1
+# step under load, with TCP too (PMIx's shared-memory store, gds ds12/ds21, keeps per-node segments there).
+# So every step and job here talks TCP and keeps PMIx's data in each process (sbatch passes the
+# environment on; a real cluster needs neither line). A task that dies anyway in a step that should
+# complete ends it at once (--kill-on-bad-exit) instead of leaving the others waiting for it.
+export OMPI_MCA_btl=self,tcp PMIX_MCA_gds=hash
 step "packages"
 "$cluster" install || {
   echo "SKIP: cannot install the SLURM/munge/Open MPI packages"
