@@ -57,13 +57,20 @@ bool top_of_a_fall(const Curve& c, const std::vector<double>& k, const std::vect
 // curves (bench/knees/README.md). multiknee chooses its saturation knee by the same rule. On a fit, a bend that
 // is the top of a fall (top_of_a_fall) is no bend of the saturation and is passed over: curves that end
 // falling (H100 stencil, whose last point is 1.2 % low; spmv, whose gathered x vector leaves L2: -32 %) bent
-// most sharply there, 2-9x past the others' knees.
+// most sharply there, 2-9x past the others' knees. The knee is where the chosen bend begins: from its peak back
+// along its rising edge, the first point at least `onset` of the peak's curvature. On a gradual bend the unit
+// square's curvature peaks where the slope is 1/sqrt(2), past the chord-parallel point (slope 1) of kneedle and
+// triangle: 1.6-1.8x later in size on real H100/H200 curves, on a flat-topped peak. On 1 - exp(-x) the edge
+// reaches 0.9 of the peak at slope 1.03; a sharp corner's neighbours lie far below it, so the corner stays.
 class Menger final : public Detector {
  public:
-  explicit Menger(const Params& p) : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")) {
+  explicit Menger(const Params& p)
+      : p_(p), strong_fraction_(param(p, "menger", "strong_fraction")), onset_(param(p, "menger", "onset")) {
     if (!(strong_fraction_ > 0.0 && strong_fraction_ <= 1.0))
       throw std::invalid_argument("menger strong fraction " + std::to_string(strong_fraction_) +
                                   " is out of range (allowed: > 0 and <= 1)");
+    if (!(onset_ > 0.0 && onset_ <= 1.0))
+      throw std::invalid_argument("menger onset " + std::to_string(onset_) + " is out of range (allowed: > 0 and <= 1)");
   }
 
   Knee find(const Curve& curve) const override {
@@ -85,21 +92,29 @@ class Menger final : public Detector {
     if (!(sharpest > 0.0)) return {};
     const double strong = (p_.on_fit ? strong_fraction_ : 1.0) * sharpest;
     for (std::size_t i = 1; i + 1 < c.size(); ++i)
-      if (is_bend(i) && k[i] >= strong) return gated_knee(c, i, k[i], p_);
+      if (is_bend(i) && k[i] >= strong) {
+        std::size_t j = i;
+        while (j > 1 && k[j - 1] >= onset_ * k[i] && k[j - 1] <= k[j]) --j;
+        return gated_knee(c, j, k[j], p_);
+      }
     return {};  // unreachable: the sharpest bend is strong
   }
 
  private:
   Params p_;
   double strong_fraction_;
+  double onset_;
 };
 
 const Registration kMengerRegistration(
-    "menger", "first strong Menger curvature of consecutive point triples",
+    "menger", "where the first strong bend of Menger curvature (consecutive point triples) begins",
     [](const Params& p) { return std::make_unique<Menger>(p); },
     {{.key = "strong_fraction", .default_value = 0.5, .min = 0.0, .max = 1.0, .min_open = true,
       .help = "on a fit of the curve, a bend is strong at this fraction of the sharpest one's curvature; "
-              "the first strong one is the knee"}});
+              "the first strong one is the knee"},
+     {.key = "onset", .default_value = 0.9, .min = 0.0, .max = 1.0, .min_open = true,
+      .help = "the knee is where the chosen bend begins: the first point of its rising edge whose curvature "
+              "is at least this fraction of the bend's peak (1: the curvature maximum itself)"}});
 
 }  // namespace
 }  // namespace autobench::detect

@@ -6,8 +6,10 @@
 #             share DUTY of every 10 ms (no clock, power or any other setting is touched)
 #   ranks:    vecadd only, 2 ranks, 3 repeats, driven as (GPU 0, GPU 1) and as (GPU 1, GPU 0), to tell
 #             a slow rank from a slow GPU at launch-bound sizes
-# Each results file is packed (xz) and split into 15 MB pieces NAME.h5.xz.NN in OUT_DIR; the logs, reports
-# and device facts (nvidia-smi, topo) go into OUT_DIR/logs-MODE.tgz (the device machine returns 8 files).
+# Each run folder (its root autobench.h5 and the parts/ it links; journals left out) is packed (tar, xz)
+# and split into 15 MB pieces NAME.tar.xz.NN in OUT_DIR (`cat NAME.tar.xz.* | tar xJ` unpacks it); the
+# logs, reports and device facts (nvidia-smi, topo) go into OUT_DIR/logs-MODE.tgz (the device machine
+# returns 8 files).
 #   [BUDGET=S] bench/health/gpu_real_files.sh OUT_DIR healthy|slowed|ranks [SLOW_GPU DUTY REPEATS]
 # (BUDGET: the full-suite runs' --time-budget, 480 s by default)
 source "$(dirname "$0")/../script_setup.sh" "$@"
@@ -15,12 +17,13 @@ MODE=$2 SLOW=${3:-3} DUTY=${4:-0.3} REPEATS=${5:-3} BUDGET=${BUDGET:-480}
 need_binary
 GPUS=$(nvidia-smi -L | wc -l)
 { date -u; nvidia-smi -L; nvidia-smi --query-gpu=index,driver_version,pci.bus_id,temperature.gpu,clocks.sm,clocks_event_reasons.active --format=csv; nproc; nvidia-smi topo -m; } > "$OUT/device-$MODE.txt" 2>&1
-pack() {  # the newest results file under $1 as $2.h5.xz.NN, 15 MB each
-  local h5; h5=$(ls "$1"/*/autobench.h5 2>/dev/null | head -1)
+pack() {  # the newest run folder under $1 as $2.tar.xz.NN, 15 MB each (a root alone cannot be read)
+  local h5 dir; h5=$(ls "$1"/*/autobench.h5 2>/dev/null | head -1)
   [[ -n $h5 ]] || { echo "no results file under $1"; return; }
+  dir=$(dirname "$h5")
   "$BIN" report "$h5" > "$OUT/$2-report.txt" 2>&1
-  xz -T0 -6 -c "$h5" | split -b 15000000 -d - "$OUT/$2.h5.xz."
-  ls -l "$h5" "$OUT/$2".h5.xz.* | tee -a "$LOG"
+  tar -C "$dir/.." -cf - --exclude=journal "$(basename "$dir")" | xz -T0 -6 | split -b 15000000 -d - "$OUT/$2.tar.xz."
+  du -sh "$dir" | tee -a "$LOG"; ls -l "$OUT/$2".tar.xz.* | tee -a "$LOG"
 }
 run() {  # NAME TIMEOUT_S mpirun arguments...
   local name=$1 t=$2; shift 2

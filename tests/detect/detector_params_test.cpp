@@ -91,7 +91,7 @@ TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
                                                         "hybrid.confirmer", "kneedle.sensitivity",
                                                         "kneedle.polynomial_degree", "kneedle.online",
                                                         "kneedle.direction", "kneedle.interp",
-                                                        "menger.strong_fraction", "multiknee.strong_fraction",
+                                                        "menger.strong_fraction", "menger.onset", "multiknee.strong_fraction",
                                                         "multiknee.min_segment", "multiknee.min_bend",
                                                         "multiknee.base"}));
   for (const auto& e : list())
@@ -102,7 +102,7 @@ TEST(DetectorParams, EveryDeclarationIsListedAndHasItsDefaultInRange) {
 TEST(DetectorParams, BadInputIsOneLineNamingItAndTheAllowedOnes) {
   const std::string all = "fitted.base, hybrid.tolerance, hybrid.proposer, hybrid.confirmer, kneedle.sensitivity, "
                           "kneedle.polynomial_degree, kneedle.online, kneedle.direction, kneedle.interp, "
-                          "menger.strong_fraction, multiknee.strong_fraction, multiknee.min_segment, "
+                          "menger.strong_fraction, menger.onset, multiknee.strong_fraction, multiknee.min_segment, "
                           "multiknee.min_bend, multiknee.base";
   EXPECT_EQ(refusal("kneedle.sensitivity"),
             "'kneedle.sensitivity' is not NAME.KEY=VALUE (e.g. kneedle.sensitivity=1; allowed NAME.KEY: " + all + ")");

@@ -54,6 +54,27 @@ TEST(Menger, TheKneeIsTheFirstStrongBendNotASharperOneOnThePlateau) {
   EXPECT_EQ(make("menger", linear())->find(c).index, 30u);
 }
 
+// An exponential approach to a plateau, y = 1 - exp(-x / 0.15) on [0, 1] (201 points): in the unit square its
+// curvature peaks where the slope is 1/sqrt(2), x = 0.15 ln(sqrt(2) / 0.15) = 0.337, later than the point whose
+// tangent parallels the chord (slope 1, kneedle's and triangle's knee), x = 0.15 ln(1 / 0.15) = 0.285. The
+// knee is where that bend begins: the first point of its rising edge at `onset` (0.9) of the peak curvature,
+// slope 1.03, x = 0.280; onset 1 gives the peak itself. On real H100 curves the peak was 1.6-1.8x later in
+// size than the other detectors' knees (docs/knees.md).
+TEST(Menger, OnAGradualBendTheKneeIsWhereTheBendBeginsNotItsCurvaturePeak) {
+  Curve c;
+  for (int i = 0; i <= 200; ++i) {
+    c.x.push_back(i / 200.0);
+    c.y.push_back(1.0 - std::exp(-c.x.back() / 0.15));
+  }
+  Params p = linear();
+  const Knee onset = make("menger", p)->find(c);
+  ASSERT_TRUE(onset.index.has_value());
+  EXPECT_NEAR(c.x[*onset.index], 0.280, 0.006);
+  EXPECT_NEAR(c.x[*onset.index], c.x[*make("triangle", p)->find(c).index], 0.011);
+  set_param(p, parse_param("menger.onset=1"));
+  EXPECT_NEAR(c.x[*make("menger", p)->find(c).index], 0.337, 0.006);
+}
+
 TEST(Menger, OnlyBendsOfTheRequestedShapeCount) {
   // Flat, then rising from x = 6: a single elbow (left turn).
   Curve c;
